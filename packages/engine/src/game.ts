@@ -1,0 +1,213 @@
+import {
+  cloneBoard,
+  emptyBoard,
+  emptyCells,
+  isStuck,
+  levelCubes,
+  maxTile,
+  tileSum,
+  traceSlide,
+} from './board.js';
+import { nextFloat, nextInt, parseSeed, type RngState, type Seed, seedState } from './random.js';
+import { type PresetName, resolveRules } from './rules.js';
+import type { Board, Cell, Direction, Rules, Status } from './types.js';
+
+/**
+ * A game: plain, immutable data. Everything that decides what happens next is inside it,
+ * the generator state included, so `{ rules, seed, moves }` replays to the same game.
+ */
+export interface Game {
+  readonly rules: Rules;
+  readonly seed: Seed;
+  readonly board: Board;
+  /** The id of the tile in each cell (0 when empty); ids are never reused within a game. */
+  readonly ids: Board;
+  readonly nextId: number;
+  readonly score: number;
+  readonly status: Status;
+  /** True once the player chose to keep going after a win; the goal is not announced again. */
+  readonly keptPlaying: boolean;
+  /** Every move that counted, one letter each (`U`, `D`, `L`, `R`). */
+  readonly moves: string;
+  readonly rng: RngState;
+}
+
+/** What a step did, tile by tile, for views to animate. Tiles keep their id while they slide. */
+export type TileEvent =
+  | {
+      readonly type: 'slide';
+      readonly id: number;
+      readonly value: number;
+      readonly from: Cell;
+      readonly to: Cell;
+    }
+  | {
+      readonly type: 'merge';
+      readonly id: number;
+      readonly value: number;
+      readonly at: Cell;
+      /** The ids of the tiles that slid into `at` and became this one. */
+      readonly from: readonly number[];
+    }
+  | { readonly type: 'spawn'; readonly id: number; readonly value: number; readonly at: Cell };
+
+export interface StepResult {
+  /** The game after the move; the same object when the move did not count. */
+  readonly game: Game;
+  readonly events: readonly TileEvent[];
+  /** Sum of the values of the tiles that merges created in this move. */
+  readonly gained: number;
+  /** True when at least one tile slid or merged. */
+  readonly moved: boolean;
+}
+
+export const MOVE_LETTERS: Readonly<Record<Direction, string>> = {
+  up: 'U',
+  down: 'D',
+  left: 'L',
+  right: 'R',
+};
+
+const scoreOf = (rules: Rules, board: Board, previous: number, gained: number): number => {
+  switch (rules.scoring) {
+    case 'merges':
+      return previous + gained;
+    case 'tileSum':
+      return tileSum(board);
+    case 'levelCubes':
+      return levelCubes(board);
+  }
+};
+
+const statusOf = (rules: Rules, board: Board, keptPlaying: boolean): Status => {
+  if (rules.goal !== null && !keptPlaying && maxTile(board) >= rules.goal) return 'won';
+  return isStuck(board, rules.merge) ? 'lost' : 'playing';
+};
+
+interface Placed {
+  board: number[][];
+  ids: number[][];
+  nextId: number;
+  rng: RngState;
+}
+
+/** Put one tile on a random empty cell; `null` when there is no empty cell. */
+function spawnTile(state: Placed, rules: Rules): { state: Placed; event: TileEvent } | null {
+  const cells = emptyCells(state.board);
+  if (cells.length === 0) return null;
+  const where = nextInt(state.rng, cells.length);
+  const at = cells[where.value] as Cell;
+  const roll = nextFloat(where.state);
+  const total = rules.spawn.reduce((sum, option) => sum + option.weight, 0);
+  // Walk the cumulative weights; the last option catches rounding at the top end.
+  let threshold = roll.value * total;
+  const option =
+    rules.spawn.find((candidate) => {
+      threshold -= candidate.weight;
+      return threshold < 0;
+    }) ?? rules.spawn.at(-1);
+  const value = option?.value ?? 2;
+  const id = state.nextId;
+  (state.board[at[0]] as number[])[at[1]] = value;
+  (state.ids[at[0]] as number[])[at[1]] = id;
+  return {
+    state: { ...state, nextId: id + 1, rng: roll.state },
+    event: { type: 'spawn', id, value, at },
+  };
+}
+
+/**
+ * Start a game: an empty board and the rules' start tiles, placed by the seeded generator.
+ *
+ * @example
+ * const game = newGame('classic', 42);
+ * game.board.flat().filter(Boolean).length // 2
+ */
+export function newGame(rules: Rules | PresetName, seed: Seed | number): Game {
+  const resolved = resolveRules(rules);
+  const parsed = parseSeed(seed);
+  if (!parsed.ok) throw new Error(`newGame: ${parsed.error.message}`);
+  let state: Placed = {
+    board: emptyBoard(resolved.size),
+    ids: emptyBoard(resolved.size),
+    nextId: 1,
+    rng: seedState(parsed.value),
+  };
+  for (let i = 0; i < resolved.startTiles; i++) {
+    const spawned = spawnTile(state, resolved);
+    if (spawned) state = spawned.state;
+  }
+  return {
+    rules: resolved,
+    seed: parsed.value,
+    board: state.board,
+    ids: state.ids,
+    nextId: state.nextId,
+    score: scoreOf(resolved, state.board, 0, 0),
+    status: statusOf(resolved, state.board, false),
+    keptPlaying: false,
+    moves: '',
+    rng: state.rng,
+  };
+}
+
+/** After a win, go on playing; the goal is not announced again. Other games are unchanged. */
+export function keepPlaying(game: Game): Game {
+  if (game.status !== 'won') return game;
+  return { ...game, keptPlaying: true, status: statusOf(game.rules, game.board, true) };
+}
+
+/**
+ * Play one move: slide, then spawn a tile. A move on a won game keeps playing; a move on a lost
+ * game, or one that changes nothing under rules that ignore such moves, returns the same game.
+ *
+ * @example
+ * const { game, events, gained, moved } = step(newGame('classic', 1), 'left');
+ */
+export function step(current: Game, direction: Direction): StepResult {
+  const game = keepPlaying(current);
+  const unchanged: StepResult = { game: current, events: [], gained: 0, moved: false };
+  if (game.status === 'lost') return unchanged;
+  const { rules } = game;
+  const trace = traceSlide(game.board, direction, rules.merge);
+  if (!trace.moved && rules.ineffectiveMoves === 'ignore') return unchanged;
+
+  const events: TileEvent[] = [];
+  const ids = emptyBoard(rules.size);
+  let nextId = game.nextId;
+  const mergedAt = new Map(trace.merges.map((merge) => [merge.at.join(), merge]));
+  for (const { from, to } of trace.moves) {
+    const id = game.ids[from[0]]?.[from[1]] ?? 0;
+    if (from[0] !== to[0] || from[1] !== to[1]) {
+      events.push({ type: 'slide', id, value: game.board[from[0]]?.[from[1]] ?? 0, from, to });
+    }
+    if (!mergedAt.has(to.join())) (ids[to[0]] as number[])[to[1]] = id;
+  }
+  for (const merge of trace.merges) {
+    const id = nextId++;
+    (ids[merge.at[0]] as number[])[merge.at[1]] = id;
+    const from = merge.from.map(([r, c]) => game.ids[r]?.[c] ?? 0);
+    events.push({ type: 'merge', id, value: merge.value, at: merge.at, from });
+  }
+
+  let placed: Placed = { board: cloneBoard(trace.board), ids, nextId, rng: game.rng };
+  const spawned = spawnTile(placed, rules);
+  if (spawned) {
+    placed = spawned.state;
+    events.push(spawned.event);
+  }
+  const score = scoreOf(rules, placed.board, game.score, trace.gained);
+  // FiveTwelve ends when a new tile has nowhere to go.
+  const status = spawned ? statusOf(rules, placed.board, game.keptPlaying) : 'lost';
+  const next: Game = {
+    ...game,
+    board: placed.board,
+    ids: placed.ids,
+    nextId: placed.nextId,
+    rng: placed.rng,
+    score,
+    status,
+    moves: game.moves + MOVE_LETTERS[direction],
+  };
+  return { game: next, events, gained: trace.gained, moved: trace.moved };
+}

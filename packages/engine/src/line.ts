@@ -1,0 +1,88 @@
+import type { MergePolicy } from './types.js';
+
+/**
+ * The result of collapsing one line toward its edge (index 0).
+ * `sources[k]` lists the indices of the input tiles that ended up in output cell `k`, in the
+ * order they joined it: one index for a tile that only slid, two or more for a merged tile.
+ */
+export interface LineCollapse {
+  readonly line: number[];
+  readonly sources: number[][];
+  /** Sum of the values of every tile a merge created (a cascade of three merges counts three). */
+  readonly gained: number;
+  readonly moved: boolean;
+}
+
+interface Stacked {
+  value: number;
+  sources: number[];
+}
+
+type Combine = (stack: Stacked[], value: number, index: number) => number;
+
+/** 2048: the pair nearest the edge merges first, and a merged tile merges no more this move. */
+const combineOnce: Combine = (stack, value, index) => {
+  const top = stack[stack.length - 1];
+  if (top && top.value === value && top.sources.length === 1) {
+    top.value *= 2;
+    top.sources.push(index);
+    return top.value;
+  }
+  stack.push({ value, sources: [index] });
+  return 0;
+};
+
+/**
+ * Tiers (seed 000): after the line is packed, a tile merges with the next equal one and the
+ * result may merge again with the tile after it. It never looks back at tiles already placed.
+ */
+const combineChain: Combine = (stack, value, index) => {
+  const top = stack[stack.length - 1];
+  if (top && top.value === value) {
+    top.value *= 2;
+    top.sources.push(index);
+    return top.value;
+  }
+  stack.push({ value, sources: [index] });
+  return 0;
+};
+
+/** FiveTwelve (seed 004): a moving tile absorbs every equal tile it meets until one differs. */
+const combineCascade: Combine = (stack, value, index) => {
+  let moving: Stacked = { value, sources: [index] };
+  let gained = 0;
+  for (let top = stack[stack.length - 1]; top && top.value === moving.value; ) {
+    stack.pop();
+    moving = { value: moving.value * 2, sources: [...top.sources, ...moving.sources] };
+    gained += moving.value;
+    top = stack[stack.length - 1];
+  }
+  stack.push(moving);
+  return gained;
+};
+
+const COMBINE: Record<MergePolicy, Combine> = {
+  once: combineOnce,
+  chain: combineChain,
+  cascade: combineCascade,
+};
+
+/**
+ * Collapse one line of tile values toward index 0 under a merge policy.
+ *
+ * @example
+ * collapseLine([2, 2, 4, 0], 'chain').line // [8, 0, 0, 0]
+ * collapseLine([2, 2, 2, 2], 'once').gained // 8
+ */
+export function collapseLine(values: readonly number[], policy: MergePolicy): LineCollapse {
+  const combine = COMBINE[policy];
+  const stack: Stacked[] = [];
+  let gained = 0;
+  values.forEach((value, index) => {
+    if (value !== 0) gained += combine(stack, value, index);
+  });
+  const line = values.map((_, k) => stack[k]?.value ?? 0);
+  const sources = stack.map((entry) => entry.sources);
+  const moved = line.some((value, k) => value !== values[k]);
+  return { line, sources, gained, moved };
+}

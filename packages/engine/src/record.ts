@@ -1,0 +1,129 @@
+import { type Game, MOVE_LETTERS, newGame, step } from './game.js';
+import { parseSeed, type Seed } from './random.js';
+import { PRESETS, parseRules, type RulesError, sameRules } from './rules.js';
+import { type Direction, fail, ok, type Result, type Rules } from './types.js';
+
+export const RECORD_VERSION = 1;
+/** More moves than any real game (a 131072 tile takes about 60,000). */
+export const MAX_RECORD_MOVES = 2_000_000;
+/** Longest record text `parseRecord` reads: the moves plus room for custom rules. */
+export const MAX_RECORD_CHARS = MAX_RECORD_MOVES + 4_096;
+
+/** A finished or unfinished game as data: enough to replay it exactly. */
+export interface GameRecord {
+  readonly version: typeof RECORD_VERSION;
+  /** A preset's name, or the whole rules when they are not a preset. */
+  readonly rules: Rules;
+  readonly seed: Seed;
+  /** One letter per move: `U`, `D`, `L`, `R`. */
+  readonly moves: string;
+}
+
+export type RecordError =
+  | 'ERR_JSON'
+  | 'ERR_TOO_LARGE'
+  | 'ERR_SHAPE'
+  | 'ERR_VERSION'
+  | 'ERR_SEED'
+  | 'ERR_MOVES'
+  | RulesError;
+
+export type ReplayError = 'ERR_ILLEGAL_MOVE' | 'ERR_MOVE_AFTER_END';
+
+const LETTER_DIRECTIONS: Readonly<Record<string, Direction>> = Object.fromEntries(
+  Object.entries(MOVE_LETTERS).map(([direction, letter]) => [letter, direction as Direction]),
+);
+const MOVES_PATTERN = /^[UDLR]*$/;
+
+/** The record of a game. */
+export function recordOf(game: Game): GameRecord {
+  return { version: RECORD_VERSION, rules: game.rules, seed: game.seed, moves: game.moves };
+}
+
+/**
+ * The record as JSON text; preset rules are written by name.
+ *
+ * @example
+ * makeRecord(recordOf(game)) // '{"version":1,"rules":"classic","seed":"42","moves":"LURD"}'
+ */
+export function makeRecord(record: GameRecord): string {
+  const preset = Object.values(PRESETS).find((candidate) => sameRules(candidate, record.rules));
+  return JSON.stringify({
+    version: record.version,
+    rules: preset ? preset.name : record.rules,
+    seed: record.seed,
+    moves: record.moves,
+  });
+}
+
+/**
+ * Read a record from JSON text (or an already parsed value) coming from outside. Never throws:
+ * every problem is a Result with a named code.
+ *
+ * @example
+ * parseRecord('{"version":1,"rules":"classic","seed":"7","moves":"LX"}')
+ * // { ok: false, error: { code: 'ERR_MOVES', message: 'move 2 is "X": …' } }
+ */
+export function parseRecord(input: unknown): Result<GameRecord, RecordError> {
+  let data = input;
+  if (typeof input === 'string') {
+    if (input.length > MAX_RECORD_CHARS) {
+      return fail('ERR_TOO_LARGE', `a record is at most ${MAX_RECORD_CHARS} characters`);
+    }
+    try {
+      data = JSON.parse(input);
+    } catch {
+      return fail('ERR_JSON', 'the record is not valid JSON');
+    }
+  }
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) {
+    return fail('ERR_SHAPE', 'a record is an object { version, rules, seed, moves }');
+  }
+  const { version, rules, seed, moves } = data as Record<string, unknown>;
+  if (version !== RECORD_VERSION) {
+    return fail(
+      'ERR_VERSION',
+      `this engine reads record version ${RECORD_VERSION}, not ${String(version).slice(0, 20)}`,
+    );
+  }
+  const parsedRules = parseRules(rules);
+  if (!parsedRules.ok) return parsedRules;
+  const parsedSeed = parseSeed(seed);
+  if (!parsedSeed.ok) return parsedSeed;
+  if (typeof moves !== 'string') return fail('ERR_MOVES', 'moves must be a string of U, D, L, R');
+  if (moves.length > MAX_RECORD_MOVES) {
+    return fail('ERR_TOO_LARGE', `a record holds at most ${MAX_RECORD_MOVES} moves`);
+  }
+  if (!MOVES_PATTERN.test(moves)) {
+    const at = [...moves].findIndex((letter) => !(letter in LETTER_DIRECTIONS));
+    return fail('ERR_MOVES', `move ${at + 1} is "${moves[at]}": moves are U, D, L, R`);
+  }
+  return ok({ version: RECORD_VERSION, rules: parsedRules.value, seed: parsedSeed.value, moves });
+}
+
+/**
+ * Play a record's moves from its seed. The same record gives the same game every time.
+ * Fails when a move does not count under the rules (changes nothing where that is not
+ * allowed) or comes after the game was lost.
+ *
+ * @example
+ * const game = replay(recordOf(someGame)); // game.value deep-equals someGame
+ */
+export function replay(record: GameRecord): Result<Game, ReplayError> {
+  let game = newGame(record.rules, record.seed);
+  for (let i = 0; i < record.moves.length; i++) {
+    const direction = LETTER_DIRECTIONS[record.moves[i] as string] as Direction;
+    if (game.status === 'lost') {
+      return fail('ERR_MOVE_AFTER_END', `move ${i + 1} (${direction}) comes after the game ended`);
+    }
+    const next = step(game, direction).game;
+    if (next === game) {
+      return fail(
+        'ERR_ILLEGAL_MOVE',
+        `move ${i + 1} (${direction}) changes nothing, which these rules forbid`,
+      );
+    }
+    game = next;
+  }
+  return ok(game);
+}
