@@ -24,11 +24,23 @@ describe('zeroReplace (seed 001)', () => {
 
 describe('collapseRow (seed 001)', () => {
   it.each([
-    [[2, 2, 16], [4, 4, 16, 0, 0]],
+    [
+      [2, 2, 16],
+      [4, 4, 16, 0, 0],
+    ],
     [[1024], [0, 1024, 0, 0, 0]],
-    [[2, 2, 2, 2], [8, 4, 4, 0, 0]],
-    [[2, 8, 8, 2], [16, 2, 16, 2, 0]],
-    [[2, 4, 256, 2], [0, 2, 4, 256, 2]],
+    [
+      [2, 2, 2, 2],
+      [8, 4, 4, 0, 0],
+    ],
+    [
+      [2, 8, 8, 2],
+      [16, 2, 16, 2, 0],
+    ],
+    [
+      [2, 4, 256, 2],
+      [0, 2, 4, 256, 2],
+    ],
     [[], [0, 0, 0, 0, 0]],
   ])('collapseRow(%j) = %j', (row, expected) => {
     expect(collapseRow(row)).toEqual(expected);
@@ -91,8 +103,21 @@ describe('moves (seed 001)', () => {
   });
 
   it('moves on other sizes too', () => {
-    expect(moveLeft({ board: [[2, 2, 0], [0, 0, 0], [4, 0, 4]], score: 0 })).toEqual({
-      board: [[4, 0, 0], [0, 0, 0], [8, 0, 0]],
+    expect(
+      moveLeft({
+        board: [
+          [2, 2, 0],
+          [0, 0, 0],
+          [4, 0, 4],
+        ],
+        score: 0,
+      }),
+    ).toEqual({
+      board: [
+        [4, 0, 0],
+        [0, 0, 0],
+        [8, 0, 0],
+      ],
       score: 12,
     });
   });
@@ -111,7 +136,9 @@ describe('isWon and isLost (seed 001)', () => {
   it('an equal pair, across or down, keeps the game going', () => {
     expect(isLost({ board: [[2, 2, 2, 4], ...full.slice(1)], score: 0 })).toBe(false);
     expect(isLost({ board: [[4, 4, 2, 4], ...full.slice(1)], score: 0 })).toBe(false);
-    expect(isLost({ board: [[2, 2, 2, 4], ...full.slice(1)].map((r) => [...r]), score: 0 })).toBe(false);
+    expect(isLost({ board: [[2, 2, 2, 4], ...full.slice(1)].map((r) => [...r]), score: 0 })).toBe(
+      false,
+    );
   });
   it('a won game is not lost', () => {
     const board = [[2048, 4, 2, 4], ...full.slice(1)];
@@ -180,6 +207,11 @@ describe('chooseNextGame (seed 001 solitary heuristic)', () => {
 
 describe('compose', () => {
   it('applies right to left, as Racket does', () => {
-    expect(compose<number>((x) => x + 1, (x) => x * 2)(5)).toBe(11);
+    expect(
+      compose<number>(
+        (x) => x + 1,
+        (x) => x * 2,
+      )(5),
+    ).toBe(11);
   });
 });

@@ -1,0 +1,128 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { type Game, newGame, step } from './game.js';
+import { makeRecord, parseRecord, recordOf, replay } from './record.js';
+import { makeRules, PRESETS } from './rules.js';
+import { DIRECTIONS, type Rules } from './types.js';
+
+const presetArb = fc.constantFrom(...Object.values(PRESETS));
+const customArb = fc
+  .record({
+    size: fc.integer({ min: 2, max: 8 }),
+    goal: fc.constantFrom(null, 8, 64, 2048),
+    merge: fc.constantFrom('once' as const, 'chain' as const, 'cascade' as const),
+  })
+  .map((overrides): Rules => {
+    const made = makeRules('classic', overrides);
+    if (!made.ok) throw new Error(made.error.message);
+    return made.value;
+  });
+const seedArb = fc.oneof(fc.nat().map(String), fc.stringMatching(/^[A-Za-z0-9_.:-]{1,64}$/));
+const directionsArb = fc.array(fc.constantFrom(...DIRECTIONS), { maxLength: 120 });
+
+const play = (
+  rules: Rules,
+  seed: string,
+  directions: readonly (typeof DIRECTIONS)[number][],
+): Game => directions.reduce((game, d) => step(game, d).game, newGame(rules, seed));
+
+describe('records', () => {
+  it('parseRecord(makeRecord(r)) round-trips, presets and custom rules alike', () => {
+    fc.assert(
+      fc.property(
+        fc.oneof(presetArb, customArb),
+        seedArb,
+        directionsArb,
+        (rules, seed, directions) => {
+          const record = recordOf(play(rules, seed, directions));
+          expect(parseRecord(makeRecord(record))).toEqual({ ok: true, value: record });
+        },
+      ),
+      { numRuns: 150 },
+    );
+  });
+
+  it('replay gives the same final game as the play, every time', () => {
+    fc.assert(
+      fc.property(
+        fc.oneof(presetArb, customArb),
+        seedArb,
+        directionsArb,
+        (rules, seed, directions) => {
+          const game = play(rules, seed, directions);
+          const again = replay(recordOf(game));
+          expect(again).toEqual({ ok: true, value: game });
+          expect(replay(recordOf(game))).toEqual(again);
+        },
+      ),
+      { numRuns: 150 },
+    );
+  });
+
+  it('writes presets by name', () => {
+    const text = makeRecord(recordOf(step(newGame('classic', 7), 'left').game));
+    expect(JSON.parse(text)).toEqual({ version: 1, rules: 'classic', seed: '7', moves: 'L' });
+  });
+
+  it.each([
+    ['not json', 'ERR_JSON'],
+    ['{"version":1', 'ERR_JSON'],
+    ['[]', 'ERR_SHAPE'],
+    ['null', 'ERR_SHAPE'],
+    ['"classic"', 'ERR_SHAPE'],
+    ['{"version":2,"rules":"classic","seed":"1","moves":""}', 'ERR_VERSION'],
+    ['{"rules":"classic","seed":"1","moves":""}', 'ERR_VERSION'],
+    ['{"version":1,"rules":"chess","seed":"1","moves":""}', 'ERR_UNKNOWN_RULES'],
+    ['{"version":1,"rules":{"name":"x","size":40},"seed":"1","moves":""}', 'ERR_SIZE'],
+    ['{"version":1,"rules":"classic","seed":"","moves":""}', 'ERR_SEED'],
+    ['{"version":1,"rules":"classic","seed":-3,"moves":""}', 'ERR_SEED'],
+    ['{"version":1,"rules":"classic","seed":"a b","moves":""}', 'ERR_SEED'],
+    ['{"version":1,"rules":"classic","seed":"1","moves":"LURX"}', 'ERR_MOVES'],
+    ['{"version":1,"rules":"classic","seed":"1","moves":["L"]}', 'ERR_MOVES'],
+    ['{"version":1,"rules":"classic","seed":"1","moves":"lu"}', 'ERR_MOVES'],
+    [
+      `{"version":1,"rules":"classic","seed":"1","moves":"${'L'.repeat(2_100_000)}"}`,
+      'ERR_TOO_LARGE',
+    ],
+  ])('parseRecord(%s) fails with %s', (text, code) => {
+    const result = parseRecord(text);
+    expect(result).toMatchObject({ ok: false, error: { code } });
+  });
+
+  it('names the bad move', () => {
+    const result = parseRecord('{"version":1,"rules":"classic","seed":"1","moves":"LURX"}');
+    expect(!result.ok && result.error.message).toMatch(/move 4 is "X"/);
+  });
+
+  it('never throws on arbitrary input', () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.string(), fc.jsonValue(), fc.anything()), (input) => {
+        const result = parseRecord(input);
+        expect(typeof result.ok).toBe('boolean');
+      }),
+    );
+  });
+
+  it('replay refuses a move that changes nothing, and a move after the end', () => {
+    const game = newGame('classic', 5);
+    const stuck = DIRECTIONS.find((d) => step(game, d).game === game);
+    const moves = stuck === 'up' ? 'U' : stuck === 'down' ? 'D' : stuck === 'left' ? 'L' : 'R';
+    if (stuck) {
+      expect(replay({ ...recordOf(game), moves })).toMatchObject({
+        ok: false,
+        error: { code: 'ERR_ILLEGAL_MOVE' },
+      });
+    }
+    let end = game;
+    for (let i = 0; end.status !== 'lost' && i < 5000; i++) {
+      const next = DIRECTIONS.map((d) => step(end, d).game).find((g) => g !== end);
+      if (!next) break;
+      end = next;
+    }
+    expect(end.status).toBe('lost');
+    expect(replay({ ...recordOf(end), moves: `${end.moves}L` })).toMatchObject({
+      ok: false,
+      error: { code: 'ERR_MOVE_AFTER_END' },
+    });
+  });
+});

@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest';
+import { classic, fiveTwelve, makeRules, PRESETS, parseRules, tiers } from './rules.js';
+
+describe('presets', () => {
+  it('classic is 2048', () => {
+    expect(classic).toMatchObject({
+      size: 4,
+      goal: 2048,
+      merge: 'once',
+      ineffectiveMoves: 'ignore',
+      startTiles: 2,
+    });
+    expect(classic.spawn).toEqual([
+      { value: 2, weight: 0.9 },
+      { value: 4, weight: 0.1 },
+    ]);
+  });
+  it('fiveTwelve is seed 004 and tiers is seed 000', () => {
+    expect(fiveTwelve).toMatchObject({
+      goal: null,
+      merge: 'cascade',
+      ineffectiveMoves: 'spawn',
+      scoring: 'tileSum',
+    });
+    expect(tiers).toMatchObject({ goal: null, merge: 'chain', scoring: 'levelCubes' });
+    expect(fiveTwelve.spawn).toEqual([{ value: 2, weight: 1 }]);
+  });
+  it('every preset passes its own validation', () => {
+    for (const preset of Object.values(PRESETS))
+      expect(parseRules(preset)).toEqual({ ok: true, value: preset });
+  });
+  it('presets are frozen', () => {
+    expect(Object.isFrozen(classic)).toBe(true);
+    expect(Object.isFrozen(classic.spawn)).toBe(true);
+  });
+});
+
+describe('parseRules', () => {
+  it.each([
+    ['not-a-preset', 'ERR_UNKNOWN_RULES'],
+    [42, 'ERR_RULES'],
+    [null, 'ERR_RULES'],
+    [[], 'ERR_RULES'],
+    [{ ...classic, name: '' }, 'ERR_NAME'],
+    [{ ...classic, size: 1 }, 'ERR_SIZE'],
+    [{ ...classic, size: 9 }, 'ERR_SIZE'],
+    [{ ...classic, size: 4.5 }, 'ERR_SIZE'],
+    [{ ...classic, size: 1_000_000 }, 'ERR_SIZE'],
+    [{ ...classic, goal: 1000 }, 'ERR_GOAL'],
+    [{ ...classic, goal: 2 }, 'ERR_GOAL'],
+    [{ ...classic, goal: '2048' }, 'ERR_GOAL'],
+    [{ ...classic, merge: 'twice' }, 'ERR_MERGE'],
+    [{ ...classic, ineffectiveMoves: 'maybe' }, 'ERR_INEFFECTIVE'],
+    [{ ...classic, spawn: [] }, 'ERR_SPAWN'],
+    [{ ...classic, spawn: [{ value: 3, weight: 1 }] }, 'ERR_SPAWN'],
+    [{ ...classic, spawn: [{ value: 2, weight: 0 }] }, 'ERR_SPAWN'],
+    [{ ...classic, spawn: [{ value: 2, weight: -1 }] }, 'ERR_SPAWN'],
+    [{ ...classic, spawn: [{ value: 2, weight: Number.NaN }] }, 'ERR_SPAWN'],
+    [{ ...classic, spawn: [null] }, 'ERR_SPAWN'],
+    [{ ...classic, startTiles: 17 }, 'ERR_START_TILES'],
+    [{ ...classic, startTiles: -1 }, 'ERR_START_TILES'],
+    [{ ...classic, scoring: 'vibes' }, 'ERR_SCORING'],
+  ])('%j is refused with %s', (input, code) => {
+    const result = parseRules(input);
+    expect(result.ok).toBe(false);
+    if (!result.ok) {
+      expect(result.error.code).toBe(code);
+      expect(result.error.message.length).toBeGreaterThan(5);
+    }
+  });
+
+  it('accepts a goal of null and any board from 2 to 8', () => {
+    for (let size = 2; size <= 8; size++) {
+      expect(parseRules({ ...classic, size, goal: null }).ok).toBe(true);
+    }
+  });
+});
+
+describe('makeRules', () => {
+  it('keeps the preset name for a size or goal change', () => {
+    const rules = makeRules('classic', { size: 5, goal: 4096 });
+    expect(rules).toEqual({ ok: true, value: { ...classic, size: 5, goal: 4096 } });
+  });
+  it('names other changes custom', () => {
+    const rules = makeRules('tiers', { merge: 'once' });
+    expect(rules.ok && rules.value.name).toBe('custom');
+  });
+  it('checks the result', () => {
+    expect(makeRules('classic', { size: 12 })).toMatchObject({
+      ok: false,
+      error: { code: 'ERR_SIZE' },
+    });
+  });
+});
