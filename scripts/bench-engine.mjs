@@ -6,7 +6,11 @@ const time = (label, unit, run) => {
   const start = process.hrtime.bigint();
   const count = run();
   const seconds = Number(process.hrtime.bigint() - start) / 1e9;
-  console.log(`${label.padEnd(44)} ${Math.round(count / seconds).toLocaleString('en').padStart(12)} ${unit}/s`);
+  console.log(
+    `${label.padEnd(44)} ${Math.round(count / seconds)
+      .toLocaleString('en')
+      .padStart(12)} ${unit}/s`,
+  );
 };
 
 const boards = Array.from({ length: 256 }, (_, i) => {
@@ -35,7 +39,9 @@ time('step (classic: slide, events, spawn, status)', 'steps', (n = 100_000) => {
 const records = Array.from({ length: 20 }, (_, i) => {
   let game = newGame('classic', `bench-replay-${i}`);
   while (game.status !== 'lost') {
-    const next = ['down', 'left', 'right', 'up'].map((d) => step(game, d).game).find((g) => g !== game);
+    const next = ['down', 'left', 'right', 'up']
+      .map((d) => step(game, d).game)
+      .find((g) => g !== game);
     if (!next) break;
     game = next;
   }

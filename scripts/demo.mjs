@@ -7,7 +7,9 @@ const emptyAfter = (game, direction) => {
 };
 
 const show = (game) =>
-  game.board.map((row) => row.map((v) => `|${String(v || '.').padEnd(3)}`).join('') + '|').join('\n');
+  game.board
+    .map((row) => row.map((v) => `|${String(v || '.').padEnd(3)}`).join('') + '|')
+    .join('\n');
 
 let game = newGame('classic', process.argv[2] ?? 'demo');
 while (game.status !== 'lost') {
@@ -16,4 +18,6 @@ while (game.status !== 'lost') {
 }
 console.log(`twenty48 engine demo: the seed's "most empty cells" player, seed ${game.seed}\n`);
 console.log(`Score: ${game.score}\n\n${show(game)}\n`);
-console.log(`${game.moves.length} moves, best tile ${maxTile(game.board)}. The terminal game comes next.`);
+console.log(
+  `${game.moves.length} moves, best tile ${maxTile(game.board)}. The terminal game comes next.`,
+);
