@@ -1,0 +1,1 @@
+export { greedyPlayer, legalMoves, type Player, randomPlayer } from './player.js';

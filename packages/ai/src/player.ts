@@ -1,0 +1,51 @@
+import {
+  DIRECTIONS,
+  type Direction,
+  type Game,
+  nextInt,
+  type RngState,
+  seedState,
+  slide,
+} from '@twenty48/engine';
+
+/** A player looks at a game and names its move, or `null` when no move changes the board. */
+export type Player = (game: Game) => Direction | null;
+
+/** The directions that change the board, in the engine's order (up, down, left, right). */
+export const legalMoves = (game: Game): Direction[] =>
+  DIRECTIONS.filter((direction) => slide(game.board, direction, game.rules).moved);
+
+/**
+ * A player that picks uniformly among the moves that change the board, from its own seeded
+ * generator (never Math.random), so benchmarks replay.
+ */
+export function randomPlayer(seed: string | number = 'random'): Player {
+  let rng: RngState = seedState(String(seed));
+  return (game) => {
+    const moves = legalMoves(game);
+    if (moves.length === 0) return null;
+    const pick = nextInt(rng, moves.length);
+    rng = pick.state;
+    return moves[pick.value] ?? null;
+  };
+}
+
+/**
+ * The labwork's solitary heuristic (seed 001, `chooseNextGame`) as a player: the move that
+ * leaves the most empty cells; moves that change nothing are not considered; ties go to the
+ * first of up, down, left, right.
+ */
+export const greedyPlayer: Player = (game) => {
+  let best: Direction | null = null;
+  let bestEmpty = -1;
+  for (const direction of DIRECTIONS) {
+    const { board, moved } = slide(game.board, direction, game.rules);
+    if (!moved) continue;
+    const empty = board.reduce((count, row) => count + row.filter((v) => v === 0).length, 0);
+    if (empty > bestEmpty) {
+      best = direction;
+      bestEmpty = empty;
+    }
+  }
+  return best;
+};
