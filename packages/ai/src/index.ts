@@ -1,1 +1,10 @@
-export { greedyPlayer, legalMoves, type Player, randomPlayer } from './player.js';
+export {
+  createPlayer,
+  greedyPlayer,
+  legalMoves,
+  PLAYER_NAMES,
+  type Player,
+  type PlayerName,
+  type PlayerOptions,
+  randomPlayer,
+} from './player.js';

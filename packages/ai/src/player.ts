@@ -49,3 +49,33 @@ export const greedyPlayer: Player = (game) => {
   }
   return best;
 };
+
+export const PLAYER_NAMES = ['random', 'greedy', 'expectimax'] as const;
+export type PlayerName = (typeof PLAYER_NAMES)[number];
+
+export interface PlayerOptions {
+  /** Seed of the random player. */
+  readonly seed?: string | number;
+  /** Fixed search depth for expectimax (default: adaptive). */
+  readonly depth?: number;
+  /** Time budget per move in milliseconds for expectimax. */
+  readonly ms?: number;
+}
+
+/**
+ * A player by name, as the CLI's `--ai` flag and the browser's hint name them.
+ *
+ * @example
+ * const player = createPlayer('greedy');
+ * const direction = player(game); // 'up' | 'down' | 'left' | 'right' | null
+ */
+export function createPlayer(name: PlayerName, options: PlayerOptions = {}): Player {
+  switch (name) {
+    case 'random':
+      return randomPlayer(options.seed);
+    case 'greedy':
+      return greedyPlayer;
+    case 'expectimax':
+      throw new Error('expectimax is not built yet');
+  }
+}
