@@ -12,7 +12,7 @@ export const MAX_RECORD_CHARS = MAX_RECORD_MOVES + 4_096;
 /** A finished or unfinished game as data: enough to replay it exactly. */
 export interface GameRecord {
   readonly version: typeof RECORD_VERSION;
-  /** A preset's name, or the whole rules when they are not a preset. */
+  /** The rules; `makeRecord` writes a preset by name and other rules in full. */
   readonly rules: Rules;
   readonly seed: Seed;
   /** One letter per move: `U`, `D`, `L`, `R`. */
