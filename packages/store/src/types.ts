@@ -100,6 +100,8 @@ export interface Store {
 
   /** Issue a single-use seed for one game (server). */
   issueGame(rules: string, size: number, ttlMs: number, now?: Date): IssuedGame;
+  /** Check an issued game without claiming it: the same failures as `claimGame`. */
+  peekGame(gameId: string, now?: Date): Result<IssuedGame, StoreError>;
   /** Claim an issued game once; later claims fail with ERR_GAME_USED. */
   claimGame(gameId: string, now?: Date): Result<IssuedGame, StoreError>;
 
