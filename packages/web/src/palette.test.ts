@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import {
+  contrastRatio,
+  SURFACES,
+  THEMES,
+  TIER_COLOURS,
+  tierColour,
+  tierName,
+  tierOf,
+  tileColours,
+} from './palette.js';
+
+const VALUES = Array.from({ length: 30 }, (_, i) => 2 ** (i + 1));
+
+describe('contrast (WCAG 2.1 AA)', () => {
+  it('computes the known ratios', () => {
+    expect(contrastRatio('#000000', '#ffffff')).toBeCloseTo(21, 5);
+    expect(contrastRatio('#ffffff', '#ffffff')).toBe(1);
+    // The original's 2 tile: the reason its text colour is not kept.
+    expect(contrastRatio('#776e65', '#eee4da')).toBeLessThan(4.5);
+  });
+
+  it.each(VALUES)('tile %i text reaches 4.5:1 on its background', (value) => {
+    const { background, text } = tileColours(value);
+    expect(contrastRatio(background, text)).toBeGreaterThanOrEqual(4.5);
+  });
+
+  it('keeps the original backgrounds', () => {
+    expect(tileColours(2).background).toBe('#eee4da');
+    expect(tileColours(2048).background).toBe('#edc22e');
+    expect(tileColours(4096).background).toBe('#3c3a32');
+  });
+
+  it.each(THEMES)('%s theme: page text reaches 4.5:1 on the page', (theme) => {
+    const { page, text } = SURFACES[theme];
+    expect(contrastRatio(page, text)).toBeGreaterThanOrEqual(4.5);
+  });
+
+  it.each(THEMES)('%s theme: every tier colour stands 3:1 against the empty cell', (theme) => {
+    for (const colour of TIER_COLOURS[theme]) {
+      expect(contrastRatio(colour, SURFACES[theme].empty)).toBeGreaterThanOrEqual(3);
+    }
+  });
+});
+
+describe('tiers (seed 000)', () => {
+  it('maps levels to three sizes per colour', () => {
+    expect(tierOf(2)).toEqual({ level: 1, tier: 0, size: 0 });
+    expect(tierOf(8)).toEqual({ level: 3, tier: 0, size: 2 });
+    expect(tierOf(16)).toEqual({ level: 4, tier: 1, size: 0 });
+    expect(tierName(2)).toBe('small green');
+    expect(tierName(64)).toBe('large blue');
+  });
+
+  it('gives each of the first ten tiers its own colour in both themes', () => {
+    for (const theme of THEMES) {
+      const colours = VALUES.map((v) => tierColour(v, theme));
+      expect(new Set(colours).size).toBe(10);
+    }
+  });
+});

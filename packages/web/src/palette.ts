@@ -1,0 +1,160 @@
+/**
+ * Colours of the game as data, so a unit test can check their contrast and the stylesheet is
+ * generated from the same values the test reads.
+ *
+ * Number tiles keep the original game's backgrounds (PLAYERS.md). Its text colours do not:
+ * the original's #776e65 on 2 and 4 reaches only 3.98:1 and its white on 8..2048 as little as
+ * 1.42:1, so every tile up to 2048 uses one dark ink instead (at least 4.5:1, WCAG AA).
+ */
+
+/** A tile's background and text colour as `#rrggbb`. */
+export interface TileColours {
+  readonly background: string;
+  readonly text: string;
+}
+
+export const THEMES = ['light', 'dark'] as const;
+export type Theme = (typeof THEMES)[number];
+
+/** The original backgrounds, by tile value. */
+const ORIGINAL_BACKGROUNDS: Readonly<Record<number, string>> = {
+  2: '#eee4da',
+  4: '#ede0c8',
+  8: '#f2b179',
+  16: '#f59563',
+  32: '#f67c5f',
+  64: '#f65e3b',
+  128: '#edcf72',
+  256: '#edcc61',
+  512: '#edc850',
+  1024: '#edc53f',
+  2048: '#edc22e',
+};
+const SUPER_BACKGROUND = '#3c3a32';
+const DARK_INK = '#26221e';
+const LIGHT_INK = '#f9f6f2';
+
+/** Page, board and empty-cell colours of each theme (the empty cell as it looks on the board). */
+export const SURFACES: Readonly<
+  Record<Theme, { page: string; text: string; board: string; empty: string; accent: string }>
+> = {
+  // The original's page and board; its rgba(238,228,218,0.35) cell composited on #bbada0.
+  light: {
+    page: '#faf8ef',
+    text: '#4f4740',
+    board: '#bbada0',
+    empty: '#cdc1b4',
+    accent: '#8f7a66',
+  },
+  dark: { page: '#1e1d1a', text: '#f2ede6', board: '#3a352f', empty: '#4a443d', accent: '#d9b45b' },
+};
+
+/**
+ * Colour-and-size tiers (seed 000): one colour per tier of three sizes. Light colours are dark
+ * enough and dark-theme colours light enough to stand 3:1 against the empty cell (WCAG 1.4.11).
+ */
+export const TIER_COLOURS: Readonly<Record<Theme, readonly string[]>> = {
+  light: [
+    '#1b5e20',
+    '#0d47a1',
+    '#6a1b9a',
+    '#b71c1c',
+    '#a63c00',
+    '#00574f',
+    '#880e4f',
+    '#4e342e',
+    '#1a237e',
+    '#212121',
+  ],
+  dark: [
+    '#81c784',
+    '#64b5f6',
+    '#ce93d8',
+    '#ef9a9a',
+    '#ffb74d',
+    '#4db6ac',
+    '#f48fb1',
+    '#bcaaa4',
+    '#9fa8da',
+    '#f5f5f5',
+  ],
+};
+
+/** Names of the tier colours and the three sizes, for screen readers. */
+export const TIER_NAMES = [
+  'green',
+  'blue',
+  'purple',
+  'red',
+  'orange',
+  'teal',
+  'pink',
+  'brown',
+  'indigo',
+  'grey',
+] as const;
+export const SIZE_NAMES = ['small', 'medium', 'large'] as const;
+
+/**
+ * The colours of a number tile; tiles above 2048 share the original's dark "super" colour.
+ *
+ * @example
+ * tileColours(8) // { background: '#f2b179', text: '#26221e' }
+ */
+export function tileColours(value: number): TileColours {
+  const background = ORIGINAL_BACKGROUNDS[value];
+  if (background) return { background, text: DARK_INK };
+  return { background: SUPER_BACKGROUND, text: LIGHT_INK };
+}
+
+/**
+ * Where a tile sits among the tiers: level = log2(value), tier = floor((level-1)/3),
+ * size = (level-1) % 3 (0 small, 1 medium, 2 large). Two large squares make the next tier's
+ * small square.
+ *
+ * @example
+ * tierOf(16) // { level: 4, tier: 1, size: 0 }
+ */
+export function tierOf(value: number): { level: number; tier: number; size: number } {
+  const level = Math.max(1, Math.round(Math.log2(value)));
+  return { level, tier: Math.floor((level - 1) / 3), size: (level - 1) % 3 };
+}
+
+/**
+ * A tier tile in words, e.g. for a screen reader.
+ *
+ * @example
+ * tierName(16) // 'small blue'
+ */
+export function tierName(value: number): string {
+  const { tier, size } = tierOf(value);
+  const colour = TIER_NAMES[tier % TIER_NAMES.length] ?? 'grey';
+  return `${SIZE_NAMES[size] ?? 'small'} ${colour}`;
+}
+
+/** The tier colour of a value in a theme; colours repeat after the last tier. */
+export function tierColour(value: number, theme: Theme): string {
+  const colours = TIER_COLOURS[theme];
+  return colours[tierOf(value).tier % colours.length] ?? '#212121';
+}
+
+const channel = (hex: string, shift: number): number => {
+  const byte = (Number.parseInt(hex.slice(1), 16) >> shift) & 0xff;
+  const c = byte / 255;
+  return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+};
+
+/** WCAG relative luminance of `#rrggbb`. */
+export const luminance = (hex: string): number =>
+  0.2126 * channel(hex, 16) + 0.7152 * channel(hex, 8) + 0.0722 * channel(hex, 0);
+
+/**
+ * The WCAG contrast ratio of two `#rrggbb` colours, 1 to 21.
+ *
+ * @example
+ * contrastRatio('#000000', '#ffffff') // 21
+ */
+export function contrastRatio(a: string, b: string): number {
+  const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
+  return (light + 0.05) / (dark + 0.05);
+}
