@@ -7,6 +7,7 @@ import {
   seedState,
   slide,
 } from '@twenty48/engine';
+import { expectimaxPlayer } from './expectimax.js';
 
 /** A player looks at a game and names its move, or `null` when no move changes the board. */
 export type Player = (game: Game) => Direction | null;
@@ -56,9 +57,9 @@ export type PlayerName = (typeof PLAYER_NAMES)[number];
 export interface PlayerOptions {
   /** Seed of the random player. */
   readonly seed?: string | number;
-  /** Fixed search depth for expectimax (default: adaptive). */
+  /** Fixed search depth for expectimax: the root move plus this many more (default: adaptive). */
   readonly depth?: number;
-  /** Time budget per move in milliseconds for expectimax. */
+  /** Time budget per move in milliseconds for expectimax (deepens until it runs out). */
   readonly ms?: number;
 }
 
@@ -76,6 +77,6 @@ export function createPlayer(name: PlayerName, options: PlayerOptions = {}): Pla
     case 'greedy':
       return greedyPlayer;
     case 'expectimax':
-      throw new Error('expectimax is not built yet');
+      return expectimaxPlayer(options);
   }
 }
