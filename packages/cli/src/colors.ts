@@ -1,0 +1,135 @@
+/**
+ * Colour for the full-screen game: what the terminal can show (truecolor, 256 colours or none),
+ * the original game's palette, and the escape sequences for each mode.
+ */
+
+/** What the terminal can show: 24-bit colour, the xterm 256-colour palette, or no colour. */
+export type ColorMode = 'truecolor' | '256' | 'none';
+
+export type Rgb = readonly [red: number, green: number, blue: number];
+
+/**
+ * The colour mode from the environment: `--no-color` and `NO_COLOR` (any non-empty value) turn
+ * colour off, `COLORTERM=truecolor|24bit` turns 24-bit on, `TERM=dumb` or no `TERM` means none,
+ * any other terminal gets 256 colours.
+ *
+ * @example
+ * detectColorMode({ TERM: 'xterm-256color', COLORTERM: 'truecolor' }, false) // 'truecolor'
+ * detectColorMode({ TERM: 'xterm-256color', NO_COLOR: '1' }, false)         // 'none'
+ */
+export function detectColorMode(env: NodeJS.ProcessEnv, noColorFlag: boolean): ColorMode {
+  if (noColorFlag || (env.NO_COLOR !== undefined && env.NO_COLOR !== '')) return 'none';
+  const colorterm = (env.COLORTERM ?? '').toLowerCase();
+  if (colorterm === 'truecolor' || colorterm === '24bit') return 'truecolor';
+  const term = env.TERM ?? '';
+  if (term === '' || term === 'dumb') return 'none';
+  return '256';
+}
+
+const hex = (code: string): Rgb => [
+  Number.parseInt(code.slice(1, 3), 16),
+  Number.parseInt(code.slice(3, 5), 16),
+  Number.parseInt(code.slice(5, 7), 16),
+];
+
+/** The board, an empty cell (the original's rgba(238,228,218,0.35) over the board) and text. */
+export const BOARD_COLOR = hex('#bbada0');
+export const EMPTY_CELL_COLOR = hex('#cdc1b4');
+const DARK_TEXT = hex('#776e65');
+const LIGHT_TEXT = hex('#f9f6f2');
+
+const TILE_BACKGROUNDS: Readonly<Record<number, Rgb>> = {
+  2: hex('#eee4da'),
+  4: hex('#ede0c8'),
+  8: hex('#f2b179'),
+  16: hex('#f59563'),
+  32: hex('#f67c5f'),
+  64: hex('#f65e3b'),
+  128: hex('#edcf72'),
+  256: hex('#edcc61'),
+  512: hex('#edc850'),
+  1024: hex('#edc53f'),
+  2048: hex('#edc22e'),
+};
+const LARGER_TILE = hex('#3c3a32');
+
+/**
+ * A tile's background and text colours in the original game's palette.
+ *
+ * @example
+ * tileColors(8) // { background: [242, 177, 121], text: [249, 246, 242] }
+ */
+export function tileColors(value: number): { background: Rgb; text: Rgb } {
+  return {
+    background: TILE_BACKGROUNDS[value] ?? LARGER_TILE,
+    text: value <= 4 ? DARK_TEXT : LIGHT_TEXT,
+  };
+}
+
+/** The colour of each tier in the `tiers` theme (seed 000 starts with green). */
+export const TIER_COLORS: readonly Rgb[] = [
+  hex('#2e9e44'), // green
+  hex('#2f6fd6'), // blue
+  hex('#d63a2f'), // red
+  hex('#8e44ad'), // purple
+  hex('#e67e22'), // orange
+  hex('#16a3a3'), // teal
+  hex('#d6409f'), // pink
+  hex('#b8860b'), // gold
+  hex('#4a4a4a'), // graphite
+  hex('#000000'),
+];
+
+const CUBE_STEPS = [0, 95, 135, 175, 215, 255];
+
+const nearestStep = (channel: number): number => {
+  let best = 0;
+  CUBE_STEPS.forEach((step, i) => {
+    if (Math.abs(step - channel) < Math.abs((CUBE_STEPS[best] ?? 0) - channel)) best = i;
+  });
+  return best;
+};
+
+/**
+ * The nearest xterm 256-colour index: the 6x6x6 cube or the grey ramp, whichever is closer.
+ *
+ * @example
+ * to256([255, 0, 0]) // 196
+ */
+export function to256([red, green, blue]: Rgb): number {
+  const [r, g, b] = [nearestStep(red), nearestStep(green), nearestStep(blue)];
+  const cube = 16 + 36 * r + 6 * g + b;
+  const cubeRgb = [CUBE_STEPS[r] ?? 0, CUBE_STEPS[g] ?? 0, CUBE_STEPS[b] ?? 0];
+  const grey = Math.round((red + green + blue) / 3);
+  const greyIndex = Math.min(23, Math.max(0, Math.round((grey - 8) / 10)));
+  const greyLevel = 8 + 10 * greyIndex;
+  const distance = (other: readonly number[]): number =>
+    (red - (other[0] ?? 0)) ** 2 + (green - (other[1] ?? 0)) ** 2 + (blue - (other[2] ?? 0)) ** 2;
+  return distance([greyLevel, greyLevel, greyLevel]) < distance(cubeRgb) ? 232 + greyIndex : cube;
+}
+
+/**
+ * The escape sequence that sets the text colour (empty when there is no colour).
+ *
+ * @example
+ * foreground('truecolor', [1, 2, 3]) // '\x1b[38;2;1;2;3m'
+ */
+export function foreground(mode: ColorMode, rgb: Rgb): string {
+  if (mode === 'truecolor') return `\x1b[38;2;${rgb[0]};${rgb[1]};${rgb[2]}m`;
+  return mode === '256' ? `\x1b[38;5;${to256(rgb)}m` : '';
+}
+
+/**
+ * The escape sequence that sets the background colour (empty when there is no colour).
+ *
+ * @example
+ * background('256', [255, 0, 0]) // '\x1b[48;5;196m'
+ */
+export function background(mode: ColorMode, rgb: Rgb): string {
+  if (mode === 'truecolor') return `\x1b[48;2;${rgb[0]};${rgb[1]};${rgb[2]}m`;
+  return mode === '256' ? `\x1b[48;5;${to256(rgb)}m` : '';
+}
+
+/** Back to the terminal's own colours and attributes. */
+export const RESET = '\x1b[0m';
+export const BOLD = '\x1b[1m';

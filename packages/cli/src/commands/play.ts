@@ -1,0 +1,74 @@
+/**
+ * `2048 play`: the full-screen game in a terminal, the seed's plain line mode otherwise (or
+ * with `--plain`), with saves, `--resume` and high scores.
+ */
+import type { Game } from '@twenty48/engine';
+import type { Command } from 'commander';
+import { detectColorMode } from '../colors.js';
+import {
+  failUsage,
+  type GameFlagValues,
+  rulesFromFlags,
+  startGame,
+  withGameFlags,
+} from '../flags.js';
+import { playFullScreen } from '../fullScreenPlay.js';
+import { createMatch } from '../match.js';
+import { playPlain } from '../plainPlay.js';
+import { dataDirFrom, openSaves, type Saves } from '../saves.js';
+
+interface PlayOptions extends GameFlagValues {
+  readonly plain?: boolean;
+  readonly resume?: boolean;
+}
+
+/** The game to start with: the unfinished one for `--resume` when there is one, else a new one. */
+function firstGame(options: PlayOptions, saves: Saves): { game: Game; note: string | null } {
+  const rules = rulesFromFlags(options);
+  if (!rules.ok) failUsage(`${rules.error.message} (${rules.error.code})`);
+  const fresh = (): Game => startGame(rules.value, options.seed);
+  if (!options.resume) return { game: fresh(), note: null };
+  const resumed = saves.resume();
+  if (!resumed.ok) {
+    return { game: fresh(), note: `Cannot resume: ${resumed.error.message}. A new game starts.` };
+  }
+  if (resumed.value === null) {
+    return { game: fresh(), note: 'No unfinished game to resume: a new game starts.' };
+  }
+  return { game: resumed.value, note: null };
+}
+
+async function play(options: PlayOptions): Promise<void> {
+  const saves = openSaves(dataDirFrom(options.dataDir));
+  const { game, note } = firstGame(options, saves);
+  const match = createMatch(game, saves);
+  const { stdin, stdout } = process;
+  try {
+    if (options.plain || !stdin.isTTY || !stdout.isTTY) {
+      if (note) process.stderr.write(`${note}\n`);
+      await playPlain({ match, input: stdin, output: stdout, echo: !stdin.isTTY });
+      return;
+    }
+    const mode = detectColorMode(process.env, !options.color);
+    const ended = await playFullScreen({ match, input: stdin, output: stdout, mode });
+    const kept = match.underWay && saves.store ? '; 2048 play --resume continues it' : '';
+    stdout.write(`Score ${match.game.score}, ${match.moveCount} moves${kept}.\n`);
+    if (ended === 'interrupt') process.exitCode = 130;
+  } finally {
+    saves.close();
+  }
+}
+
+/**
+ * Add `play` to the program.
+ *
+ * @example
+ * register(program); // 2048 play --rules tiers --size 5
+ */
+export function register(program: Command): void {
+  withGameFlags(program.command('play'))
+    .description('play 2048: full-screen in a terminal, line by line with --plain or a pipe')
+    .option('--plain', "the seed's line-by-line mode (w/a/s/d and commands, one per line)")
+    .option('--resume', 'continue the last unfinished game')
+    .action((options: PlayOptions) => play(options));
+}

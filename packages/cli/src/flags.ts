@@ -1,0 +1,177 @@
+/**
+ * The command-line flags shared by `play` and `auto`, parsed strictly: every parser either
+ * returns a checked value or throws commander's `InvalidArgumentError` with a one-line reason,
+ * which `main.ts` turns into a named error and exit code 2.
+ */
+import { randomBytes } from 'node:crypto';
+import {
+  type Game,
+  isPowerOfTwo,
+  MAX_SIZE,
+  MIN_SIZE,
+  makeRules,
+  newGame,
+  PRESET_NAMES,
+  type PresetName,
+  parseSeed,
+  type Result,
+  type Rules,
+  type RulesOverrides,
+} from '@twenty48/engine';
+import { type Command, InvalidArgumentError } from 'commander';
+
+/** The flags that choose a game: `--rules`, `--size`, `--goal`, `--seed`. */
+export interface GameFlags {
+  readonly rules: PresetName;
+  readonly size?: number;
+  readonly goal?: number;
+  readonly seed?: string;
+}
+
+const wholeNumber = (text: string, what: string): number => {
+  if (!/^\d{1,9}$/.test(text)) throw new InvalidArgumentError(`${what} must be a whole number`);
+  return Number(text);
+};
+
+/**
+ * `--rules classic|fiveTwelve|tiers`.
+ *
+ * @example
+ * parseRulesFlag('tiers') // 'tiers'
+ * parseRulesFlag('chess') // throws: unknown rules "chess": try classic, fiveTwelve, tiers
+ */
+export function parseRulesFlag(text: string): PresetName {
+  const found = PRESET_NAMES.find((name) => name === text);
+  if (!found) {
+    throw new InvalidArgumentError(
+      `unknown rules "${text.slice(0, 40)}": try ${PRESET_NAMES.join(', ')}`,
+    );
+  }
+  return found;
+}
+
+/**
+ * `--size N`: a board from 2x2 to 8x8.
+ *
+ * @example
+ * parseSizeFlag('5') // 5
+ * parseSizeFlag('0') // throws: size must be 2 to 8
+ */
+export function parseSizeFlag(text: string): number {
+  const size = wholeNumber(text, 'size');
+  if (size < MIN_SIZE || size > MAX_SIZE) {
+    throw new InvalidArgumentError(`size must be ${MIN_SIZE} to ${MAX_SIZE}`);
+  }
+  return size;
+}
+
+/**
+ * `--goal V`: the winning tile, a power of two of at least 4.
+ *
+ * @example
+ * parseGoalFlag('512') // 512
+ * parseGoalFlag('500') // throws
+ */
+export function parseGoalFlag(text: string): number {
+  const goal = wholeNumber(text, 'goal');
+  if (!isPowerOfTwo(goal) || goal < 4) {
+    throw new InvalidArgumentError('goal must be a power of two of at least 4 (8, 16, … 2048)');
+  }
+  return goal;
+}
+
+/**
+ * `--seed S`: 1 to 64 letters, digits, `_`, `-`, `.` or `:` (the engine's seed syntax).
+ *
+ * @example
+ * parseSeedFlag('abc') // 'abc'
+ * parseSeedFlag('a b') // throws
+ */
+export function parseSeedFlag(text: string): string {
+  const seed = parseSeed(text);
+  if (!seed.ok) throw new InvalidArgumentError(seed.error.message);
+  return seed.value;
+}
+
+/**
+ * `--delay MS`: milliseconds between autoplay moves, 0 to 60000.
+ *
+ * @example
+ * parseDelayFlag('20') // 20
+ * parseDelayFlag('-1') // throws
+ */
+export function parseDelayFlag(text: string): number {
+  const delay = wholeNumber(text, 'delay');
+  if (delay > 60_000) throw new InvalidArgumentError('delay must be 0 to 60000 milliseconds');
+  return delay;
+}
+
+/**
+ * A positive whole number no larger than `max` (`--depth`, `--ms`, `--limit`).
+ *
+ * @example
+ * positiveIntFlag('depth', 10)('3') // 3
+ */
+export const positiveIntFlag =
+  (what: string, max: number) =>
+  (text: string): number => {
+    const value = wholeNumber(text, what);
+    if (value < 1 || value > max) throw new InvalidArgumentError(`${what} must be 1 to ${max}`);
+    return value;
+  };
+
+/**
+ * The rules the flags ask for: a preset with its size and goal changed, checked by the engine.
+ *
+ * @example
+ * rulesFromFlags({ rules: 'classic', size: 5 }) // { ok: true, value: { …classic, size: 5 } }
+ */
+export function rulesFromFlags(flags: GameFlags): Result<Rules> {
+  const overrides: { -readonly [K in keyof RulesOverrides]: RulesOverrides[K] } = {};
+  if (flags.size !== undefined) overrides.size = flags.size;
+  if (flags.goal !== undefined) overrides.goal = flags.goal;
+  return makeRules(flags.rules, overrides);
+}
+
+/** A fresh seed for a game the player did not seed: 8 hex digits, shown so it can be replayed. */
+export const freshSeed = (): string => randomBytes(4).toString('hex');
+
+/**
+ * A new game under these rules, from the given seed or a fresh one.
+ *
+ * @example
+ * startGame(classic, 'abc').seed // 'abc'
+ */
+export const startGame = (rules: Rules, seed?: string): Game => newGame(rules, seed ?? freshSeed());
+
+/** The options commander gives a command that took `withGameFlags`. */
+export interface GameFlagValues {
+  readonly rules: PresetName;
+  readonly size?: number;
+  readonly goal?: number;
+  readonly seed?: string;
+  readonly color: boolean;
+  readonly dataDir?: string;
+}
+
+/**
+ * Add the flags that choose a game and where data lives to a command.
+ *
+ * @example
+ * withGameFlags(program.command('play')).action((options: GameFlagValues) => …)
+ */
+export function withGameFlags(command: Command): Command {
+  return command
+    .option('--rules <name>', `rules: ${PRESET_NAMES.join(', ')}`, parseRulesFlag, 'classic')
+    .option('--size <n>', `board size, ${MIN_SIZE} to ${MAX_SIZE}`, parseSizeFlag)
+    .option('--goal <value>', 'the winning tile (a power of two)', parseGoalFlag)
+    .option('--seed <seed>', 'seed of the game, so it can be replayed', parseSeedFlag)
+    .option('--no-color', 'no colours (NO_COLOR is honoured too)')
+    .option('--data-dir <dir>', 'where saves and scores live (or TWENTY48_DATA_DIR)');
+}
+
+/** The one-line error for a bad combination of flags, and exit code 2 (as commander's own). */
+export function failUsage(message: string): never {
+  process.stderr.write(`error: ${message}\n`);
+  process.exit(2);
+}

@@ -1,0 +1,149 @@
+/**
+ * One frame of the full-screen game, as lines of text with colour escapes: the title, the
+ * score line, the board centred in the terminal, and below it the question or message of the
+ * moment and the keys. Pure: the same view and terminal size give the same frame.
+ */
+import type { Game } from '@twenty48/engine';
+import { BOARD_COLOR, BOLD, background, type ColorMode, RESET } from './colors.js';
+import { type CellShape, drawCell, type TileTheme } from './tileArt.js';
+
+/** What sits below the board: nothing, help, a question, the end of a game, the name entry. */
+export type Overlay =
+  | { readonly kind: 'none' }
+  | { readonly kind: 'help' }
+  | { readonly kind: 'confirmQuit' }
+  | { readonly kind: 'confirmNew' }
+  | { readonly kind: 'won' }
+  | { readonly kind: 'lost' }
+  | { readonly kind: 'name'; readonly text: string };
+
+export interface FrameView {
+  readonly game: Game;
+  readonly lastGain: number;
+  readonly best: number;
+  readonly moveCount: number;
+  readonly overlay: Overlay;
+  /** A one-line message: a notice about saves, the result of the last action. */
+  readonly message: string | null;
+  readonly mode: ColorMode;
+}
+
+export const KEY_HINT = 'arrows/wasd/hjkl move · u undo · n new · q quit · ? help';
+
+export const HELP_LINES = [
+  'Move: arrow keys, W A S D, or h j k l (vim).',
+  'u  undo the last move        n  new game (asks first)',
+  'q  quit (asks first)         ?  this help (any key closes it)',
+  'Ctrl-C quits at once; the game in progress is kept for `2048 play --resume`.',
+];
+
+function overlayLines(view: FrameView): string[] {
+  const { overlay, game } = view;
+  switch (overlay.kind) {
+    case 'help':
+      return HELP_LINES;
+    case 'confirmQuit':
+      return ['Quit this game?  [y] yes   [n] no'];
+    case 'confirmNew':
+      return ['A game is under way. Start a new one?  [y] yes   [n] no'];
+    case 'won':
+      return ['You win!', '[c] keep going (or just move)   [n] new game'];
+    case 'lost':
+      return [`Game over! Final score ${game.score}`, '[n] new game   [u] undo   [q] quit'];
+    case 'name':
+      return ['New high score! Your name:', `> ${overlay.text}_`, 'Enter saves it, Esc skips'];
+    case 'none':
+      return [];
+  }
+}
+
+const visibleLength = (line: string): number =>
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: escapes are what we strip
+  [...line.replace(/\x1b\[[0-9;]*m/g, '')].length;
+
+const fit = (text: string, cols: number): string =>
+  [...text].length > cols ? `${[...text].slice(0, Math.max(0, cols - 1)).join('')}…` : text;
+
+/** The board's lines for one cell shape and gutter height. */
+function boardLines(
+  game: Game,
+  shape: CellShape,
+  gutterLines: number,
+  theme: TileTheme,
+  mode: ColorMode,
+): string[] {
+  const size = game.rules.size;
+  const gutter = mode === 'none' ? ' ' : `${background(mode, BOARD_COLOR)} ${RESET}`;
+  const width = size * shape.width + size + 1;
+  const gutterRow =
+    mode === 'none'
+      ? ' '.repeat(width)
+      : `${background(mode, BOARD_COLOR)}${' '.repeat(width)}${RESET}`;
+  const lines: string[] = [];
+  for (let g = 0; g < Math.max(1, gutterLines); g++) lines.push(gutterRow);
+  for (const row of game.board) {
+    const cells = row.map((value) => drawCell(value, shape, theme, mode));
+    for (let line = 0; line < shape.height; line++) {
+      lines.push(gutter + cells.map((cell) => cell[line] ?? '').join(gutter) + gutter);
+    }
+    for (let g = 0; g < Math.max(1, gutterLines); g++) lines.push(gutterRow);
+  }
+  if (gutterLines === 0) {
+    // Compact: keep the outer border, drop the lines between rows.
+    return lines.filter((line, i) => line !== gutterRow || i === 0 || i === lines.length - 1);
+  }
+  return lines;
+}
+
+/**
+ * The frame for a terminal of `cols` x `rows`: exactly `rows` lines, the content centred, the
+ * largest board that fits (3-line cells, else 1-line cells), or a request for a larger terminal.
+ *
+ * @example
+ * renderFrame(view, 80, 24).length // 24
+ */
+export function renderFrame(view: FrameView, cols: number, rows: number): string[] {
+  const { game, mode } = view;
+  const theme: TileTheme = game.rules.scoring === 'levelCubes' ? 'tiers' : 'numbers';
+  const digits = String(Math.max(2, ...game.board.flat())).length;
+  const size = game.rules.size;
+  const title = `2048 · ${game.rules.name} ${size}x${size} · seed ${game.seed}`;
+  const gain = view.lastGain > 0 ? ` (+${view.lastGain})` : '';
+  const scoreLine = `Score ${game.score}${gain}   Best ${view.best}   Moves ${view.moveCount}`;
+  const below = [...overlayLines(view), ...(view.message ? [view.message] : [])];
+  const footer = [...below, ...(below.length > 0 ? [''] : []), KEY_HINT];
+
+  const layouts: [CellShape, number][] = [
+    [{ width: theme === 'tiers' ? 8 : Math.max(7, digits + 2), height: 3 }, 1],
+    [{ width: theme === 'tiers' ? 6 : Math.max(5, digits + 2), height: 1 }, 0],
+  ];
+  let board: string[] | null = null;
+  for (const [shape, gutterLines] of layouts) {
+    const width = size * shape.width + size + 1;
+    const height = gutterLines === 1 ? size * 4 + 1 : size + 2;
+    if (width <= cols && height + 3 + footer.length <= rows) {
+      board = boardLines(game, shape, gutterLines, theme, mode);
+      break;
+    }
+  }
+  const bold = mode === 'none' ? '' : BOLD;
+  const content = board
+    ? [
+        bold ? bold + fit(title, cols) + RESET : fit(title, cols),
+        fit(scoreLine, cols),
+        '',
+        ...board,
+        '',
+        ...footer.map((line) => fit(line, cols)),
+      ]
+    : [fit(`Make the terminal larger to show the ${size}x${size} board.`, cols)];
+
+  const blockWidth = Math.max(...content.map(visibleLength));
+  const left = ' '.repeat(Math.max(0, Math.floor((cols - blockWidth) / 2)));
+  const top = Math.max(0, Math.floor((rows - content.length) / 2));
+  const frame = Array.from({ length: rows }, () => '');
+  content.slice(0, rows).forEach((line, i) => {
+    if (top + i < rows) frame[top + i] = line === '' ? '' : left + line;
+  });
+  return frame;
+}

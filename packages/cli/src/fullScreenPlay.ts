@@ -1,0 +1,155 @@
+/**
+ * `2048 play` in a terminal: the full-screen game. Keys go through a small state machine (what
+ * is on screen below the board decides what a key means); every event redraws one frame.
+ */
+import type { ReadStream, WriteStream } from 'node:tty';
+import type { Direction } from '@twenty48/engine';
+import type { ColorMode } from './colors.js';
+import { type Overlay, renderFrame } from './frame.js';
+import { decodeKeys, type Key, LETTER_MOVES } from './keys.js';
+import type { Match } from './match.js';
+import { enterFullScreen } from './terminal.js';
+
+export interface FullScreenOptions {
+  readonly match: Match;
+  readonly input: ReadStream;
+  readonly output: WriteStream;
+  readonly mode: ColorMode;
+}
+
+/** How the game ended: the player quit, or pressed Ctrl-C. */
+export type FullScreenExit = 'quit' | 'interrupt';
+
+const MAX_NAME = 24;
+
+/**
+ * Play until the player quits; the terminal is restored before the promise settles.
+ *
+ * @example
+ * await playFullScreen({ match, input: process.stdin, output: process.stdout, mode: '256' });
+ */
+export function playFullScreen({
+  match,
+  input,
+  output,
+  mode,
+}: FullScreenOptions): Promise<FullScreenExit> {
+  const screen = enterFullScreen(input, output);
+  let overlay: Overlay = { kind: 'none' };
+  let message: string | null = match.saves.notice;
+
+  const resting = (): Overlay => {
+    const { status } = match.game;
+    if (status === 'won') return { kind: 'won' };
+    if (status === 'lost') return { kind: 'lost' };
+    return { kind: 'none' };
+  };
+  const afterGameChange = (): void => {
+    if (match.game.status === 'lost' && match.wantsName()) {
+      overlay = { kind: 'name', text: match.saves.lastName() ?? '' };
+    } else {
+      overlay = resting();
+    }
+  };
+  const redraw = (): void => {
+    const { cols, rows } = screen.size();
+    const view = {
+      game: match.game,
+      lastGain: match.lastGain,
+      best: match.best,
+      moveCount: match.moveCount,
+      overlay,
+      message,
+      mode,
+    };
+    screen.draw(renderFrame(view, cols, rows));
+  };
+  const move = (direction: Direction): void => {
+    if (match.game.status === 'lost') return;
+    const result = match.move(direction);
+    if (result.events.length === 0) message = `Nothing can move ${direction}.`;
+    afterGameChange();
+  };
+  const restart = (): void => {
+    match.restart();
+    overlay = { kind: 'none' };
+  };
+  const enterName = (key: Key): void => {
+    if (overlay.kind !== 'name') return;
+    if (key.kind === 'char' && [...overlay.text].length < MAX_NAME) {
+      overlay = { kind: 'name', text: overlay.text + key.char };
+    } else if (key.kind === 'backspace') {
+      overlay = { kind: 'name', text: [...overlay.text].slice(0, -1).join('') };
+    } else if (key.kind === 'escape') {
+      match.declineScore();
+      overlay = resting();
+    } else if (key.kind === 'enter') {
+      const name = overlay.text.trim() || 'player';
+      const entered = match.enterScore(name);
+      message = entered.ok
+        ? `${name} is number ${entered.value} for ${match.game.rules.name} ${match.game.rules.size}x${match.game.rules.size}.`
+        : `That name cannot be used: ${entered.error.message}`;
+      overlay = entered.ok ? resting() : { kind: 'name', text: overlay.text };
+    }
+  };
+
+  /** One key; returns how the game ends when it does. */
+  const onKey = (key: Key): FullScreenExit | null => {
+    if (key.kind === 'interrupt') return 'interrupt';
+    if (overlay.kind === 'name') {
+      enterName(key);
+      return null;
+    }
+    message = null;
+    const char = key.kind === 'char' ? key.char.toLowerCase() : '';
+    if (overlay.kind === 'help') {
+      overlay = resting();
+      return null;
+    }
+    if (overlay.kind === 'confirmQuit' || overlay.kind === 'confirmNew') {
+      const confirmed = char === 'y';
+      const question = overlay.kind;
+      overlay = resting();
+      if (confirmed && question === 'confirmQuit') return 'quit';
+      if (confirmed) restart();
+      return null;
+    }
+    const direction = key.kind === 'arrow' ? key.direction : LETTER_MOVES[char];
+    if (direction) move(direction);
+    else if (char === 'u') {
+      if (match.undo()) overlay = resting();
+      else message = 'Nothing to undo.';
+    } else if (char === 'n') {
+      if (match.underWay && overlay.kind === 'none') overlay = { kind: 'confirmNew' };
+      else restart();
+    } else if (overlay.kind === 'won' && (char === 'c' || key.kind === 'enter')) {
+      match.keepPlaying();
+      overlay = resting();
+    } else if (char === 'q') overlay = { kind: 'confirmQuit' };
+    else if (char === '?') overlay = { kind: 'help' };
+    return null;
+  };
+
+  return new Promise((resolve) => {
+    const finish = (how: FullScreenExit): void => {
+      input.off('data', onData);
+      output.off('resize', redraw);
+      screen.restore();
+      resolve(how);
+    };
+    const onData = (data: string | Buffer): void => {
+      for (const key of decodeKeys(String(data))) {
+        const ended = onKey(key);
+        if (ended) {
+          finish(ended);
+          return;
+        }
+      }
+      redraw();
+    };
+    input.on('data', onData);
+    output.on('resize', redraw);
+    input.once('end', () => finish('quit'));
+    redraw();
+  });
+}

@@ -1,0 +1,82 @@
+/**
+ * Keys from a terminal in raw mode: the bytes of one read decoded into key presses. Arrows come
+ * as escape sequences (`ESC [ A`, or `ESC O A` in application mode); arrows with Ctrl, Alt or
+ * Shift held and Alt+letter are reported as `ignored`, as the original game ignores them.
+ */
+import type { Direction } from '@twenty48/engine';
+
+export type Key =
+  | { readonly kind: 'arrow'; readonly direction: Direction }
+  | { readonly kind: 'char'; readonly char: string }
+  | { readonly kind: 'enter' }
+  | { readonly kind: 'escape' }
+  | { readonly kind: 'backspace' }
+  | { readonly kind: 'interrupt' }
+  | { readonly kind: 'ignored' };
+
+const ARROWS: Readonly<Record<string, Direction>> = {
+  A: 'up',
+  B: 'down',
+  C: 'right',
+  D: 'left',
+};
+
+/** The letter keys that move: W/A/S/D and vim's h/j/k/l (either case). */
+export const LETTER_MOVES: Readonly<Record<string, Direction>> = {
+  w: 'up',
+  a: 'left',
+  s: 'down',
+  d: 'right',
+  k: 'up',
+  h: 'left',
+  j: 'down',
+  l: 'right',
+};
+
+/** Length of the escape sequence starting at `i` (an ESC), and what it means. */
+function readEscape(data: string, i: number): { length: number; key: Key } {
+  const next = data[i + 1];
+  if (next === undefined) return { length: 1, key: { kind: 'escape' } };
+  if (next === 'O' && data[i + 2] !== undefined) {
+    const direction = ARROWS[data[i + 2] as string];
+    return { length: 3, key: direction ? { kind: 'arrow', direction } : { kind: 'ignored' } };
+  }
+  if (next === '[') {
+    let end = i + 2;
+    while (end < data.length && !/[@-~]/.test(data[end] as string)) end++;
+    const params = data.slice(i + 2, end);
+    const direction = ARROWS[data[end] ?? ''];
+    const key: Key =
+      direction && params === '' ? { kind: 'arrow', direction } : { kind: 'ignored' };
+    return { length: end - i + 1, key };
+  }
+  if (next === '\x1b') return { length: 1, key: { kind: 'escape' } };
+  return { length: 2, key: { kind: 'ignored' } }; // Alt + key
+}
+
+/**
+ * Decode one chunk of raw input into keys, in order.
+ *
+ * @example
+ * decodeKeys('\x1b[Aq') // [{ kind: 'arrow', direction: 'up' }, { kind: 'char', char: 'q' }]
+ */
+export function decodeKeys(data: string): Key[] {
+  const keys: Key[] = [];
+  let i = 0;
+  while (i < data.length) {
+    const char = data[i] as string;
+    if (char === '\x1b') {
+      const { length, key } = readEscape(data, i);
+      keys.push(key);
+      i += length;
+      continue;
+    }
+    i += 1;
+    if (char === '\x03') keys.push({ kind: 'interrupt' });
+    else if (char === '\r' || char === '\n') keys.push({ kind: 'enter' });
+    else if (char === '\x7f' || char === '\b') keys.push({ kind: 'backspace' });
+    else if (char < ' ') keys.push({ kind: 'ignored' });
+    else keys.push({ kind: 'char', char });
+  }
+  return keys;
+}

@@ -1,0 +1,26 @@
+#!/usr/bin/env node
+/**
+ * The `2048` command: `play`, `auto`, `scores`. Bad flags give commander's one-line error and
+ * exit code 2; anything unexpected is one line on stderr and exit code 1, never a stack trace
+ * on the player's screen (the full-screen game restores the terminal first).
+ */
+import { Command, CommanderError } from 'commander';
+import { register as registerAuto } from './commands/auto.js';
+import { register as registerPlay } from './commands/play.js';
+import { register as registerScores } from './commands/scores.js';
+
+const program = new Command('2048')
+  .description('2048 in the terminal: play, let the computer play, keep saves and high scores')
+  .version('0.1.0')
+  .exitOverride();
+registerPlay(program);
+registerAuto(program);
+registerScores(program);
+
+try {
+  await program.parseAsync(process.argv);
+} catch (error) {
+  if (error instanceof CommanderError) process.exit(error.exitCode === 0 ? 0 : 2);
+  process.stderr.write(`2048: ${(error as Error).message}\n`);
+  process.exit(1);
+}

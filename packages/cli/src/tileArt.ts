@@ -1,0 +1,87 @@
+/**
+ * How one cell of the board is drawn in the full-screen game: a number on the original game's
+ * colours, or, under the `tiers` rules (seed 000), a coloured square of one of three sizes.
+ */
+import {
+  BOLD,
+  background,
+  type ColorMode,
+  EMPTY_CELL_COLOR,
+  foreground,
+  RESET,
+  TIER_COLORS,
+  tileColors,
+} from './colors.js';
+
+/** Cell size in characters: 3 lines tall when there is room, else 1. */
+export interface CellShape {
+  readonly width: number;
+  readonly height: 1 | 3;
+}
+
+export type TileTheme = 'numbers' | 'tiers';
+
+/** Where a value sits among the tiers: level = log2(value), three sizes per colour tier. */
+export function tierOf(value: number): { tier: number; size: 0 | 1 | 2 } {
+  const level = Math.round(Math.log2(value));
+  return { tier: Math.floor((level - 1) / 3), size: ((level - 1) % 3) as 0 | 1 | 2 };
+}
+
+// Without colour the tier shows as the glyph the square is drawn with.
+const TIER_GLYPHS = ['█', '▓', '▒', '░', '#', '@', '%', '&', '*', '+'];
+
+const center = (text: string, width: number): string => {
+  const length = [...text].length;
+  const left = Math.floor((width - length) / 2);
+  return ' '.repeat(Math.max(0, left)) + text + ' '.repeat(Math.max(0, width - length - left));
+};
+
+/** The square of a tier tile, line by line, before colouring. */
+function squareLines(size: 0 | 1 | 2, shape: CellShape, glyph: string): string[] {
+  const block = (count: number, char = '█'): string => (glyph === '█' ? char : glyph).repeat(count);
+  if (shape.height === 1) return [[block(1, '■'), block(2), block(4)][size] ?? ''];
+  if (size === 0) return ['', block(2), ''];
+  if (size === 1) return [block(4, '▄'), block(4), block(4, '▀')];
+  return [block(6), block(6), block(6)];
+}
+
+/**
+ * The lines of one cell, each exactly `shape.width` columns wide once escapes are removed.
+ *
+ * @example
+ * drawCell(2048, { width: 7, height: 3 }, 'numbers', 'none') // ['       ', ' 2048  ', '       ']
+ */
+export function drawCell(
+  value: number,
+  shape: CellShape,
+  theme: TileTheme,
+  mode: ColorMode,
+): string[] {
+  const middle = shape.height === 3 ? 1 : 0;
+  const blank = Array.from({ length: shape.height }, () => '');
+  if (theme === 'tiers' && value > 0) {
+    const { tier, size } = tierOf(value);
+    const glyph = mode === 'none' ? (TIER_GLYPHS[tier % TIER_GLYPHS.length] ?? '#') : '█';
+    const color = TIER_COLORS[tier % TIER_COLORS.length] ?? EMPTY_CELL_COLOR;
+    const paint = background(mode, EMPTY_CELL_COLOR) + foreground(mode, color);
+    return squareLines(size, shape, glyph).map((line) => paint + center(line, shape.width) + RESET);
+  }
+  if (value === 0) {
+    const paint = background(mode, EMPTY_CELL_COLOR);
+    return blank.map((_, i) =>
+      mode === 'none'
+        ? center(i === middle ? '·' : '', shape.width)
+        : paint + ' '.repeat(shape.width) + RESET,
+    );
+  }
+  const colors = tileColors(value);
+  const paint = background(mode, colors.background) + foreground(mode, colors.text);
+  const bold = mode === 'none' ? '' : BOLD;
+  return blank.map(
+    (_, i) =>
+      paint +
+      (i === middle ? bold : '') +
+      center(i === middle ? String(value) : '', shape.width) +
+      RESET,
+  );
+}
