@@ -1,0 +1,146 @@
+import { type Game, makeRecord, recordOf } from '@twenty48/engine';
+import type { Variant } from './saved-game.js';
+
+/** One row of the server's table. */
+export interface OnlineScore {
+  readonly rank: number;
+  readonly name: string;
+  readonly score: number;
+  readonly maxTile: number;
+}
+
+export type LeaderboardError = 'ERR_OFFLINE' | 'ERR_TIMEOUT' | 'ERR_RESPONSE' | (string & {});
+export type Answer<T> =
+  | { readonly ok: true; readonly value: T }
+  | { readonly ok: false; readonly error: { code: LeaderboardError; message: string } };
+
+const bad = (code: LeaderboardError, message: string): Answer<never> => ({
+  ok: false,
+  error: { code, message },
+});
+const isObject = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null;
+const isCount = (x: unknown): x is number => Number.isSafeInteger(x) && (x as number) >= 0;
+
+/**
+ * Read a server answer: the API's `{ error, message }` body becomes that named error, and a
+ * body of the wrong shape is `ERR_RESPONSE`.
+ *
+ * @example
+ * parseAnswer(201, { gameId: 'g1', seed: '9' }, parseIssued) // { ok: true, value: { gameId: 'g1', seed: '9' } }
+ * parseAnswer(422, { error: 'ERR_GAME_USED', message: '…' }, parseIssued).ok // false
+ */
+export function parseAnswer<T>(
+  status: number,
+  body: unknown,
+  read: (body: unknown) => T | null,
+): Answer<T> {
+  if (status < 200 || status >= 300) {
+    if (isObject(body) && typeof body.error === 'string') {
+      return bad(body.error.slice(0, 40), String(body.message ?? body.error).slice(0, 300));
+    }
+    return bad('ERR_RESPONSE', `the server answered ${status}`);
+  }
+  const value = read(body);
+  return value === null
+    ? bad('ERR_RESPONSE', 'the server answered something unexpected')
+    : { ok: true, value };
+}
+
+/** `{ gameId, seed }` from `POST /api/games`. */
+export const parseIssued = (body: unknown): { gameId: string; seed: string } | null =>
+  isObject(body) && typeof body.gameId === 'string' && typeof body.seed === 'string'
+    ? { gameId: body.gameId, seed: body.seed }
+    : null;
+
+/** `{ rank }` from `POST /api/scores`. */
+export const parseRanked = (body: unknown): { rank: number } | null =>
+  isObject(body) && isCount(body.rank) ? { rank: body.rank } : null;
+
+/** The rows of `GET /api/scores`; rows of the wrong shape are dropped. */
+export const parseTable = (body: unknown): OnlineScore[] | null =>
+  Array.isArray(body)
+    ? body.flatMap((row) =>
+        isObject(row) && isCount(row.rank) && typeof row.name === 'string' && isCount(row.score)
+          ? [
+              {
+                rank: row.rank,
+                name: row.name,
+                score: row.score,
+                maxTile: isCount(row.maxTile) ? row.maxTile : 0,
+              },
+            ]
+          : [],
+      )
+    : null;
+
+/** The online leaderboard of `2048 serve`; under Vite or offline it reports itself absent. */
+export interface Leaderboard {
+  /** True when `GET /api/health` answers JSON with `ok: true`. */
+  available(): Promise<boolean>;
+  issueGame(variant: Variant): Promise<Answer<{ gameId: string; seed: string }>>;
+  submit(name: string, gameId: string, game: Game): Promise<Answer<{ rank: number }>>;
+  top(variant: Variant, limit?: number): Promise<Answer<OnlineScore[]>>;
+}
+
+/**
+ * A client of the server's API. Every call gives up after `timeoutMs`, so play never waits
+ * on the network for long, and every failure is a named error.
+ *
+ * @example
+ * const board = createLeaderboard(fetch.bind(globalThis), './api');
+ * if (await board.available()) await board.submit('Ada', gameId, game);
+ */
+export function createLeaderboard(
+  fetcher: typeof fetch,
+  base: string,
+  timeoutMs = 4000,
+): Leaderboard {
+  const call = async <T>(
+    path: string,
+    read: (body: unknown) => T | null,
+    init: RequestInit = {},
+  ): Promise<Answer<T>> => {
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), timeoutMs);
+    try {
+      const response = await fetcher(`${base}${path}`, { ...init, signal: controller.signal });
+      if (!/json/i.test(response.headers.get('content-type') ?? '')) {
+        return bad('ERR_RESPONSE', `${path} did not answer JSON`);
+      }
+      return parseAnswer(response.status, await response.json(), read);
+    } catch (error) {
+      return controller.signal.aborted
+        ? bad('ERR_TIMEOUT', `no answer within ${timeoutMs} ms`)
+        : bad('ERR_OFFLINE', (error as Error).message || 'the server cannot be reached');
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+  const post = (body: unknown): RequestInit => ({
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  let health: Promise<boolean> | undefined;
+  return {
+    available() {
+      health ??= call('/health', (b) => (isObject(b) && b.ok === true ? true : null)).then(
+        (a) => a.ok,
+      );
+      return health;
+    },
+    issueGame: (variant) =>
+      call('/games', parseIssued, post({ rules: variant.rules, size: variant.size })),
+    submit: (name, gameId, game) =>
+      call(
+        '/scores',
+        parseRanked,
+        post({ name, gameId, record: JSON.parse(makeRecord(recordOf(game))) }),
+      ),
+    top: (variant, limit = 10) =>
+      call(
+        `/scores?${new URLSearchParams({ rules: variant.rules, size: String(variant.size), limit: String(limit) })}`,
+        parseTable,
+      ),
+  };
+}
