@@ -1,0 +1,203 @@
+import { makeRecord, PRESET_NAMES } from '@twenty48/engine';
+import { parseName, type Store } from '@twenty48/store';
+import { type Context, Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import * as v from 'valibot';
+import { createRateLimiter, type Limits } from './limits.js';
+import { LEADERBOARD_MAX_SIZE, LEADERBOARD_MIN_SIZE, verifyGame } from './verify.js';
+
+/** What the API needs from its host: the store, a clock, limits, and who is asking. */
+export interface ApiOptions {
+  readonly store: Store;
+  readonly now: () => Date;
+  readonly limits: Limits;
+  /** The client's address, for rate limits. */
+  readonly clientOf: (c: Context) => string;
+}
+
+/** Every API error has this body. */
+export const problem = (c: Context, status: ContentfulStatusCode, error: string, message: string) =>
+  c.json({ error, message }, status);
+
+const sizeSchema = v.pipe(
+  v.number(),
+  v.integer(),
+  v.minValue(LEADERBOARD_MIN_SIZE),
+  v.maxValue(LEADERBOARD_MAX_SIZE),
+);
+const NewGameBody = v.object({ rules: v.string(), size: v.unknown() });
+const ScoreBody = v.object({
+  name: v.string(),
+  gameId: v.pipe(v.string(), v.minLength(1), v.maxLength(64)),
+  record: v.unknown(),
+  unfinished: v.optional(v.boolean()),
+  score: v.optional(v.pipe(v.number(), v.finite())),
+});
+const ScoresQuery = v.object({
+  rules: v.optional(v.picklist(PRESET_NAMES), 'classic'),
+  size: v.optional(v.pipe(v.string(), v.regex(/^\d{1,2}$/), v.transform(Number), sizeSchema), '4'),
+  limit: v.optional(
+    v.pipe(v.string(), v.regex(/^\d{1,3}$/), v.transform(Number), v.minValue(1), v.maxValue(100)),
+    '10',
+  ),
+});
+
+const isJson = (c: Context): boolean =>
+  /^application\/json\s*(;|$)/i.test(c.req.header('content-type') ?? '');
+
+/** Read a JSON body the limits already allowed; undefined when it is not JSON. */
+async function readJson(c: Context): Promise<{ value: unknown } | undefined> {
+  try {
+    return { value: JSON.parse(await c.req.text()) };
+  } catch {
+    return undefined;
+  }
+}
+
+const issueMessage = (issues: readonly v.BaseIssue<unknown>[]): string =>
+  issues
+    .slice(0, 3)
+    .map((issue) => `${v.getDotPath(issue) ?? 'body'}: ${issue.message}`)
+    .join('; ');
+
+/**
+ * The leaderboard API, under `/api`: issue seeds, verify and rank submitted games, read the
+ * tables and the records behind them.
+ *
+ * @example
+ * app.route('/api', createApi({ store, now: () => new Date(), limits, clientOf }));
+ */
+export function createApi(options: ApiOptions): Hono {
+  const { store, limits, now, clientOf } = options;
+  const scoreLimiter = createRateLimiter(limits.scoresPerMinute);
+  const gameLimiter = createRateLimiter(limits.gamesPerMinute);
+  const api = new Hono();
+
+  // Checked before the body is read: an oversized or non-JSON body is refused unread.
+  const jsonBody = bodyLimit({
+    maxSize: limits.bodyBytes,
+    onError: (c) =>
+      problem(c, 413, 'ERR_TOO_LARGE', `a request body is at most ${limits.bodyBytes} bytes`),
+  });
+  api.use('*', async (c, next) => {
+    if (c.req.method !== 'POST') return next();
+    if (!isJson(c)) {
+      return problem(c, 415, 'ERR_CONTENT_TYPE', 'send the body as application/json');
+    }
+    return next();
+  });
+
+  api.get('/health', (c) =>
+    c.json({
+      ok: true,
+      service: 'twenty48',
+      rules: PRESET_NAMES,
+      sizes: { min: LEADERBOARD_MIN_SIZE, max: LEADERBOARD_MAX_SIZE },
+    }),
+  );
+
+  api.post('/games', jsonBody, async (c) => {
+    if (!gameLimiter.allow(clientOf(c))) {
+      return problem(
+        c,
+        429,
+        'ERR_RATE_LIMIT',
+        'too many new games from this address; wait a minute',
+      );
+    }
+    const body = await readJson(c);
+    if (!body) return problem(c, 400, 'ERR_JSON', 'the body is not valid JSON');
+    const parsed = v.safeParse(NewGameBody, body.value);
+    if (!parsed.success) return problem(c, 400, 'ERR_BODY', issueMessage(parsed.issues));
+    const { rules, size } = parsed.output;
+    if (!(PRESET_NAMES as readonly string[]).includes(rules)) {
+      return problem(
+        c,
+        422,
+        'ERR_UNKNOWN_RULES',
+        `the leaderboard ranks ${PRESET_NAMES.join(', ')}, not "${rules.slice(0, 40)}"`,
+      );
+    }
+    if (!v.is(sizeSchema, size)) {
+      return problem(
+        c,
+        422,
+        'ERR_SIZE',
+        `the leaderboard ranks sizes ${LEADERBOARD_MIN_SIZE} to ${LEADERBOARD_MAX_SIZE}`,
+      );
+    }
+    const issued = store.issueGame(rules, size, limits.gameTtlMs, now());
+    return c.json(issued, 201);
+  });
+
+  api.post('/scores', jsonBody, async (c) => {
+    if (!scoreLimiter.allow(clientOf(c))) {
+      return problem(
+        c,
+        429,
+        'ERR_RATE_LIMIT',
+        'too many submissions from this address; wait a minute',
+      );
+    }
+    const body = await readJson(c);
+    if (!body) return problem(c, 400, 'ERR_JSON', 'the body is not valid JSON');
+    const parsed = v.safeParse(ScoreBody, body.value);
+    if (!parsed.success) return problem(c, 400, 'ERR_BODY', issueMessage(parsed.issues));
+    const submission = parsed.output;
+    const name = parseName(submission.name);
+    if (!name.ok) return problem(c, 422, name.error.code, name.error.message);
+    const issued = store.peekGame(submission.gameId, now());
+    if (!issued.ok) return problem(c, 422, issued.error.code, issued.error.message);
+    const verified = verifyGame(issued.value, submission);
+    if (!verified.ok) return problem(c, 422, verified.error.code, verified.error.message);
+    // Nothing awaits between the claim and the insert, so concurrent submissions of one game
+    // cannot both land: the second claim fails.
+    const claimed = store.claimGame(submission.gameId, now());
+    if (!claimed.ok) return problem(c, 422, claimed.error.code, claimed.error.message);
+    const game = verified.value;
+    const added = store.addScore({
+      name: name.value,
+      record: game.record,
+      score: game.score,
+      maxTile: game.maxTile,
+      finished: game.finished,
+    });
+    if (!added.ok) return problem(c, 422, added.error.code, added.error.message);
+    return c.json(
+      { id: added.value.id, rank: added.value.rank, score: game.score, maxTile: game.maxTile },
+      201,
+    );
+  });
+
+  api.get('/scores', (c) => {
+    const parsed = v.safeParse(ScoresQuery, c.req.query());
+    if (!parsed.success) return problem(c, 400, 'ERR_QUERY', issueMessage(parsed.issues));
+    const { rules, size, limit } = parsed.output;
+    const rows = store.topScores({ rules, size: Number(size), limit: Number(limit) });
+    return c.json(
+      rows.map((row) => ({
+        id: row.id,
+        rank: row.rank,
+        name: row.name,
+        score: row.score,
+        maxTile: row.maxTile,
+        moves: row.moves,
+        finished: row.finished,
+        createdAt: row.createdAt,
+      })),
+    );
+  });
+
+  api.get('/scores/:id/record', (c) => {
+    const id = c.req.param('id');
+    const row = /^\d{1,15}$/.test(id) ? store.getScore(Number(id)) : null;
+    if (!row) return problem(c, 404, 'ERR_NOT_FOUND', `no score with id "${id.slice(0, 20)}"`);
+    return c.json(JSON.parse(makeRecord(row.record)));
+  });
+
+  api.notFound((c) =>
+    problem(c, 404, 'ERR_NOT_FOUND', `no API route ${c.req.method} ${c.req.path}`),
+  );
+  return api;
+}

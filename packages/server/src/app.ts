@@ -1,0 +1,74 @@
+import { getConnInfo } from '@hono/node-server/conninfo';
+import type { Store } from '@twenty48/store';
+import { type Context, Hono } from 'hono';
+import { createApi, problem } from './api.js';
+import { OWN_PAGE_HEADERS } from './html.js';
+import { leaderboardPage } from './leaderboard-page.js';
+import { DEFAULT_LIMITS, type Limits } from './limits.js';
+import { DEFAULT_WEB_ROOT, serveWebFile } from './web-files.js';
+
+export interface AppOptions {
+  readonly store: Store;
+  /** The built web game; default packages/web/dist next to this package. */
+  readonly webRoot?: string;
+  /** The clock for seed expiry (tests move it). */
+  readonly now?: () => Date;
+  readonly limits?: Partial<Limits>;
+}
+
+/** The client's address from the socket; behind no proxy, so no forwarded header is trusted. */
+function socketAddress(c: Context): string {
+  try {
+    return getConnInfo(c).remote.address ?? 'unknown';
+  } catch {
+    // Requests made without a socket (app.request in a test) share one bucket.
+    return 'unknown';
+  }
+}
+
+/**
+ * The whole HTTP application: the API under `/api`, the leaderboard page, and the built web
+ * game. Testable without a socket through `app.request(...)`, served by `startServer`.
+ *
+ * @example
+ * const app = createApp({ store, limits: { scoresPerMinute: Infinity } });
+ * const response = await app.request('/api/health');
+ */
+export function createApp(options: AppOptions): Hono {
+  const limits: Limits = { ...DEFAULT_LIMITS, ...options.limits };
+  const webRoot = options.webRoot ?? DEFAULT_WEB_ROOT;
+  const app = new Hono();
+
+  app.use('*', async (c, next) => {
+    await next();
+    c.header('x-content-type-options', 'nosniff');
+    c.header('referrer-policy', 'no-referrer');
+  });
+  app.route(
+    '/api',
+    createApi({
+      store: options.store,
+      limits,
+      now: options.now ?? (() => new Date()),
+      clientOf: socketAddress,
+    }),
+  );
+  app.all('/api/*', (c) =>
+    problem(c, 404, 'ERR_NOT_FOUND', `no API route ${c.req.method} ${c.req.path}`),
+  );
+  app.get('/leaderboard', (c) =>
+    c.body(
+      leaderboardPage(options.store, c.req.query('rules'), c.req.query('size')),
+      200,
+      OWN_PAGE_HEADERS,
+    ),
+  );
+  app.get('*', (c) => serveWebFile(c, webRoot));
+
+  app.onError((error, c) => {
+    console.error(error);
+    return problem(c, 500, 'ERR_INTERNAL', 'the server failed on this request; it was logged');
+  });
+  app.notFound((c) => problem(c, 404, 'ERR_NOT_FOUND', `nothing at ${c.req.method} ${c.req.path}`));
+  return app;
+}

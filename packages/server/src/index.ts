@@ -1,0 +1,12 @@
+export { type AppOptions, createApp } from './app.js';
+export { escapeHtml } from './html.js';
+export { DEFAULT_LIMITS, type Limits } from './limits.js';
+export { type RunningServer, type ServerOptions, ServerStartError, startServer } from './server.js';
+export {
+  LEADERBOARD_MAX_SIZE,
+  LEADERBOARD_MIN_SIZE,
+  type VerifiedGame,
+  type VerifyError,
+  verifyGame,
+} from './verify.js';
+export { DEFAULT_WEB_ROOT, WEB_BUILD_COMMAND } from './web-files.js';

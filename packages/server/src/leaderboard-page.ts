@@ -1,0 +1,56 @@
+import { PRESET_NAMES, type PresetName } from '@twenty48/engine';
+import type { Store } from '@twenty48/store';
+import { escapeHtml, htmlPage } from './html.js';
+import { LEADERBOARD_MAX_SIZE, LEADERBOARD_MIN_SIZE } from './verify.js';
+
+const isPreset = (name: string | undefined): name is PresetName =>
+  (PRESET_NAMES as readonly (string | undefined)[]).includes(name);
+
+/**
+ * The leaderboard as a page, for people and for links: every name escaped, each row linking
+ * to the record behind it. Unknown rules or sizes fall back to classic 4x4.
+ *
+ * @example
+ * leaderboardPage(store, 'tiers', '5') // '<!doctype html>…<td>Ada</td>…'
+ */
+export function leaderboardPage(store: Store, rulesParam?: string, sizeParam?: string): string {
+  const rules = isPreset(rulesParam) ? rulesParam : 'classic';
+  const requested = Number(sizeParam);
+  const size =
+    Number.isInteger(requested) &&
+    requested >= LEADERBOARD_MIN_SIZE &&
+    requested <= LEADERBOARD_MAX_SIZE
+      ? requested
+      : 4;
+  const rows = store.topScores({ rules, size, limit: 100 });
+  const tabs = PRESET_NAMES.map((name) =>
+    name === rules
+      ? `<strong>${name}</strong>`
+      : `<a href="/leaderboard?rules=${name}&amp;size=${size}">${name}</a>`,
+  ).join(' · ');
+  const sizes = Array.from({ length: LEADERBOARD_MAX_SIZE - LEADERBOARD_MIN_SIZE + 1 }, (_, i) => {
+    const n = LEADERBOARD_MIN_SIZE + i;
+    return n === size
+      ? `<strong>${n}x${n}</strong>`
+      : `<a href="/leaderboard?rules=${rules}&amp;size=${n}">${n}x${n}</a>`;
+  }).join(' · ');
+  const body = rows
+    .map(
+      (row) => `<tr><td class="number">${row.rank}</td><td>${escapeHtml(row.name)}</td>
+<td class="number">${row.score}</td><td class="number">${row.maxTile}</td>
+<td class="number">${row.moves}</td><td>${row.finished ? '' : 'unfinished'}</td>
+<td><a href="/api/scores/${row.id}/record">record</a></td></tr>`,
+    )
+    .join('\n');
+  const table = rows.length
+    ? `<table><thead><tr><th class="number">#</th><th>name</th><th class="number">score</th>
+<th class="number">best tile</th><th class="number">moves</th><th></th><th></th></tr></thead>
+<tbody>${body}</tbody></table>`
+    : '<p>No verified games yet. <a href="/">Play one</a>.</p>';
+  return htmlPage(
+    `Leaderboard: ${rules} ${size}x${size}`,
+    `<p>${tabs}</p><p>${sizes}</p>
+<p>Every score here was replayed move by move by the server before it was ranked.</p>
+${table}`,
+  );
+}

@@ -1,0 +1,93 @@
+import { readFile, stat } from 'node:fs/promises';
+import { extname, join, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Context } from 'hono';
+import { escapeHtml, htmlPage, OWN_PAGE_HEADERS } from './html.js';
+
+/** Where `vite build` of packages/web writes the game, found from this file, not the cwd. */
+export const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../../web/dist/', import.meta.url));
+
+export const WEB_BUILD_COMMAND = 'npm run build -w @twenty48/web';
+
+const CONTENT_TYPES: Readonly<Record<string, string>> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.webmanifest': 'application/manifest+json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.webp': 'image/webp',
+  '.woff2': 'font/woff2',
+  '.txt': 'text/plain; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+  '.wasm': 'application/wasm',
+};
+
+/**
+ * Vite puts content-hashed files under `assets/`: they never change, so browsers keep them a
+ * year. Everything else (index.html, the service worker, the manifest) is revalidated on every
+ * load, so a new build reaches players at once.
+ */
+const cacheControlFor = (relativePath: string): string =>
+  relativePath.startsWith(`assets${sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache';
+
+/** The file under `root` a URL path names, or null when it tries to leave the root. */
+function fileFor(root: string, urlPath: string): string | null {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(urlPath);
+  } catch {
+    return null;
+  }
+  if (decoded.includes('\0')) return null;
+  const relative = decoded === '/' || decoded === '' ? 'index.html' : decoded.replace(/^\/+/, '');
+  const file = resolve(root, relative);
+  return file.startsWith(resolve(root) + sep) ? file : null;
+}
+
+/** The file's size and time when it is a regular file, else null. */
+async function regularFile(file: string): Promise<{ size: number; mtimeMs: number } | null> {
+  try {
+    const stats = await stat(file);
+    return stats.isFile() ? stats : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Serve the built web game from `root`: its files with caching headers, and, while it is not
+ * built, a 503 page that says how to build it.
+ *
+ * @example
+ * app.get('*', (c) => serveWebFile(c, DEFAULT_WEB_ROOT));
+ */
+export async function serveWebFile(c: Context, root: string): Promise<Response> {
+  if (!(await regularFile(join(root, 'index.html')))) {
+    const page = htmlPage(
+      'The web game is not built yet',
+      `<p>The server is running and the <a href="/api/health">API</a> answers, but there is no
+built game in <code>${escapeHtml(root)}</code>.</p>
+<p>Build it with <code>${WEB_BUILD_COMMAND}</code> and reload this page.</p>
+<p>Meanwhile: <a href="/leaderboard">the leaderboard</a>.</p>`,
+    );
+    return c.body(page, 503, { ...OWN_PAGE_HEADERS, 'retry-after': '30' });
+  }
+  const file = fileFor(root, c.req.path);
+  const stats = file ? await regularFile(file) : null;
+  if (!file || !stats) {
+    const page = htmlPage('Not found', '<p>No such page. <a href="/">Play twenty48</a>.</p>');
+    return c.body(page, 404, OWN_PAGE_HEADERS);
+  }
+  const etag = `W/"${stats.size.toString(16)}-${Math.floor(stats.mtimeMs).toString(16)}"`;
+  const headers = {
+    'content-type': CONTENT_TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream',
+    'cache-control': cacheControlFor(file.slice(resolve(root).length + 1)),
+    etag,
+  };
+  if (c.req.header('if-none-match') === etag) return c.body(null, 304, headers);
+  return c.body(await readFile(file), 200, headers);
+}
