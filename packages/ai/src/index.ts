@@ -1,4 +1,30 @@
 export {
+  type BenchGame,
+  type BenchSpec,
+  type BenchSummary,
+  benchGameSeed,
+  formatBenchTable,
+  playBenchGame,
+  REACH_TILES,
+  summarizeBench,
+} from './bench.js';
+export {
+  type Bitboard,
+  fitsBitboard,
+  fromBitboard,
+  rowTables,
+  slideBitboard,
+  toBitboard,
+} from './bitboard.js';
+export { benchChartSvg } from './chart.js';
+export {
+  adaptiveDepth,
+  DEFAULT_MOVE_MS,
+  type ExpectimaxOptions,
+  expectimaxPlayer,
+} from './expectimax.js';
+export { lineScore } from './heuristic.js';
+export {
   createPlayer,
   greedyPlayer,
   legalMoves,
@@ -8,3 +34,11 @@ export {
   type PlayerOptions,
   randomPlayer,
 } from './player.js';
+export {
+  type AiErrorCode,
+  type AiRequest,
+  type AiResponse,
+  createAiHandler,
+  handleAiRequest,
+} from './protocol.js';
+export { type BitboardSearch, createBitboardSearch, type SearchResult } from './search.js';
