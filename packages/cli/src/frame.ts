@@ -138,11 +138,11 @@ export function renderFrame(view: FrameView, cols: number, rows: number): string
       ]
     : [fit(`Make the terminal larger to show the ${size}x${size} board.`, cols)];
 
-  const blockWidth = Math.max(...content.map(visibleLength));
-  const left = ' '.repeat(Math.max(0, Math.floor((cols - blockWidth) / 2)));
+  // Each line is centred on its own; the board's lines share one width, so they stay aligned.
   const top = Math.max(0, Math.floor((rows - content.length) / 2));
   const frame = Array.from({ length: rows }, () => '');
   content.slice(0, rows).forEach((line, i) => {
+    const left = ' '.repeat(Math.max(0, Math.floor((cols - visibleLength(line)) / 2)));
     if (top + i < rows) frame[top + i] = line === '' ? '' : left + line;
   });
   return frame;
