@@ -1,0 +1,77 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openStore, type Store } from '@twenty48/store';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createApp } from './app.js';
+import { DEFAULT_WEB_ROOT } from './web-files.js';
+
+let dir: string;
+let store: Store;
+let webRoot: string;
+
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'twenty48-web-'));
+  const opened = openStore({ dataDir: dir });
+  if (!opened.ok) throw new Error(opened.error.message);
+  store = opened.value;
+  webRoot = join(dir, 'dist');
+});
+afterEach(() => {
+  store.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+function build(): void {
+  mkdirSync(join(webRoot, 'assets'), { recursive: true });
+  writeFileSync(join(webRoot, 'index.html'), '<!doctype html><title>twenty48</title>');
+  writeFileSync(join(webRoot, 'assets', 'main-3f2a.js'), 'console.log(2048)');
+  writeFileSync(join(webRoot, 'sw.js'), 'self.skipWaiting()');
+  writeFileSync(join(dir, 'secret.txt'), 'outside the web root');
+}
+
+describe('the built web game', () => {
+  it('is found next to the server package by default, whatever the cwd', () => {
+    expect(DEFAULT_WEB_ROOT).toBe(`${join(import.meta.dirname, '..', '..', 'web', 'dist')}/`);
+  });
+
+  it('answers 503 naming the build command until the game is built', async () => {
+    const app = createApp({ store, webRoot });
+    const response = await app.request('/');
+    expect(response.status).toBe(503);
+    expect(await response.text()).toContain('npm run build -w @twenty48/web');
+    build();
+    expect((await app.request('/')).status).toBe(200);
+  });
+
+  it('serves index.html and the service worker revalidated, hashed assets cached for a year', async () => {
+    build();
+    const app = createApp({ store, webRoot });
+    const index = await app.request('/');
+    expect(await index.text()).toContain('<title>twenty48</title>');
+    expect(index.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(index.headers.get('cache-control')).toBe('no-cache');
+    const worker = await app.request('/sw.js');
+    expect(worker.headers.get('cache-control')).toBe('no-cache');
+    expect(worker.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+    const asset = await app.request('/assets/main-3f2a.js');
+    expect(await asset.text()).toBe('console.log(2048)');
+    expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    const etag = asset.headers.get('etag') ?? '';
+    const again = await app.request('/assets/main-3f2a.js', { headers: { 'if-none-match': etag } });
+    expect(again.status).toBe(304);
+  });
+
+  it('keeps requests inside the web root and answers missing files with 404', async () => {
+    build();
+    const app = createApp({ store, webRoot });
+    // %2F survives URL normalisation, so these reach the server's own check.
+    for (const path of ['/..%2Fsecret.txt', '/assets/..%2F..%2Fsecret.txt', '/%2e%2e/secret.txt']) {
+      const response = await app.request(path);
+      expect(response.status).toBe(404);
+      expect(await response.text()).not.toContain('outside the web root');
+    }
+    expect((await app.request('/missing.js')).status).toBe(404);
+    expect((await app.request('/%E0%A4%A')).status).toBe(404);
+  });
+});
