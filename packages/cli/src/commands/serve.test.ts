@@ -1,0 +1,81 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { RunningServer } from '@twenty48/server';
+import { Command } from 'commander';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { parsePortFlag, register } from './serve.js';
+
+let dir: string;
+let running: RunningServer | undefined;
+let out: string[];
+let errors: string[];
+
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'twenty48-serve-'));
+  out = [];
+  errors = [];
+  running = undefined;
+  process.exitCode = undefined;
+});
+afterEach(async () => {
+  await running?.close();
+  rmSync(dir, { recursive: true, force: true });
+  process.exitCode = undefined;
+});
+
+async function run(...args: string[]): Promise<void> {
+  const program = new Command('2048').exitOverride();
+  register(program, {
+    onListening: (server) => {
+      running = server;
+    },
+    write: (text) => out.push(text),
+    writeError: (text) => errors.push(text),
+  });
+  await program.parseAsync(['serve', ...args], { from: 'user' });
+}
+
+describe('2048 serve', () => {
+  it('serves the API and the 503 page on the address it prints, and stops', async () => {
+    const db = join(dir, 'board.db');
+    await run('--port', '0', '--host', '127.0.0.1', '--db', db, '--web-root', join(dir, 'none'));
+    if (!running) throw new Error('the server did not start');
+    expect(running.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(out.join('')).toContain(running.url);
+    expect(out.join('')).toContain(db);
+    const health = await fetch(`${running.url}/api/health`);
+    expect(await health.json()).toMatchObject({ ok: true });
+    expect((await fetch(`${running.url}/`)).status).toBe(503);
+    await running.close();
+    running = undefined;
+    expect(out.join('')).toContain('stopped');
+  });
+
+  it('refuses a damaged database with its named error and exit code 1', async () => {
+    const db = join(dir, 'notes.db');
+    writeFileSync(db, 'not a database, just notes\n'.repeat(50));
+    await run('--port', '0', '--db', db);
+    expect(running).toBeUndefined();
+    expect(errors.join('')).toMatch(/ERR_DB_CORRUPT/);
+    expect(process.exitCode).toBe(1);
+  });
+
+  it('refuses a port in use with ERR_LISTEN', async () => {
+    await run('--port', '0', '--db', join(dir, 'a.db'));
+    const port = new URL(running?.url ?? 'http://x:1').port;
+    const first = running;
+    running = undefined;
+    await run('--port', port, '--db', join(dir, 'b.db'));
+    expect(errors.join('')).toMatch(/ERR_LISTEN/);
+    running = first;
+  });
+
+  it('checks --port strictly', () => {
+    expect(parsePortFlag('8048')).toBe(8048);
+    expect(parsePortFlag('0')).toBe(0);
+    for (const bad of ['65536', '-1', 'http', '80.5', '']) {
+      expect(() => parsePortFlag(bad)).toThrow(/port must be/);
+    }
+  });
+});
