@@ -1,0 +1,76 @@
+/**
+ * `2048 env --stdio`: the Gym-style environment of `@twenty48/ai` over JSON lines on stdin and
+ * stdout, so an agent in any language can play. The protocol is `createEnvProtocol`'s:
+ *
+ *   {"cmd":"reset","seed":"s1"}        -> {"observation":{…}}
+ *   {"cmd":"step","action":"left"}     -> {"observation":{…},"reward":4,"terminated":false,"info":{…}}
+ *   {"cmd":"spec"} / {"cmd":"close"}
+ *
+ * Bad lines get `{"error":{"code":"ERR_…","message":"…"}}`; the program never crashes on input.
+ */
+import { createInterface } from 'node:readline';
+import type { Readable, Writable } from 'node:stream';
+import { createEnvProtocol } from '@twenty48/ai';
+import type { Command } from 'commander';
+import {
+  type GameFlags,
+  parseGoalFlag,
+  parseRulesFlag,
+  parseSizeFlag,
+  rulesFromFlags,
+} from '../flags.js';
+
+/** Serve the protocol on a pair of streams until the input ends or the agent sends close. */
+export async function serveEnv(
+  input: Readable,
+  output: Writable,
+  flags: GameFlags,
+): Promise<number> {
+  const rules = rulesFromFlags(flags);
+  if (!rules.ok) {
+    output.write(`${JSON.stringify({ error: rules.error })}\n`);
+    return 2;
+  }
+  const protocol = createEnvProtocol(rules.value);
+  const lines = createInterface({ input, crlfDelay: Number.POSITIVE_INFINITY });
+  for await (const line of lines) {
+    const reply = protocol(line);
+    if (reply === null) continue;
+    output.write(`${reply.line}\n`);
+    if (reply.close) break;
+  }
+  lines.close();
+  return 0;
+}
+
+/**
+ * Add `2048 env` to a program.
+ *
+ * @example
+ * register(program); // then: 2048 env --stdio < requests.jsonl
+ */
+export function register(
+  program: Command,
+  streams: { input: Readable; output: Writable } = { input: process.stdin, output: process.stdout },
+): void {
+  program
+    .command('env')
+    .description('a Gym-style environment for agents: JSON lines on stdin and stdout')
+    .option('--stdio', 'speak the JSON-lines protocol on stdin/stdout (the only transport)')
+    .option('--rules <name>', 'rules: classic, fiveTwelve, tiers', parseRulesFlag, 'classic')
+    .option('--size <n>', 'board size, 2 to 8', parseSizeFlag)
+    .option('--goal <value>', 'the winning tile (a power of two)', parseGoalFlag)
+    .action(async (flags: GameFlags & { stdio?: boolean }, command: Command) => {
+      if (!flags.stdio) {
+        command.error(
+          'error: ERR_TRANSPORT: 2048 env needs --stdio (JSON lines on stdin and stdout)',
+          {
+            code: 'ERR_TRANSPORT',
+            exitCode: 2,
+          },
+        );
+      }
+      const code = await serveEnv(streams.input, streams.output, flags);
+      if (code !== 0) process.exitCode = code;
+    });
+}

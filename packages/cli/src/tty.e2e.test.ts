@@ -1,0 +1,309 @@
+/**
+ * The full-screen game through a real pseudo-terminal (node-pty), its output rendered by a real
+ * terminal emulator (@xterm/headless); assertions read the emulator's screen.
+ */
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { greedyPlayer } from '@twenty48/ai';
+import { type Direction, type Game, makeRules, newGame, step } from '@twenty48/engine';
+import xterm from '@xterm/headless';
+import pty from 'node-pty';
+import { afterEach, describe, expect, it } from 'vitest';
+
+const MAIN = fileURLToPath(new URL('../dist/main.js', import.meta.url));
+const TERMINAL_JS = fileURLToPath(new URL('../dist/terminal.js', import.meta.url));
+
+class Screen {
+  readonly term: xterm.Terminal;
+  readonly proc: pty.IPty;
+  raw = '';
+  exitCode: number | null = null;
+
+  constructor(
+    file: string,
+    args: string[],
+    cols = 80,
+    rows = 24,
+    env: Record<string, string> = {},
+  ) {
+    if (!existsSync(MAIN)) throw new Error(`build first: ${MAIN} is missing (npm run build)`);
+    this.term = new xterm.Terminal({ cols, rows, allowProposedApi: true });
+    this.proc = pty.spawn(file, args, {
+      name: 'xterm-256color',
+      cols,
+      rows,
+      env: {
+        ...process.env,
+        TERM: 'xterm-256color',
+        COLORTERM: '',
+        NO_COLOR: '',
+        TWENTY48_DATA_DIR: mkdtempSync(join(tmpdir(), 'twenty48-tty-')),
+        ...env,
+      },
+    });
+    this.proc.onData((data) => {
+      this.raw += data;
+      this.term.write(data);
+    });
+    this.proc.onExit(({ exitCode }) => {
+      this.exitCode = exitCode;
+    });
+  }
+
+  static game(args: string[], env: Record<string, string> = {}): Screen {
+    return new Screen(process.execPath, [MAIN, ...args], 80, 24, env);
+  }
+
+  lines(): string[] {
+    const buffer = this.term.buffer.active;
+    return Array.from(
+      { length: this.term.rows },
+      (_, i) => buffer.getLine(i)?.translateToString(true) ?? '',
+    );
+  }
+
+  text(): string {
+    return this.lines().join('\n');
+  }
+
+  /** Poll until the condition holds on the rendered screen; fail with the screen if it never does. */
+  async waitFor(condition: () => boolean, what: string, timeout = 20_000): Promise<void> {
+    const until = Date.now() + timeout;
+    while (Date.now() < until) {
+      // Let the emulator finish parsing what arrived.
+      await new Promise<void>((resolve) => this.term.write('', resolve));
+      if (condition()) return;
+      await new Promise((resolve) => setTimeout(resolve, 40));
+    }
+    throw new Error(`timed out waiting for ${what}; the screen:\n${this.text()}`);
+  }
+
+  cursorShown(): boolean {
+    return this.raw.lastIndexOf('\x1b[?25h') > this.raw.lastIndexOf('\x1b[?25l');
+  }
+}
+
+let screens: Screen[] = [];
+const track = (screen: Screen): Screen => {
+  screens.push(screen);
+  return screen;
+};
+afterEach(() => {
+  for (const screen of screens) if (screen.exitCode === null) screen.proc.kill();
+  screens = [];
+});
+
+/** The tile values shown on screen, read from the middle line of each cell. */
+function boardOnScreen(screen: Screen, size: number, cellWidth = 7): number[][] | null {
+  const lines = screen.lines();
+  const titleRow = lines.findIndex((line) => line.includes('2048 · '));
+  if (titleRow < 0) return null;
+  const boardWidth = size * cellWidth + size + 1;
+  const left = Math.floor((screen.term.cols - boardWidth) / 2);
+  const top = titleRow + 3;
+  return Array.from({ length: size }, (_, r) => {
+    const line = lines[top + 1 + r * 4 + 1] ?? '';
+    return Array.from({ length: size }, (_, c) => {
+      const start = left + 1 + c * (cellWidth + 1);
+      const cell = line.slice(start, start + cellWidth).trim();
+      return cell === '' ? 0 : Number(cell);
+    });
+  });
+}
+
+const movesShown = (screen: Screen): number => Number(/Moves (\d+)/.exec(screen.text())?.[1] ?? -1);
+
+const ARROW: Record<Direction, string> = {
+  up: '\x1b[A',
+  down: '\x1b[B',
+  right: '\x1b[C',
+  left: '\x1b[D',
+};
+
+describe('2048 play in a real terminal', { timeout: 60_000 }, () => {
+  it('moves tiles with arrows, WASD and hjkl exactly as the engine does, and undoes', async () => {
+    const screen = track(Screen.game(['play', '--seed', 'tty-keys']));
+    let game = newGame('classic', 'tty-keys');
+    const history: Game[] = [];
+    await screen.waitFor(
+      () => JSON.stringify(boardOnScreen(screen, 4)) === JSON.stringify(game.board),
+      'the first board',
+    );
+    const keys: [string, Direction][] = [
+      [ARROW.left, 'left'],
+      ['w', 'up'],
+      ['l', 'right'],
+      [ARROW.down, 'down'],
+      ['h', 'left'],
+      ['S', 'down'],
+      ['k', 'up'],
+      ['d', 'right'],
+    ];
+    for (const [key, direction] of keys) {
+      const result = step(game, direction);
+      if (result.game !== game) history.push(game);
+      game = result.game;
+      screen.proc.write(key);
+      await screen.waitFor(
+        () =>
+          movesShown(screen) === game.moves.length &&
+          JSON.stringify(boardOnScreen(screen, 4)) === JSON.stringify(game.board),
+        `the board after ${direction}`,
+      );
+      expect(screen.text()).toContain(`Score ${game.score}`);
+    }
+    expect(game.moves.length).toBeGreaterThan(4);
+    screen.proc.write('u');
+    const previous = history.at(-1) as Game;
+    await screen.waitFor(
+      () => JSON.stringify(boardOnScreen(screen, 4)) === JSON.stringify(previous.board),
+      'the board after undo',
+    );
+    expect(movesShown(screen)).toBe(previous.moves.length);
+
+    screen.proc.write('n');
+    await screen.waitFor(() => screen.text().includes('Start a new one?'), 'the new-game question');
+    screen.proc.write('n');
+    await screen.waitFor(() => !screen.text().includes('Start a new one?'), 'the question gone');
+    expect(JSON.stringify(boardOnScreen(screen, 4))).toBe(JSON.stringify(previous.board));
+
+    screen.proc.write('q');
+    await screen.waitFor(() => screen.text().includes('Quit this game?'), 'the quit question');
+    screen.proc.write('y');
+    await screen.waitFor(() => screen.exitCode !== null, 'the game to exit');
+    expect(screen.exitCode).toBe(0);
+    expect(screen.term.buffer.active.type).toBe('normal');
+    expect(screen.cursorShown()).toBe(true);
+  });
+
+  it('re-centres the board when the terminal is resized', async () => {
+    const screen = track(Screen.game(['play', '--seed', 'tty-resize']));
+    const game = newGame('classic', 'tty-resize');
+    const shown = (): boolean =>
+      JSON.stringify(boardOnScreen(screen, 4)) === JSON.stringify(game.board);
+    await screen.waitFor(shown, 'the first board');
+    const titleColumn = (): number =>
+      screen
+        .lines()
+        .find((l) => l.includes('2048 · '))
+        ?.indexOf('2048') ?? -1;
+    const before = titleColumn();
+    screen.term.resize(120, 40);
+    screen.proc.resize(120, 40);
+    await screen.waitFor(
+      () => titleColumn() === before + 20 && shown(),
+      'the board centred in 120x40',
+    );
+    const rows = screen.lines();
+    const titleRow = rows.findIndex((line) => line.includes('2048 · '));
+    const lastRow = rows.findLastIndex((line) => line.trim() !== '');
+    // Vertically centred too: as much room above the content as below it, give or take one.
+    expect(Math.abs(titleRow - (rows.length - 1 - lastRow))).toBeLessThanOrEqual(1);
+  });
+
+  it('restores the terminal on Ctrl-C: cooked mode, cursor shown, alternate screen left', async () => {
+    const script = `"${process.execPath}" "${MAIN}" play --seed tty-int; echo "exit=$?"; stty -a; echo END`;
+    const screen = track(new Screen('/bin/sh', ['-c', script]));
+    await screen.waitFor(() => screen.text().includes('2048 · classic'), 'the game');
+    expect(screen.term.buffer.active.type).toBe('alternate');
+    screen.proc.write('\x03');
+    await screen.waitFor(() => screen.raw.includes('END'), 'stty after the game');
+    expect(screen.raw).toContain('exit=130');
+    expect(screen.term.buffer.active.type).toBe('normal');
+    expect(screen.cursorShown()).toBe(true);
+    const stty = screen.raw.slice(screen.raw.indexOf('exit=130'));
+    expect(stty).toMatch(/(^|\s)icanon(\s|$)/);
+    expect(stty).toMatch(/(^|\s)echo(\s|$)/);
+  });
+
+  it('restores the terminal on SIGTERM and on an uncaught error', async () => {
+    const crash = `import(${JSON.stringify(TERMINAL_JS)}).then((m) => { m.enterFullScreen(process.stdin, process.stdout).draw(['drawn']); setTimeout(() => { throw new Error('boom'); }, 300); })`;
+    const script = `"${process.execPath}" -e "${crash.replace(/"/g, '\\"')}"; echo "crash=$?"; stty -a; echo END`;
+    const screen = track(new Screen('/bin/sh', ['-c', script]));
+    await screen.waitFor(() => screen.raw.includes('END'), 'stty after the crash');
+    expect(screen.raw).toContain('drawn');
+    expect(screen.raw).toContain('unexpected error, the terminal was restored');
+    expect(screen.raw).toContain('boom');
+    expect(screen.raw).toContain('crash=1');
+    expect(screen.term.buffer.active.type).toBe('normal');
+    expect(screen.cursorShown()).toBe(true);
+    expect(screen.raw.slice(screen.raw.indexOf('crash=1'))).toMatch(/(^|\s)icanon(\s|$)/);
+
+    const game = track(Screen.game(['play', '--seed', 'tty-term']));
+    await game.waitFor(() => game.text().includes('2048 · classic'), 'the game');
+    game.proc.kill('SIGTERM');
+    await game.waitFor(() => game.exitCode !== null, 'the exit');
+    expect(game.term.buffer.active.type).toBe('normal');
+    expect(game.cursorShown()).toBe(true);
+  });
+
+  it('shows the win overlay, and keeps going on request', async () => {
+    const rules = makeRules('classic', { goal: 16 });
+    if (!rules.ok) throw new Error(rules.error.message);
+    let game = newGame(rules.value, 'tty-win');
+    let keys = '';
+    while (game.status === 'playing') {
+      const direction = greedyPlayer(game) as Direction;
+      keys += ARROW[direction];
+      game = step(game, direction).game;
+    }
+    expect(game.status).toBe('won');
+    const screen = track(Screen.game(['play', '--seed', 'tty-win', '--goal', '16']));
+    await screen.waitFor(() => screen.text().includes('2048 · classic'), 'the game');
+    screen.proc.write(keys);
+    await screen.waitFor(() => screen.text().includes('You win!'), 'the win overlay');
+    expect(JSON.stringify(boardOnScreen(screen, 4))).toBe(JSON.stringify(game.board));
+    expect(screen.text()).toContain('[c] keep going');
+    screen.proc.write('c');
+    await screen.waitFor(() => !screen.text().includes('You win!'), 'the overlay gone');
+    const next = step(game, 'left');
+    screen.proc.write(ARROW.left);
+    await screen.waitFor(
+      () => movesShown(screen) === next.game.moves.length,
+      'a move after the win',
+    );
+    expect(screen.text()).not.toContain('You win!');
+  });
+
+  it('draws tiers as coloured squares of three sizes, no numbers', async () => {
+    let game = newGame('tiers', 'tty-tiers');
+    let keys = '';
+    // Play until some tile reaches a medium square (a 4), as the engine says.
+    while (!game.board.flat().includes(4)) {
+      const direction = greedyPlayer(game) as Direction;
+      keys += ARROW[direction];
+      game = step(game, direction).game;
+    }
+    const screen = track(
+      Screen.game(['play', '--rules', 'tiers', '--seed', 'tty-tiers'], { COLORTERM: 'truecolor' }),
+    );
+    await screen.waitFor(() => screen.text().includes('2048 · tiers'), 'the game');
+    screen.proc.write(keys);
+    await screen.waitFor(() => movesShown(screen) === game.moves.length, 'the moves');
+    const lines = screen.lines();
+    const titleRow = lines.findIndex((line) => line.includes('2048 · '));
+    const left = Math.floor((80 - (4 * 8 + 5)) / 2);
+    const buffer = screen.term.buffer.active;
+    for (let r = 0; r < 4; r++) {
+      const y = titleRow + 3 + 1 + r * 4 + 1;
+      const middle = lines[y] ?? '';
+      expect(middle).not.toMatch(/\d/);
+      for (let c = 0; c < 4; c++) {
+        const start = left + 1 + c * 9;
+        const cell = middle.slice(start, start + 8);
+        const value = game.board[r]?.[c] ?? 0;
+        const blocks = (cell.match(/█/g) ?? []).length;
+        // Small (2), medium (4) and large (6) squares; the colour is the tier's (green first).
+        expect(blocks).toBe(value === 0 ? 0 : [2, 4, 6][(Math.log2(value) - 1) % 3]);
+        if (value !== 0) {
+          const x = start + cell.indexOf('█');
+          const painted = buffer.getLine(y)?.getCell(x);
+          expect(painted?.isFgRGB()).toBe(true);
+          expect(painted?.getFgColor()).toBe(0x2e9e44);
+        }
+      }
+    }
+  });
+});
