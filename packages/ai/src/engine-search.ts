@@ -31,9 +31,13 @@ export function scoreBoard(board: Board): number {
  * `ENGINE_SEARCH_MAX_DEPTH` moves after the root move.
  *
  * @example
- * searchEngineBoard(game.board, game.rules, 1) // 'left'
+ * searchEngineBoard(game.board, game.rules, 1) // { direction: 'left', value: 2401234.5 }
  */
-export function searchEngineBoard(board: Board, rules: Rules, depth: number): Direction | null {
+export function searchEngineBoard(
+  board: Board,
+  rules: Rules,
+  depth: number,
+): { direction: Direction | null; value: number } {
   const remainingAtRoot = Math.max(0, Math.min(depth, ENGINE_SEARCH_MAX_DEPTH));
   const total = rules.spawn.reduce((sum, option) => sum + option.weight, 0);
   const spawns = rules.spawn.map((o) => ({ value: o.value, probability: o.weight / total }));
@@ -76,5 +80,5 @@ export function searchEngineBoard(board: Board, rules: Rules, depth: number): Di
       best = direction;
     }
   }
-  return best;
+  return { direction: best, value: bestValue };
 }

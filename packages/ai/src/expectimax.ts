@@ -64,7 +64,7 @@ export function expectimaxPlayer(
   return (game) => {
     if (game.status === 'lost') return null;
     if (!bitboardCanSearch(game.board)) {
-      return searchEngineBoard(game.board, game.rules, options.depth ?? 1);
+      return searchEngineBoard(game.board, game.rules, options.depth ?? 1).direction;
     }
     const key = rulesKey(game.rules);
     let search = searches.get(key);

@@ -18,6 +18,20 @@ export {
 } from './bitboard.js';
 export { benchChartSvg } from './chart.js';
 export {
+  ACTIONS,
+  createEnv,
+  type Env,
+  type Observation,
+  type StepInfo,
+  type Transition,
+} from './env.js';
+export {
+  createEnvProtocol,
+  type EnvErrorCode,
+  type EnvReply,
+  MAX_ENV_LINE,
+} from './env-protocol.js';
+export {
   adaptiveDepth,
   DEFAULT_MOVE_MS,
   type ExpectimaxOptions,
