@@ -31,9 +31,18 @@ describe('contrast (WCAG 2.1 AA)', () => {
     expect(tileColours(4096).background).toBe('#3c3a32');
   });
 
-  it.each(THEMES)('%s theme: page text reaches 4.5:1 on the page', (theme) => {
-    const { page, text } = SURFACES[theme];
-    expect(contrastRatio(page, text)).toBeGreaterThanOrEqual(4.5);
+  it.each(THEMES)(
+    '%s theme: text on the page, the score boxes and buttons reaches 4.5:1',
+    (theme) => {
+      const s = SURFACES[theme];
+      expect(contrastRatio(s.page, s.text)).toBeGreaterThanOrEqual(4.5);
+      expect(contrastRatio(s.board, s.onBoard)).toBeGreaterThanOrEqual(4.5);
+      expect(contrastRatio(s.accent, s.onAccent)).toBeGreaterThanOrEqual(4.5);
+    },
+  );
+
+  it.each(THEMES)('%s theme: the focus ring stands 3:1 against the page', (theme) => {
+    expect(contrastRatio(SURFACES[theme].page, SURFACES[theme].focus)).toBeGreaterThanOrEqual(3);
   });
 
   it.each(THEMES)('%s theme: every tier colour stands 3:1 against the empty cell', (theme) => {

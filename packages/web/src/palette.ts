@@ -34,19 +34,45 @@ const SUPER_BACKGROUND = '#3c3a32';
 const DARK_INK = '#26221e';
 const LIGHT_INK = '#f9f6f2';
 
-/** Page, board and empty-cell colours of each theme (the empty cell as it looks on the board). */
-export const SURFACES: Readonly<
-  Record<Theme, { page: string; text: string; board: string; empty: string; accent: string }>
-> = {
-  // The original's page and board; its rgba(238,228,218,0.35) cell composited on #bbada0.
+/** The colours around the tiles in each theme; `onX` is the text written on `x`. */
+export interface Surfaces {
+  readonly page: string;
+  readonly text: string;
+  readonly board: string;
+  readonly onBoard: string;
+  /** The empty cell as it looks on the board. */
+  readonly empty: string;
+  readonly accent: string;
+  readonly onAccent: string;
+  readonly focus: string;
+}
+
+/**
+ * Light keeps the original's page, board and cell (its rgba(238,228,218,0.35) cell composited
+ * on #bbada0); its buttons (#8f7a66 under white, 4.08:1) and score boxes (white on #bbada0)
+ * are darkened or inked to reach 4.5:1.
+ */
+export const SURFACES: Readonly<Record<Theme, Surfaces>> = {
   light: {
     page: '#faf8ef',
     text: '#4f4740',
     board: '#bbada0',
+    onBoard: '#1f1b17',
     empty: '#cdc1b4',
-    accent: '#8f7a66',
+    accent: '#776552',
+    onAccent: '#ffffff',
+    focus: '#1565c0',
   },
-  dark: { page: '#1e1d1a', text: '#f2ede6', board: '#3a352f', empty: '#4a443d', accent: '#d9b45b' },
+  dark: {
+    page: '#1e1d1a',
+    text: '#f2ede6',
+    board: '#3a352f',
+    onBoard: '#ffffff',
+    empty: '#4a443d',
+    accent: '#d9b45b',
+    onAccent: '#1f1b17',
+    focus: '#64b5f6',
+  },
 };
 
 /**

@@ -1,0 +1,45 @@
+// Helpers shared by the end-to-end specs: read the board the page shows, compare with the engine.
+
+import { expect, type Page } from '@playwright/test';
+import { type Direction, type Game, newGame, step } from '@twenty48/engine';
+
+export const KEYS: Readonly<Record<Direction, string>> = {
+  up: 'ArrowUp',
+  down: 'ArrowDown',
+  left: 'ArrowLeft',
+  right: 'ArrowRight',
+};
+
+/** The board as the page shows it: every `[data-testid=tile]` put at its data-row/data-col. */
+export async function shownBoard(page: Page): Promise<number[][]> {
+  const size = Number(await page.getByTestId('board').getAttribute('data-size'));
+  const tiles = await page
+    .getByTestId('tile')
+    .evaluateAll((elements) =>
+      elements.map((e) => [
+        Number((e as HTMLElement).dataset.value),
+        Number((e as HTMLElement).dataset.row),
+        Number((e as HTMLElement).dataset.col),
+      ]),
+    );
+  const board = Array.from({ length: size }, () => Array<number>(size).fill(0));
+  for (const [value, row, col] of tiles) {
+    const line = board[row as number];
+    if (line?.[col as number] !== 0) throw new Error(`two tiles, or none, at ${row},${col}`);
+    line[col as number] = value as number;
+  }
+  return board;
+}
+
+/** Wait until the page has played `moves` moves, then check every tile and the score. */
+export async function expectGame(page: Page, game: Game): Promise<void> {
+  await expect(page.getByTestId('moves')).toHaveText(String(game.moves.length));
+  expect(await shownBoard(page)).toEqual(game.board);
+  await expect(page.getByTestId('score')).toHaveText(String(game.score));
+}
+
+/** The engine's game after `moves` from a seed. */
+export const engineGame = (seed: string, moves: readonly Direction[], size = 4): Game => {
+  const start = newGame(size === 4 ? 'classic' : { ...newGame('classic', 1).rules, size }, seed);
+  return moves.reduce((game, direction) => step(game, direction).game, start);
+};
