@@ -1,4 +1,4 @@
-import { rowExponents } from './bitboard.js';
+import { rowExponents, transposed, transposeLo } from './bitboard.js';
 
 /**
  * The weights of the line score, as published for the strongest known 2048 AI (tuned there by
@@ -79,4 +79,26 @@ export function rowScoreTable(): Float64Array {
     rowScores = table;
   }
   return rowScores;
+}
+
+/**
+ * A packed board's score: the row table summed over its four rows and, through a transpose,
+ * its four columns. `scores` is `rowScoreTable()`, passed in so the hot loop holds it locally.
+ *
+ * @example
+ * scoreBitboard(rowScoreTable(), lo, hi) // 1612345.2
+ */
+export function scoreBitboard(scores: Float64Array, lo: number, hi: number): number {
+  const tlo = transposeLo(lo, hi);
+  const thi = transposed.hi;
+  return (
+    (scores[lo & 0xffff] as number) +
+    (scores[lo >>> 16] as number) +
+    (scores[hi & 0xffff] as number) +
+    (scores[hi >>> 16] as number) +
+    (scores[tlo & 0xffff] as number) +
+    (scores[tlo >>> 16] as number) +
+    (scores[thi & 0xffff] as number) +
+    (scores[thi >>> 16] as number)
+  );
 }

@@ -113,6 +113,7 @@ export function createWorkerPlayer(ai: PlayerName, options: PlayerOptions = {}):
     { resolve: (d: Direction | null) => void; reject: (e: Error) => void }
   >();
   let nextId = 1;
+  let closed = false;
   const failAll = (error: Error) => {
     for (const pending of waiting.values()) pending.reject(error);
     waiting.clear();
@@ -126,7 +127,10 @@ export function createWorkerPlayer(ai: PlayerName, options: PlayerOptions = {}):
     } else pending.resolve(response.direction);
   });
   worker.on('error', failAll);
-  worker.on('exit', () => failAll(new Error('the AI worker stopped')));
+  worker.on('exit', () => {
+    closed = true;
+    failAll(new Error('the AI worker stopped'));
+  });
   const seed = options.seed === undefined ? undefined : String(options.seed);
   const sent = {
     ...(options.depth !== undefined ? { depth: options.depth } : {}),
@@ -135,6 +139,7 @@ export function createWorkerPlayer(ai: PlayerName, options: PlayerOptions = {}):
   };
   return {
     choose(game) {
+      if (closed) return Promise.reject(new Error('the AI worker is closed'));
       const id = nextId++;
       return new Promise((resolve, reject) => {
         waiting.set(id, { resolve, reject });
@@ -142,6 +147,7 @@ export function createWorkerPlayer(ai: PlayerName, options: PlayerOptions = {}):
       });
     },
     async close() {
+      closed = true;
       await worker.terminate();
     },
   };

@@ -1,6 +1,6 @@
 import type { Direction, Rules } from '@twenty48/engine';
 import { type Bitboard, emptyCellTable, rowTables, transposed, transposeLo } from './bitboard.js';
-import { rowScoreTable } from './heuristic.js';
+import { rowScoreTable, scoreBitboard } from './heuristic.js';
 
 /** Chance nodes reached with a smaller path probability are scored, not searched. */
 export const PROBABILITY_CUT = 0.0001;
@@ -64,20 +64,7 @@ export function createBitboardSearch(rules: Rules, tableBits = TABLE_BITS): Bitb
   let deadline = Number.POSITIVE_INFINITY;
   let aborted = false;
 
-  const evaluate = (lo: number, hi: number): number => {
-    const tlo = transposeLo(lo, hi);
-    const thi = transposed.hi;
-    return (
-      (scores[lo & 0xffff] as number) +
-      (scores[lo >>> 16] as number) +
-      (scores[hi & 0xffff] as number) +
-      (scores[hi >>> 16] as number) +
-      (scores[tlo & 0xffff] as number) +
-      (scores[tlo >>> 16] as number) +
-      (scores[thi & 0xffff] as number) +
-      (scores[thi >>> 16] as number)
-    );
-  };
+  const evaluate = (lo: number, hi: number): number => scoreBitboard(scores, lo, hi);
 
   // Unrolled: the four moves are left and right of the board and of its transpose.
   const moveNode = (lo: number, hi: number, remaining: number, probability: number): number => {
