@@ -15,7 +15,8 @@ import { playCorner } from './corner-player.js';
 import { startServer } from './server.js';
 import { verifyGame } from './verify.js';
 
-const format = (n: number): string => Math.round(n).toLocaleString('en');
+const format = (n: number): string =>
+  n.toLocaleString('en', { maximumFractionDigits: n < 100 ? 1 : 0 });
 
 function rulesOf(preset: 'classic' | 'fiveTwelve', size: number): Rules {
   const rules = makeRules(preset, { size });
