@@ -1,4 +1,4 @@
-import { makeRecord, newGame, parseRecord, replay } from '@twenty48/engine';
+import { makeRecord, newGame, parseRecord, recordOf, replay } from '@twenty48/engine';
 import { describe, expect, it } from 'vitest';
 import { ACTIONS, createEnv } from './env.js';
 import { createEnvProtocol } from './env-protocol.js';
