@@ -36,9 +36,7 @@ describe('createEnv', () => {
     expect(total).toBe(observation.score);
     const game = env.game();
     if (!game) throw new Error('no game');
-    const record = parseRecord(
-      makeRecord({ version: 1, rules: 'classic', seed: game.seed, moves: game.moves }),
-    );
+    const record = parseRecord(makeRecord(recordOf(game)));
     expect(record.ok && replay(record.value)).toMatchObject({ ok: true, value: { score: total } });
     expect(() => env.step('left')).toThrow(/over/);
   });
