@@ -58,13 +58,14 @@ export function drawCell(
   mode: ColorMode,
 ): string[] {
   const middle = shape.height === 3 ? 1 : 0;
+  const reset = mode === 'none' ? '' : RESET;
   const blank = Array.from({ length: shape.height }, () => '');
   if (theme === 'tiers' && value > 0) {
     const { tier, size } = tierOf(value);
     const glyph = mode === 'none' ? (TIER_GLYPHS[tier % TIER_GLYPHS.length] ?? '#') : '█';
     const color = TIER_COLORS[tier % TIER_COLORS.length] ?? EMPTY_CELL_COLOR;
     const paint = background(mode, EMPTY_CELL_COLOR) + foreground(mode, color);
-    return squareLines(size, shape, glyph).map((line) => paint + center(line, shape.width) + RESET);
+    return squareLines(size, shape, glyph).map((line) => paint + center(line, shape.width) + reset);
   }
   if (value === 0) {
     const paint = background(mode, EMPTY_CELL_COLOR);
@@ -82,6 +83,6 @@ export function drawCell(
       paint +
       (i === middle ? bold : '') +
       center(i === middle ? String(value) : '', shape.width) +
-      RESET,
+      reset,
   );
 }

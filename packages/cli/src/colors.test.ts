@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { background, detectColorMode, foreground, tileColors, to256 } from './colors.js';
+
+describe('colour mode', () => {
+  it.each([
+    [{ TERM: 'xterm-256color', COLORTERM: 'truecolor' }, false, 'truecolor'],
+    [{ TERM: 'xterm-256color', COLORTERM: '24bit' }, false, 'truecolor'],
+    [{ TERM: 'xterm-256color' }, false, '256'],
+    [{ TERM: 'xterm' }, false, '256'],
+    [{ TERM: 'dumb' }, false, 'none'],
+    [{}, false, 'none'],
+    [{ TERM: 'xterm-256color', COLORTERM: 'truecolor', NO_COLOR: '1' }, false, 'none'],
+    [{ TERM: 'xterm-256color', NO_COLOR: '' }, false, '256'],
+    [{ TERM: 'xterm-256color', COLORTERM: 'truecolor' }, true, 'none'],
+  ] as const)('%j with --no-color %s gives %s', (env, flag, mode) => {
+    expect(detectColorMode(env, flag)).toBe(mode);
+  });
+});
+
+describe('palette', () => {
+  it("uses the original game's colours", () => {
+    expect(tileColors(2)).toEqual({ background: [0xee, 0xe4, 0xda], text: [0x77, 0x6e, 0x65] });
+    expect(tileColors(2048).background).toEqual([0xed, 0xc2, 0x2e]);
+    expect(tileColors(4096)).toEqual({ background: [0x3c, 0x3a, 0x32], text: [0xf9, 0xf6, 0xf2] });
+  });
+
+  it('maps to the nearest of the 256 colours', () => {
+    expect(to256([255, 0, 0])).toBe(196);
+    expect(to256([0, 0, 0])).toBe(16);
+    expect(to256([128, 128, 128])).toBe(244);
+    expect(to256([0x87, 0xaf, 0xd7])).toBe(16 + 36 * 2 + 6 * 3 + 4);
+  });
+
+  it('writes escapes for each mode, nothing without colour', () => {
+    expect(foreground('truecolor', [1, 2, 3])).toBe('\x1b[38;2;1;2;3m');
+    expect(background('256', [255, 0, 0])).toBe('\x1b[48;5;196m');
+    expect(foreground('none', [1, 2, 3])).toBe('');
+    expect(background('none', [1, 2, 3])).toBe('');
+  });
+});

@@ -1,0 +1,108 @@
+import { type Game, makeRules, newGame } from '@twenty48/engine';
+import { describe, expect, it } from 'vitest';
+import { type FrameView, renderFrame } from './frame.js';
+
+const viewOf = (game: Game, extra: Partial<FrameView> = {}): FrameView => ({
+  game,
+  lastGain: 0,
+  best: 0,
+  moveCount: 0,
+  overlay: { kind: 'none' },
+  message: null,
+  mode: 'none',
+  ...extra,
+});
+
+const ESCAPE = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g');
+const plain = (lines: string[]): string[] => lines.map((line) => line.replace(ESCAPE, ''));
+
+const withBoard = (board: number[][], rules = makeRules('classic')): Game => {
+  if (!rules.ok) throw new Error(rules.error.message);
+  return { ...newGame(rules.value, 'f'), board, score: 1234 };
+};
+
+describe('renderFrame', () => {
+  const game = withBoard([
+    [0, 2, 0, 0],
+    [4, 0, 0, 2048],
+    [0, 0, 0, 0],
+    [131072, 0, 0, 8],
+  ]);
+
+  it('fills exactly the terminal and shows score, gain, best and moves', () => {
+    const frame = plain(
+      renderFrame(viewOf(game, { lastGain: 8, best: 5000, moveCount: 42 }), 80, 24),
+    );
+    expect(frame).toHaveLength(24);
+    expect(frame.join('\n')).toContain('Score 1234 (+8)   Best 5000   Moves 42');
+    expect(frame.join('\n')).toContain('2048 · classic 4x4 · seed f');
+    expect(frame.every((line) => [...line].length <= 80)).toBe(true);
+  });
+
+  it('puts each value in its cell, the cells widening for the longest value', () => {
+    const frame = plain(renderFrame(viewOf(game), 80, 40));
+    const rows = frame.filter(
+      (line) => /\d/.test(line) && !line.includes('Score') && !line.includes('2048 ·'),
+    );
+    const values = rows.map((line) =>
+      line
+        .trim()
+        .split(/\s+/)
+        .filter((cell) => cell !== '·'),
+    );
+    expect(values).toEqual([['2'], ['4', '2048'], ['131072', '8']]);
+    const widths = new Set(rows.map((line) => line.length));
+    expect(widths.size).toBe(1);
+  });
+
+  it('falls back to one-line cells when 3-line cells do not fit, then asks for room', () => {
+    const rules = makeRules('classic', { size: 8 });
+    const big = withBoard(
+      Array.from({ length: 8 }, () => new Array(8).fill(2)),
+      rules,
+    );
+    const compact = plain(renderFrame(viewOf(big), 80, 24));
+    expect(compact.filter((line) => line.includes('2 ')).length).toBe(8);
+    const tiny = plain(renderFrame(viewOf(big), 60, 10));
+    expect(tiny.join('\n')).toContain('Make the terminal larger to show the 8x8 board.');
+  });
+
+  it.each([
+    [{ kind: 'won' } as const, 'You win!'],
+    [{ kind: 'lost' } as const, 'Game over! Final score 1234'],
+    [{ kind: 'confirmQuit' } as const, 'Quit this game?'],
+    [{ kind: 'confirmNew' } as const, 'Start a new one?'],
+    [{ kind: 'help' } as const, 'Move: arrow keys, W A S D, or h j k l (vim).'],
+    [{ kind: 'name', text: 'Ada' } as const, '> Ada_'],
+  ])('shows the %j overlay below the board', (overlay, text) => {
+    expect(plain(renderFrame(viewOf(game, { overlay }), 80, 30)).join('\n')).toContain(text);
+  });
+
+  it('paints tiles in truecolor and 256 colours, and nothing without colour', () => {
+    const two = withBoard(
+      [
+        [2, 0],
+        [0, 0],
+      ],
+      makeRules('classic', { size: 2 }),
+    );
+    expect(renderFrame(viewOf(two, { mode: 'truecolor' }), 40, 20).join('')).toContain(
+      '\x1b[48;2;238;228;218m',
+    );
+    expect(renderFrame(viewOf(two, { mode: '256' }), 40, 20).join('')).toMatch(/\[48;5;\d+m/);
+    expect(renderFrame(viewOf(two), 40, 20).join('')).not.toContain('\x1b[');
+  });
+
+  it('draws tiers without colour as one glyph per tier, no numbers', () => {
+    const board = [
+      [2, 4],
+      [8, 16],
+    ]; // tier 0 small, medium, large; tier 1 small
+    const tiersGame = withBoard(board, makeRules('tiers', { size: 2 }));
+    const frame = plain(renderFrame(viewOf(tiersGame), 40, 20));
+    const boardText = frame.filter((line) => !/seed|Score|help/.test(line)).join('\n');
+    expect(boardText).not.toMatch(/\d/);
+    expect(boardText.match(/▓/g)).toHaveLength(2);
+    expect(boardText).toContain('██████');
+  });
+});
