@@ -306,4 +306,30 @@ describe('2048 play in a real terminal', { timeout: 60_000 }, () => {
       }
     }
   });
+
+  it('asks for a name when a game ends in the top 10, and shows the rank', async () => {
+    const rules = makeRules('classic', { size: 2 });
+    if (!rules.ok) throw new Error(rules.error.message);
+    let game = newGame(rules.value, 'tty-name');
+    let keys = '';
+    while (game.status !== 'lost') {
+      const direction = greedyPlayer(game) as Direction;
+      keys += ARROW[direction];
+      game = step(game, direction).game;
+    }
+    const screen = track(Screen.game(['play', '--size', '2', '--seed', 'tty-name']));
+    await screen.waitFor(() => screen.text().includes('2048 · classic 2x2'), 'the game');
+    screen.proc.write(keys);
+    await screen.waitFor(
+      () => screen.text().includes('New high score! Your name:'),
+      'the name entry',
+    );
+    expect(screen.text()).toContain(`Score ${game.score}`);
+    screen.proc.write('Adaq\x7f\r');
+    await screen.waitFor(
+      () => screen.text().includes('Ada is number 1 for classic 2x2.'),
+      'the rank',
+    );
+    expect(screen.text()).toContain(`Game over! Final score ${game.score}`);
+  });
 });
