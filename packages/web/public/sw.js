@@ -4,13 +4,19 @@
 const CACHE = 'twenty48-v1';
 const SHELL = ['./', './index.html', './manifest.webmanifest', './icon.svg'];
 
-self.addEventListener('install', (event) => {
-  event.waitUntil(
-    caches
-      .open(CACHE)
-      .then((cache) => cache.addAll(SHELL))
-      .then(() => self.skipWaiting()),
+/** The shell plus the hashed scripts and styles the page names (their names change per build). */
+const precache = async () => {
+  const cache = await caches.open(CACHE);
+  await cache.addAll(SHELL);
+  const page = await (await fetch('./', { cache: 'no-cache' })).text();
+  const assets = [...page.matchAll(/(?:src|href)="\.?\/?(assets\/[^"]+)"/g)].map(
+    (m) => `./${m[1]}`,
   );
+  await cache.addAll(assets);
+};
+
+self.addEventListener('install', (event) => {
+  event.waitUntil(precache().then(() => self.skipWaiting()));
 });
 
 self.addEventListener('activate', (event) => {
@@ -42,7 +48,9 @@ self.addEventListener('fetch', (event) => {
       fetch(request)
         .then((response) => remember(request, response))
         .catch(
-          async () => (await caches.match(request, { ignoreSearch: true })) ?? caches.match('./'),
+          async () =>
+            (await caches.match(request, { ignoreSearch: true, ignoreVary: true })) ??
+            caches.match('./'),
         ),
     );
     return;
@@ -50,7 +58,7 @@ self.addEventListener('fetch', (event) => {
   // Built assets have hashed names: a cached copy is always the right one.
   event.respondWith(
     caches
-      .match(request)
+      .match(request, { ignoreVary: true })
       .then((cached) => cached ?? fetch(request).then((r) => remember(request, r))),
   );
 });
