@@ -132,16 +132,20 @@ describe('a legitimate game', () => {
     expect(scores).toEqual([...scores].sort((a, b) => b - a));
   });
 
-  it('returns names as given in JSON and escapes them in the leaderboard page', async () => {
+  it('refuses a name with HTML, returns other names as given and escapes them in the page', async () => {
     const { gameId, record } = await playIssuedGame();
-    const name = '<img src=x onerror=f()>';
+    const html = await answer(
+      await post('/api/scores', { name: '<img src=x onerror=f()>', gameId, record }),
+    );
+    expect(html).toMatchObject({ status: 422, body: { error: 'ERR_NAME' } });
+    const name = `Tom & "Jerry's"`;
     expect((await post('/api/scores', { name, gameId, record })).status).toBe(201);
     expect((await get('/api/scores')).body).toMatchObject([{ name }]);
     const page = await fetch(`${server.url}/leaderboard?rules=classic&size=4`);
-    const html = await page.text();
+    const text = await page.text();
     expect(page.headers.get('content-type')).toMatch(/^text\/html/);
-    expect(html).toContain('&lt;img src=x onerror=f()&gt;');
-    expect(html).not.toContain('<img');
+    expect(text).toContain('Tom &amp; &quot;Jerry&#39;s&quot;');
+    expect(text).not.toContain(name);
   });
 });
 

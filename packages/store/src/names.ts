@@ -9,11 +9,12 @@ const FORBIDDEN = /[\p{Cc}\u2028\u2029\u202A-\u202E\u2066-\u2069]/u;
 
 /**
  * Check a player or save name from outside: trimmed, 1 to 24 characters, no control
- * characters. Returns the trimmed name.
+ * characters, no `<` or `>`. Returns the trimmed name.
  *
  * @example
  * parseName('  Ada ')   // { ok: true, value: 'Ada' }
  * parseName('a\u0007b') // { ok: false, error: { code: 'ERR_NAME', … } }
+ * parseName('<b>hi</b>') // { ok: false, error: { code: 'ERR_NAME', … } }
  */
 export function parseName(input: unknown): Result<string, 'ERR_NAME'> {
   if (typeof input !== 'string') return fail('ERR_NAME', 'a name must be text');
@@ -23,5 +24,7 @@ export function parseName(input: unknown): Result<string, 'ERR_NAME'> {
     return fail('ERR_NAME', `a name is 1 to ${MAX_NAME_LENGTH} characters after trimming`);
   }
   if (FORBIDDEN.test(name)) return fail('ERR_NAME', 'a name may not contain control characters');
+  // Markup in a name is never a real name; refusing it is a second wall behind escaping.
+  if (/[<>]/.test(name)) return fail('ERR_NAME', 'a name may not contain < or >');
   return ok(name);
 }

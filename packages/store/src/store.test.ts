@@ -79,7 +79,7 @@ describe('saved games', () => {
 
   it('refuses bad names and reports missing saves', () => {
     const record = recordOf(play('n', 3));
-    for (const name of ['', '   ', 'x'.repeat(25), 'tab\there', 'bell\u0007']) {
+    for (const name of ['', '   ', 'x'.repeat(25), 'tab\there', 'bell\u0007', '<b>bold</b>']) {
       const saved = store.saveGame(name, record);
       expect(saved.ok ? 'saved' : saved.error.code).toBe('ERR_NAME');
     }
@@ -176,10 +176,12 @@ describe('high scores', () => {
     const refused = add('<\u0000>', 1, record('x'));
     expect(refused.ok ? 'added' : refused.error.code).toBe('ERR_NAME');
     const rec = record('one');
-    const added = add('<b>Ada</b>', 42, rec);
+    const markup = add('<b>Ada</b>', 42, rec);
+    expect(markup.ok ? 'added' : markup.error.code).toBe('ERR_NAME');
+    const added = add('Ada & "Bo"', 42, rec);
     if (!added.ok) throw new Error(added.error.message);
     const row = store.getScore(added.value.id);
-    expect(row?.name).toBe('<b>Ada</b>');
+    expect(row?.name).toBe('Ada & "Bo"');
     expect(row?.record).toEqual(rec);
     expect(row?.seed).toBe('one');
     expect(store.getScore(added.value.id + 1)).toBeNull();
