@@ -82,6 +82,7 @@ export function showScores(entries: readonly ScoreEntry[]): void {
   );
   if (entries.length === 0) {
     const item = document.createElement('li');
+    item.className = 'empty-table';
     item.textContent = 'No scores yet: finish a game to enter the table.';
     list.append(item);
   }
