@@ -110,7 +110,7 @@ export function createBitboardSearch(rules: Rules, tableBits = TABLE_BITS): Bitb
     ) {
       return storedValue[slot] as number;
     }
-    if ((++nodes & 1023) === 0 && performance.now() > deadline) aborted = true;
+    if ((++nodes & 255) === 0 && performance.now() > deadline) aborted = true;
     if (aborted) return 0;
     const empty =
       (emptyInRow[lo & 0xffff] as number) +
