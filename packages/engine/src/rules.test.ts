@@ -60,6 +60,9 @@ describe('parseRules', () => {
     [{ ...classic, startTiles: 17 }, 'ERR_START_TILES'],
     [{ ...classic, startTiles: -1 }, 'ERR_START_TILES'],
     [{ ...classic, scoring: 'vibes' }, 'ERR_SCORING'],
+    [{ ...classic, merge: 'cascade' }, 'ERR_NAME'],
+    [{ ...fiveTwelve, scoring: 'merges' }, 'ERR_NAME'],
+    [{ ...tiers, spawn: [{ value: 4, weight: 1 }] }, 'ERR_NAME'],
   ])('%j is refused with %s', (input, code) => {
     const result = parseRules(input);
     expect(result.ok).toBe(false);
@@ -67,6 +70,12 @@ describe('parseRules', () => {
       expect(result.error.code).toBe(code);
       expect(result.error.message.length).toBeGreaterThan(5);
     }
+  });
+
+  it('lets a preset name keep its meaning when only size and goal change', () => {
+    expect(parseRules({ ...classic, size: 6, goal: 4096 }).ok).toBe(true);
+    expect(parseRules({ ...fiveTwelve, size: 3 }).ok).toBe(true);
+    expect(parseRules({ ...classic, name: 'mine', merge: 'cascade' }).ok).toBe(true);
   });
 
   it('accepts a goal of null and any board from 2 to 8', () => {

@@ -128,18 +128,25 @@ export function parseRules(input: unknown): Result<Rules, RulesError> {
   if (!SCORINGS.includes(scoring as never)) {
     return fail('ERR_SCORING', `scoring must be one of ${SCORINGS.join(', ')}`);
   }
-  return ok(
-    Object.freeze({
-      name,
-      size,
-      goal: goal as number | null,
-      merge: merge as Rules['merge'],
-      ineffectiveMoves: ineffectiveMoves as Rules['ineffectiveMoves'],
-      spawn: spawnResult.value,
-      startTiles,
-      scoring: scoring as Rules['scoring'],
-    }),
-  );
+  const rules: Rules = Object.freeze({
+    name,
+    size,
+    goal: goal as number | null,
+    merge: merge as Rules['merge'],
+    ineffectiveMoves: ineffectiveMoves as Rules['ineffectiveMoves'],
+    spawn: spawnResult.value,
+    startTiles,
+    scoring: scoring as Rules['scoring'],
+  });
+  // High-score tables and the leaderboard group games by rules name and size, so a preset's
+  // name must mean that preset: only the size and the goal may differ.
+  if (isPresetName(name) && !sameRules({ ...PRESETS[name], size, goal: rules.goal }, rules)) {
+    return fail(
+      'ERR_NAME',
+      `rules named "${name}" must be that preset (only size and goal may change)`,
+    );
+  }
+  return ok(rules);
 }
 
 function parseSpawn(spawn: unknown): Result<Rules['spawn'], RulesError> {
