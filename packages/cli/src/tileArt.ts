@@ -2,6 +2,7 @@
  * How one cell of the board is drawn in the full-screen game: a number on the original game's
  * colours, or, under the `tiers` rules (seed 000), a coloured square of one of three sizes.
  */
+import { tierOf } from '@twenty48/engine';
 import {
   BOLD,
   background,
@@ -20,12 +21,6 @@ export interface CellShape {
 }
 
 export type TileTheme = 'numbers' | 'tiers';
-
-/** Where a value sits among the tiers: level = log2(value), three sizes per colour tier. */
-export function tierOf(value: number): { tier: number; size: 0 | 1 | 2 } {
-  const level = Math.round(Math.log2(value));
-  return { tier: Math.floor((level - 1) / 3), size: ((level - 1) % 3) as 0 | 1 | 2 };
-}
 
 // Without colour the tier shows as the glyph the square is drawn with.
 const TIER_GLYPHS = ['█', '▓', '▒', '░', '#', '@', '%', '&', '*', '+'];

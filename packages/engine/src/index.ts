@@ -82,6 +82,7 @@ export {
   type SessionOptions,
   startSession,
 } from './session.js';
+export { SIZES_PER_TIER, type TierPlace, tierOf } from './tiers.js';
 export {
   type Board,
   type Cell,

@@ -6,7 +6,6 @@ import {
   TIER_COLOURS,
   tierColour,
   tierName,
-  tierOf,
   tileColours,
 } from './palette.js';
 
@@ -53,10 +52,7 @@ describe('contrast (WCAG 2.1 AA)', () => {
 });
 
 describe('tiers (seed 000)', () => {
-  it('maps levels to three sizes per colour', () => {
-    expect(tierOf(2)).toEqual({ level: 1, tier: 0, size: 0 });
-    expect(tierOf(8)).toEqual({ level: 3, tier: 0, size: 2 });
-    expect(tierOf(16)).toEqual({ level: 4, tier: 1, size: 0 });
+  it('names each tier tile by size and colour', () => {
     expect(tierName(2)).toBe('small green');
     expect(tierName(64)).toBe('large blue');
   });

@@ -6,6 +6,7 @@
  * the original's #776e65 on 2 and 4 reaches only 3.98:1 and its white on 8..2048 as little as
  * 1.42:1, so every tile up to 2048 uses one dark ink instead (at least 4.5:1, WCAG AA).
  */
+import { tierOf } from '@twenty48/engine';
 
 /** A tile's background and text colour as `#rrggbb`. */
 export interface TileColours {
@@ -131,19 +132,6 @@ export function tileColours(value: number): TileColours {
   const background = ORIGINAL_BACKGROUNDS[value];
   if (background) return { background, text: DARK_INK };
   return { background: SUPER_BACKGROUND, text: LIGHT_INK };
-}
-
-/**
- * Where a tile sits among the tiers: level = log2(value), tier = floor((level-1)/3),
- * size = (level-1) % 3 (0 small, 1 medium, 2 large). Two large squares make the next tier's
- * small square.
- *
- * @example
- * tierOf(16) // { level: 4, tier: 1, size: 0 }
- */
-export function tierOf(value: number): { level: number; tier: number; size: number } {
-  const level = Math.max(1, Math.round(Math.log2(value)));
-  return { level, tier: Math.floor((level - 1) / 3), size: (level - 1) % 3 };
 }
 
 /**

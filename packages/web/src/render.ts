@@ -1,6 +1,6 @@
-import type { Game, TileEvent } from '@twenty48/engine';
+import { type Game, type TileEvent, tierOf } from '@twenty48/engine';
 import { tileWords } from './announce.js';
-import { tierColour, tierOf, tileColours } from './palette.js';
+import { tierColour, tileColours } from './palette.js';
 import type { TileStyle } from './settings.js';
 
 /** The original's slide: 100 ms; spawns and merges start when it ends. */

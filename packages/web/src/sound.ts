@@ -1,5 +1,4 @@
-import type { TileEvent } from '@twenty48/engine';
-import { tierOf } from './palette.js';
+import { type TileEvent, tierOf } from '@twenty48/engine';
 
 /** What a move sounds like: nothing, a slide, a merge, or a merge that reached a new tier. */
 export type MoveSound = 'none' | 'slide' | 'merge' | 'tier';
