@@ -20,32 +20,23 @@ interface Stacked {
 
 type Combine = (stack: Stacked[], value: number, index: number) => number;
 
-/** 2048: the pair nearest the edge merges first, and a merged tile merges no more this move. */
-const combineOnce: Combine = (stack, value, index) => {
-  const top = stack[stack.length - 1];
-  if (top && top.value === value && top.sources.length === 1) {
-    top.value *= 2;
-    top.sources.push(index);
-    return top.value;
-  }
-  stack.push({ value, sources: [index] });
-  return 0;
-};
-
 /**
- * Tiers (seed 000): after the line is packed, a tile merges with the next equal one and the
- * result may merge again with the tile after it. It never looks back at tiles already placed.
+ * The next tile merges with the last one placed when they are equal. Under `once` (2048) a tile
+ * made by a merge merges no more this move, so the pair nearest the edge wins; under `chain`
+ * (tiers, seed 000) it may merge again with the next tile in line. Neither looks further back.
  */
-const combineChain: Combine = (stack, value, index) => {
-  const top = stack[stack.length - 1];
-  if (top && top.value === value) {
-    top.value *= 2;
-    top.sources.push(index);
-    return top.value;
-  }
-  stack.push({ value, sources: [index] });
-  return 0;
-};
+const combineWithLast =
+  (mergedTilesMerge: boolean): Combine =>
+  (stack, value, index) => {
+    const top = stack[stack.length - 1];
+    if (top && top.value === value && (mergedTilesMerge || top.sources.length === 1)) {
+      top.value *= 2;
+      top.sources.push(index);
+      return top.value;
+    }
+    stack.push({ value, sources: [index] });
+    return 0;
+  };
 
 /** FiveTwelve (seed 004): a moving tile absorbs every equal tile it meets until one differs. */
 const combineCascade: Combine = (stack, value, index) => {
@@ -62,8 +53,8 @@ const combineCascade: Combine = (stack, value, index) => {
 };
 
 const COMBINE: Record<MergePolicy, Combine> = {
-  once: combineOnce,
-  chain: combineChain,
+  once: combineWithLast(false),
+  chain: combineWithLast(true),
   cascade: combineCascade,
 };
 
