@@ -1,8 +1,20 @@
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { newGame, parseRecord, step } from '@twenty48/engine';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type Game, movableDirections, newGame, parseRecord, replay, step } from '@twenty48/engine';
+import { type RunningServer, startServer } from '@twenty48/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLeaderboard, parseAnswer, parseIssued, parseTable } from './leaderboard.js';
+import {
+  createLeaderboard,
+  mayRetry,
+  parseAnswer,
+  parseIssued,
+  parseRanked,
+  parseTable,
+  submissionNote,
+} from './leaderboard.js';
 
 describe('reading answers', () => {
   it('turns the API error body into its named error', () => {
@@ -22,9 +34,50 @@ describe('reading answers', () => {
   });
 
   it('keeps the well-formed rows of a table', () => {
-    expect(parseTable([{ rank: 1, name: 'Ada', score: 20, maxTile: 8 }, { rank: 'x' }])).toEqual([
-      { rank: 1, name: 'Ada', score: 20, maxTile: 8 },
-    ]);
+    const rows = [
+      { id: 4, rank: 1, name: 'Ada', score: 20, maxTile: 8 },
+      { rank: 2, name: 'No id', score: 10, maxTile: 4 },
+      { id: 5, rank: 'x' },
+    ];
+    expect(parseTable(rows)).toEqual([{ id: 4, rank: 1, name: 'Ada', score: 20, maxTile: 8 }]);
+  });
+
+  it('reads a ranked score only with its id, rank and score', () => {
+    expect(parseRanked({ id: 7, rank: 2, score: 196, maxTile: 32 })).toEqual({
+      id: 7,
+      rank: 2,
+      score: 196,
+    });
+    expect(parseRanked({ rank: 2, score: 196 })).toBeNull();
+  });
+});
+
+describe('what the game-over screen says', () => {
+  it("gives the rank, or the server's reason with its code, or that nobody answered", () => {
+    expect(submissionNote({ ok: true, value: { id: 1, rank: 3, score: 9 } })).toBe(
+      'Online: verified by the server, number 3.',
+    );
+    const refused = submissionNote({
+      ok: false,
+      error: { code: 'ERR_ILLEGAL_MOVE', message: 'move 3 (up) changes nothing' },
+    });
+    expect(refused).toBe(
+      'Online: the server refused this score: move 3 (up) changes nothing (ERR_ILLEGAL_MOVE).',
+    );
+    const offline = submissionNote({
+      ok: false,
+      error: { code: 'ERR_OFFLINE', message: 'Failed to fetch' },
+    });
+    expect(offline).toMatch(/^Online: not sent, .*could not be reached \(ERR_OFFLINE/);
+  });
+
+  it('offers to send again only when the game itself was not judged', () => {
+    for (const code of ['ERR_NAME', 'ERR_RATE_LIMIT', 'ERR_OFFLINE', 'ERR_TIMEOUT']) {
+      expect(mayRetry(code), code).toBe(true);
+    }
+    for (const code of ['ERR_ILLEGAL_MOVE', 'ERR_GAME_USED', 'ERR_SEED_MISMATCH', 'ERR_JSON']) {
+      expect(mayRetry(code), code).toBe(false);
+    }
   });
 });
 
@@ -55,7 +108,7 @@ describe('over real HTTP', () => {
           return json(422, { error: 'ERR_GAME_USED', message: 'this game was already submitted' });
         }
         if (req.url?.startsWith('/api/scores?'))
-          return json(200, [{ rank: 1, name: 'Ada', score: 9, maxTile: 8 }]);
+          return json(200, [{ id: 1, rank: 1, name: 'Ada', score: 9, maxTile: 8 }]);
         return json(404, { error: 'ERR_NOT_FOUND', message: 'no route' });
       });
     });
@@ -104,5 +157,68 @@ describe('over real HTTP', () => {
       ok: false,
       error: { code: 'ERR_OFFLINE' },
     });
+  });
+});
+
+/** Play to the end: the first direction that changes the board, every time. */
+const playToEnd = (start: Game): Game => {
+  let game = start;
+  while (game.status !== 'lost') {
+    const direction = movableDirections(game.board, game.rules.merge)[0];
+    if (!direction) throw new Error('a game that is not lost has a move');
+    game = step(game, direction).game;
+  }
+  return game;
+};
+
+describe('against the real server (`startServer`, SQLite in a temp dir)', () => {
+  let server: RunningServer;
+  let dir = '';
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'twenty48-web-'));
+    server = await startServer({ port: 0, dbFile: join(dir, 'scores.db'), webRoot: dir });
+  });
+  afterAll(async () => {
+    await server.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('plays an issued seed to the end; the score is ranked, listed and replayable', async () => {
+    const board = createLeaderboard(fetch, `${server.url}/api`);
+    expect(await board.available()).toBe(true);
+    const issued = await board.issueGame({ rules: 'classic', size: 3 });
+    if (!issued.ok) throw new Error(issued.error.message);
+    const game = playToEnd(newGame({ ...newGame('classic', 1).rules, size: 3 }, issued.value.seed));
+    const ranked = await board.submit('Ada & "Bo"', issued.value.gameId, game);
+    expect(ranked).toEqual({
+      ok: true,
+      value: { id: expect.any(Number), rank: 1, score: game.score },
+    });
+    const top = await board.top({ rules: 'classic', size: 3 });
+    expect(top).toMatchObject({
+      ok: true,
+      value: [{ rank: 1, name: 'Ada & "Bo"', score: game.score }],
+    });
+    if (!ranked.ok) return;
+    const record = parseRecord(await (await fetch(board.recordUrl(ranked.value.id))).json());
+    expect(record.ok && replay(record.value)).toMatchObject({
+      ok: true,
+      value: { score: game.score },
+    });
+    const again = await board.submit('Ada', issued.value.gameId, game);
+    expect(again).toMatchObject({ ok: false, error: { code: 'ERR_GAME_USED' } });
+  });
+
+  it('names the refusal of an edited record and of a name with markup', async () => {
+    const board = createLeaderboard(fetch, `${server.url}/api`);
+    const issued = await board.issueGame({ rules: 'classic', size: 3 });
+    if (!issued.ok) throw new Error(issued.error.message);
+    const game = playToEnd(newGame({ ...newGame('classic', 1).rules, size: 3 }, issued.value.seed));
+    const named = await board.submit('<b>Ada</b>', issued.value.gameId, game);
+    expect(named).toMatchObject({ ok: false, error: { code: 'ERR_NAME' } });
+    // One more move on a lost game: the replay must refuse it.
+    const forged = { ...game, moves: `${game.moves}L` };
+    const refused = await board.submit('Ada', issued.value.gameId, forged);
+    expect(refused).toMatchObject({ ok: false, error: { code: 'ERR_MOVE_AFTER_END' } });
   });
 });

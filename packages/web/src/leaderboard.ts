@@ -3,6 +3,8 @@ import type { Variant } from './saved-game.js';
 
 /** One row of the server's table. */
 export interface OnlineScore {
+  /** The server's id of the score: `GET /api/scores/:id/record` gives its moves. */
+  readonly id: number;
   readonly rank: number;
   readonly name: string;
   readonly score: number;
@@ -52,17 +54,31 @@ export const parseIssued = (body: unknown): { gameId: string; seed: string } | n
     ? { gameId: body.gameId, seed: body.seed }
     : null;
 
-/** `{ rank }` from `POST /api/scores`. */
-export const parseRanked = (body: unknown): { rank: number } | null =>
-  isObject(body) && isCount(body.rank) ? { rank: body.rank } : null;
+/** A score the server verified and ranked: the answer of `POST /api/scores`. */
+export interface RankedScore {
+  readonly id: number;
+  readonly rank: number;
+  readonly score: number;
+}
+
+/** `{ id, rank, score }` from `POST /api/scores`. */
+export const parseRanked = (body: unknown): RankedScore | null =>
+  isObject(body) && isCount(body.id) && isCount(body.rank) && isCount(body.score)
+    ? { id: body.id, rank: body.rank, score: body.score }
+    : null;
 
 /** The rows of `GET /api/scores`; rows of the wrong shape are dropped. */
 export const parseTable = (body: unknown): OnlineScore[] | null =>
   Array.isArray(body)
     ? body.flatMap((row) =>
-        isObject(row) && isCount(row.rank) && typeof row.name === 'string' && isCount(row.score)
+        isObject(row) &&
+        isCount(row.id) &&
+        isCount(row.rank) &&
+        typeof row.name === 'string' &&
+        isCount(row.score)
           ? [
               {
+                id: row.id,
                 rank: row.rank,
                 name: row.name,
                 score: row.score,
@@ -78,8 +94,10 @@ export interface Leaderboard {
   /** True when `GET /api/health` answers JSON with `ok: true`. */
   available(): Promise<boolean>;
   issueGame(variant: Variant): Promise<Answer<{ gameId: string; seed: string }>>;
-  submit(name: string, gameId: string, game: Game): Promise<Answer<{ rank: number }>>;
+  submit(name: string, gameId: string, game: Game): Promise<Answer<RankedScore>>;
   top(variant: Variant, limit?: number): Promise<Answer<OnlineScore[]>>;
+  /** Where anyone can fetch the record behind a score, to replay it. */
+  recordUrl(id: number): string;
 }
 
 /**
@@ -142,5 +160,43 @@ export function createLeaderboard(
         `/scores?${new URLSearchParams({ rules: variant.rules, size: String(variant.size), limit: String(limit) })}`,
         parseTable,
       ),
+    recordUrl: (id) => `${base}/scores/${id}/record`,
   };
 }
+
+/** Codes meaning the server was never reached or never answered sensibly: nothing was judged. */
+const UNREACHED: readonly string[] = ['ERR_OFFLINE', 'ERR_TIMEOUT', 'ERR_RESPONSE'];
+
+/**
+ * What the game-over screen says about the online leaderboard after a submission: the rank,
+ * a refusal with the server's reason, or that the server could not be reached.
+ *
+ * @example
+ * submissionNote({ ok: true, value: { id: 7, rank: 2, score: 196 } })
+ * // 'Online: verified by the server, number 2.'
+ * submissionNote({ ok: false, error: { code: 'ERR_ILLEGAL_MOVE', message: 'move 3 (up) changes nothing' } })
+ * // 'Online: the server refused this score: move 3 (up) changes nothing (ERR_ILLEGAL_MOVE).'
+ */
+export function submissionNote(answer: Answer<RankedScore>): string {
+  if (answer.ok) return `Online: verified by the server, number ${answer.value.rank}.`;
+  const { code, message } = answer.error;
+  return UNREACHED.includes(code)
+    ? `Online: not sent, the leaderboard could not be reached (${code}: ${message}).`
+    : `Online: the server refused this score: ${message} (${code}).`;
+}
+
+/**
+ * Whether a failed submission may be sent again: the server refused only the name, limited
+ * the rate, or was not reached. Every other refusal judged the game itself.
+ *
+ * @example
+ * mayRetry('ERR_NAME')         // true
+ * mayRetry('ERR_ILLEGAL_MOVE') // false
+ */
+export const mayRetry = (code: string): boolean =>
+  code === 'ERR_NAME' || code === 'ERR_RATE_LIMIT' || UNREACHED.includes(code);
+
+/** Said at game over when the server is there but did not issue this game's seed. */
+export const UNISSUED_NOTE =
+  'Online: not ranked, because the server did not issue this game (it came from a link or ' +
+  'was started offline). New game plays for the leaderboard.';

@@ -4,18 +4,11 @@ import { createAutoplay } from './autoplay.js';
 import { directionOfKey, listenSwipes } from './input.js';
 import { launchSearch, parseLaunch } from './launch.js';
 import { createLeaderboard } from './leaderboard.js';
-import {
-  applyPalette,
-  byId,
-  showGoal,
-  showOnlineScores,
-  showOverlay,
-  showScores,
-  showSettings,
-} from './panels.js';
+import { createOnlinePlay } from './online-play.js';
+import { applyPalette, byId, showGoal, showOverlay, showScores, showSettings } from './panels.js';
 import { createBoardView, SLIDE_MS } from './render.js';
 import type { Variant } from './saved-game.js';
-import { parseSettings } from './settings.js';
+import { cleanName, parseSettings } from './settings.js';
 import { createSoundBoard } from './sound.js';
 import { openStore } from './storage.js';
 import { createGameModel, describeGame, type ModelChange } from './view-model.js';
@@ -36,6 +29,7 @@ const ai = createAiClient(
   () => new Worker(new URL('./ai-worker.ts', import.meta.url), { type: 'module' }),
 );
 const live = byId('live');
+const online = createOnlinePlay(model, leaderboard, launch.request.seed, (text) => say(text));
 const notices = [
   ...launch.errors.map((e) => `The link was not used in full (${e.code}: ${e.message}).`),
   model.notice,
@@ -68,7 +62,7 @@ const showStatus = (): void => {
   byId('best').textContent = String(Math.max(model.best, model.game.score));
   byId('moves').textContent = String(model.game.moves.length);
   byId<HTMLButtonElement>('undo').disabled = !model.canUndo;
-  if (showOverlay(model)) {
+  if (showOverlay(model, online.askNameAgain)) {
     const first = model.overlay === 'won' ? 'keep-going' : 'try-again';
     byId(first).focus();
   }
@@ -84,6 +78,7 @@ const redraw = (): void => {
 
 model.subscribe((change: ModelChange) => {
   byId('hint-text').textContent = '';
+  if (change.type === 'reset') online.forget();
   if (change.type === 'move') {
     view.draw(change.result.game, model.settings.tiles, change.result.events);
     sound.play(change.result.events);
@@ -94,7 +89,7 @@ model.subscribe((change: ModelChange) => {
   } else if (change.type === 'reset') {
     redraw();
     say(model.announcement);
-    if (change.reason === 'new') void refreshOnline();
+    if (change.reason === 'new') void online.refresh();
   } else if (change.type === 'scores') {
     showScores(model.scores);
     showStatus();
@@ -167,19 +162,15 @@ byId('keep-going').addEventListener('click', () => {
 
 byId<HTMLFormElement>('name-form').addEventListener('submit', (event) => {
   event.preventDefault();
-  const name = byId<HTMLInputElement>('name').value;
-  const rank = model.saveScore(name);
+  const name = cleanName(byId<HTMLInputElement>('name').value) || 'Anonymous';
   const note = byId('overlay-note');
-  note.textContent = rank ? `Number ${rank} in your table.` : 'Saved; not in your top ten.';
+  if (!online.askNameAgain) {
+    const rank = model.saveScore(name);
+    note.textContent = rank ? `Number ${rank} in your table.` : 'Saved; not in your top ten.';
+  }
+  byId('name-form').hidden = true;
   byId('try-again').focus();
-  const gameId = model.gameId;
-  if (!gameId) return;
-  void leaderboard.submit(model.settings.name, gameId, model.game).then((answer) => {
-    note.textContent += answer.ok
-      ? ` Online: number ${answer.value.rank}.`
-      : ` Online: not recorded (${answer.error.code}: ${answer.error.message}).`;
-    void refreshOnline();
-  });
+  void online.send(name, note.textContent?.replace(/ Online:.*$/, '') ?? '');
 });
 
 // ---- Settings.
@@ -259,21 +250,13 @@ autoplayButton.addEventListener('click', () => {
   autoplay.start();
 });
 
-// ---- Online table, when served by `2048 serve`.
-
-async function refreshOnline(): Promise<void> {
-  if (!(await leaderboard.available())) return showOnlineScores(null);
-  const top = await leaderboard.top(model.variant);
-  showOnlineScores(top.ok ? top.value : []);
-}
-
 // ---- Start.
 
 showSettings(model.settings);
 sound.setEnabled(model.settings.sound);
 redraw();
 say(describeGame(model.game));
-void refreshOnline();
+void online.refresh().then(() => online.join());
 if (import.meta.env.PROD && 'serviceWorker' in navigator) {
   window.addEventListener('load', () => {
     navigator.serviceWorker.register('./sw.js').catch(() => {

@@ -1,6 +1,7 @@
 import type { ScoreEntry } from './high-scores.js';
 import type { OnlineScore } from './leaderboard.js';
 import { SURFACES, THEMES } from './palette.js';
+import type { Variant } from './saved-game.js';
 import type { Settings } from './settings.js';
 import type { GameModel } from './view-model.js';
 
@@ -47,10 +48,11 @@ export function showGoal(model: GameModel): void {
 }
 
 /**
- * Show or hide the won/lost overlay. Returns true when it just appeared, so the caller can move
- * focus to its first button.
+ * Show or hide the won/lost overlay; the name form shows until the score is saved, or again
+ * when the server asked for another name. Returns true when it just appeared, so the caller
+ * can move focus to its first button.
  */
-export function showOverlay(model: GameModel): boolean {
+export function showOverlay(model: GameModel, askNameAgain = false): boolean {
   const overlay = byId('overlay');
   const state = model.overlay;
   const wasHidden = overlay.hidden !== false;
@@ -62,7 +64,7 @@ export function showOverlay(model: GameModel): boolean {
   overlay.dataset.state = state;
   byId('overlay-title').textContent = state === 'won' ? 'You win!' : 'Game over!';
   byId('keep-going').hidden = state !== 'won';
-  byId('name-form').hidden = state !== 'lost' || model.scoreSaved;
+  byId('name-form').hidden = state !== 'lost' || (model.scoreSaved && !askNameAgain);
   if (wasHidden) byId('overlay-note').textContent = '';
   return wasHidden;
 }
@@ -88,17 +90,81 @@ export function showScores(entries: readonly ScoreEntry[]): void {
   }
 }
 
-/** The server's table, when the page is served by `2048 serve`. */
-export function showOnlineScores(rows: readonly OnlineScore[] | null): void {
+/** What the online panel shows: the server's table of one variant. */
+export interface OnlineTable {
+  readonly variant: Variant;
+  readonly rows: readonly OnlineScore[];
+  /** The score this player just sent, marked in the table. */
+  readonly mine: number | null;
+  /** Where the record behind a score is (`GET /api/scores/:id/record`). */
+  readonly recordUrl: (id: number) => string;
+  /** Why the table could not be read; shown instead of the rows. */
+  readonly error?: string;
+}
+
+const VERIFIED_TEXT =
+  'How it is verified: the server issued each game its seed and replayed every move before ' +
+  'ranking it; each record link gives the moves, so anyone can replay it. ';
+
+/** The line under the online table, made once (index.html has no place for it). */
+function verifiedLine(list: HTMLElement): HTMLElement {
+  const existing = document.getElementById('online-how');
+  if (existing) return existing;
+  const line = document.createElement('p');
+  line.id = 'online-how';
+  line.className = 'hint-line';
+  list.after(line);
+  return line;
+}
+
+const onlineRow = (table: OnlineTable, row: OnlineScore): HTMLLIElement => {
+  const item = document.createElement('li');
+  item.value = row.rank;
+  item.dataset.rank = String(row.rank);
+  const text = `${row.name}: ${row.score} (best tile ${row.maxTile}) `;
+  if (row.id === table.mine) {
+    const mark = document.createElement('mark');
+    mark.textContent = `${text}(you) `;
+    item.append(mark);
+    item.setAttribute('aria-current', 'true');
+  } else {
+    item.append(text);
+  }
+  const link = document.createElement('a');
+  link.href = table.recordUrl(row.id);
+  link.textContent = 'record';
+  link.setAttribute('aria-label', `the record of ${row.name}'s game, to replay it`);
+  item.append(link);
+  return item;
+};
+
+/**
+ * The server's table, when the page is served by `2048 serve` (null hides it): rank, name,
+ * score and a link to each record, the player's own score marked.
+ */
+export function showOnlineScores(table: OnlineTable | null): void {
   const list = byId('online-table');
-  list.hidden = rows === null;
-  byId('online-heading').hidden = rows === null;
-  list.replaceChildren(
-    ...(rows ?? []).map((row) => {
-      const item = document.createElement('li');
-      item.value = row.rank;
-      item.textContent = `${row.name}: ${row.score} (best tile ${row.maxTile})`;
-      return item;
-    }),
-  );
+  const heading = byId('online-heading');
+  const how = verifiedLine(list);
+  list.dataset.testid = 'online-table';
+  list.hidden = heading.hidden = how.hidden = table === null;
+  if (table === null) {
+    list.replaceChildren();
+    return;
+  }
+  const { rules, size } = table.variant;
+  heading.textContent = `Online: ${rules} ${size}×${size}`;
+  const link = document.createElement('a');
+  link.href = `./leaderboard?${new URLSearchParams({ rules, size: String(size) })}`;
+  link.textContent = 'The whole table.';
+  how.replaceChildren(VERIFIED_TEXT, link);
+  const rows = table.rows.map((row) => onlineRow(table, row));
+  if (rows.length === 0) {
+    const item = document.createElement('li');
+    item.className = 'empty-table';
+    item.textContent =
+      table.error ?? 'No verified scores yet for these rules and size: finish a game to be first.';
+    rows.push(item);
+  }
+  list.replaceChildren(...rows);
 }
