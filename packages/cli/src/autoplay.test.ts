@@ -1,11 +1,22 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { greedyPlayer } from '@twenty48/ai';
-import { type Direction, maxTile, newGame, parseRecord, replay, step } from '@twenty48/engine';
+import {
+  type Direction,
+  type Game,
+  maxTile,
+  newGame,
+  parseRecord,
+  recordOf,
+  replay,
+  step,
+} from '@twenty48/engine';
 import { describe, expect, it } from 'vitest';
+import { type AsyncPlayer, openPlayer } from './aiPlayer.js';
+import { playAlone } from './autoplay.js';
 import { formatPlainBlock, PLAIN_PROMPT } from './plainBoard.js';
 
 const MAIN = fileURLToPath(new URL('../dist/main.js', import.meta.url));
@@ -64,5 +75,100 @@ describe('2048 auto --plain', () => {
     expect(stderr).toBe('');
     expect(status).toBe(0);
     expect(stdout).toMatch(/\nScore: \d+ {2}Max tile: \d+ {2}Moves: \d+ {2}Moves\/s: [\d.]+\n$/);
+  });
+});
+
+/** The game a record file holds, replayed by the engine. */
+function replayFile(file: string): Game {
+  const record = parseRecord(readFileSync(file, 'utf8').trim());
+  if (!record.ok) throw new Error(record.error.message);
+  const game = replay(record.value);
+  if (!game.ok) throw new Error(game.error.message);
+  return game.value;
+}
+
+describe('playAlone', () => {
+  it('stops at once while the player is still thinking', async () => {
+    // A player that never answers stands for a search longer than any wait.
+    const thinking: AsyncPlayer = { choose: () => new Promise(() => {}), close: async () => {} };
+    const stop = new AbortController();
+    const game = newGame('classic', 'thinking');
+    const run = playAlone(game, thinking, { delay: 0, signal: stop.signal });
+    setTimeout(() => stop.abort('quit'), 20);
+    const summary = await run;
+    expect(summary.stopped).toBe(true);
+    expect(summary.game).toBe(game);
+    expect(summary.moves).toBe(0);
+  });
+
+  it('stops during a long delay between moves', async () => {
+    const stop = new AbortController();
+    const run = playAlone(newGame('classic', 'delay'), openPlayer('greedy'), {
+      delay: 60_000,
+      signal: stop.signal,
+      onMove: () => stop.abort('quit'),
+    });
+    const summary = await run;
+    expect(summary.stopped).toBe(true);
+    expect(summary.moves).toBe(1);
+  });
+
+  it('plays a whole game with expectimax on a worker thread, every move legal', async () => {
+    const ai = openPlayer('expectimax', { depth: 1 });
+    const played: Direction[] = [];
+    try {
+      const summary = await playAlone(newGame('classic', 'worker'), ai, {
+        delay: 0,
+        signal: new AbortController().signal,
+        onMove: (_game, direction) => played.push(direction),
+      });
+      expect(summary.stopped).toBe(false);
+      expect(summary.game.status).toBe('lost');
+      expect(summary.moves).toBe(played.length);
+      expect(replay(recordOf(summary.game))).toEqual({ ok: true, value: summary.game });
+      expect(summary.maxTile).toBe(maxTile(summary.game.board));
+      // Depth 1 is far better than chance: a random game rarely reaches 256.
+      expect(summary.maxTile).toBeGreaterThanOrEqual(256);
+    } finally {
+      await ai.close();
+    }
+    await expect(ai.choose(newGame('classic', 'closed'))).rejects.toThrow(/closed/);
+  });
+});
+
+describe('2048 auto --plain --ai expectimax, stopped by Ctrl-C', () => {
+  it('stops, reports, writes a record that replays, closes the worker and exits 130', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'twenty48-int-')), 'game.json');
+    const child = spawn(
+      process.execPath,
+      [MAIN, 'auto', '--plain', '--ai', 'expectimax', '--seed', 'int', '--delay', '20'].concat([
+        '--record',
+        file,
+      ]),
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    let stdout = '';
+    let stderr = '';
+    let interrupted = false;
+    child.stdout.setEncoding('utf8').on('data', (data: string) => {
+      stdout += data;
+      // One Ctrl-C stops the game; a second one would end the process at once.
+      if (!interrupted && stdout.split(PLAIN_PROMPT).length > 10) {
+        interrupted = true;
+        child.kill('SIGINT');
+      }
+    });
+    child.stderr.setEncoding('utf8').on('data', (data: string) => {
+      stderr += data;
+    });
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    expect(stderr).toBe('');
+    expect(code).toBe(130);
+    const game = replayFile(file);
+    expect(game.status).toBe('playing');
+    expect(game.moves.length).toBeGreaterThanOrEqual(10);
+    const tail = `${formatPlainBlock(game)}Score: ${game.score}  Max tile: ${maxTile(game.board)}  Moves: ${game.moves.length}  Moves/s: `;
+    expect(stdout).toContain(tail);
+    expect(stdout).toMatch(/Moves\/s: [\d.]+ {2}\(stopped\)\nRecord written to /);
   });
 });

@@ -1,19 +1,18 @@
 /**
  * `2048 auto`: the seed's solitary mode. A player (greedy, random, expectimax) plays alone and
  * every state is shown: full-screen, or printed in the seed's plain format with the chosen move
- * after the prompt, as if typed.
+ * after the prompt, as if typed. The player answers asynchronously (expectimax on a worker
+ * thread), and every wait races the stop signal, so stopping never waits for a search.
  */
 import type { Writable } from 'node:stream';
 import type { ReadStream, WriteStream } from 'node:tty';
 import { type Direction, type Game, maxTile, step } from '@twenty48/engine';
+import type { AsyncPlayer } from './aiPlayer.js';
 import type { ColorMode } from './colors.js';
 import { renderFrame } from './frame.js';
 import { decodeKeys } from './keys.js';
 import { formatPlainBlock, PLAIN_PROMPT } from './plainBoard.js';
 import { enterFullScreen } from './terminal.js';
-
-/** A player as `@twenty48/ai` makes them: the move to play, or null when none counts. */
-export type AutoPlayer = (game: Game) => Direction | null;
 
 export interface AutoSummary {
   readonly game: Game;
@@ -21,18 +20,84 @@ export interface AutoSummary {
   readonly moves: number;
   readonly seconds: number;
   readonly movesPerSecond: number;
-  /** True when the player stopped it (q, Ctrl-C) before the game ended. */
+  /** True when it was stopped (q, Ctrl-C, a closed output) before the game ended. */
   readonly stopped: boolean;
 }
 
+/** Why autoplay stopped early: the reason given to the stop controller's `abort`. */
+export type StopReason = 'quit' | 'interrupt' | 'output closed';
+
 const KEY_OF: Readonly<Record<Direction, string>> = { up: 'w', left: 'a', down: 's', right: 'd' };
+
+/** What a wait settles with when the stop signal came first. */
+const STOPPED = Symbol('stopped');
+
+/** Settle with `promise`'s value, or with `STOPPED` as soon as `signal` aborts. */
+function unlessStopped<T>(promise: Promise<T>, signal: AbortSignal): Promise<T | typeof STOPPED> {
+  if (signal.aborted) return Promise.resolve(STOPPED);
+  return new Promise((resolve, reject) => {
+    const onAbort = (): void => resolve(STOPPED);
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
+}
 
 const sleep = (ms: number): Promise<void> =>
   new Promise((resolve) => (ms > 0 ? setTimeout(resolve, ms) : setImmediate(resolve)));
 
-function summarize(game: Game, started: number, stopped: boolean): AutoSummary {
+/**
+ * The closing line: score, max tile, moves and speed.
+ *
+ * @example
+ * formatSummary(summary) // 'Score: 2312  Max tile: 256  Moves: 211  Moves/s: 5120.4'
+ */
+export const formatSummary = (summary: AutoSummary): string =>
+  `Score: ${summary.game.score}  Max tile: ${summary.maxTile}  Moves: ${summary.moves}  ` +
+  `Moves/s: ${summary.movesPerSecond.toFixed(1)}${summary.stopped ? '  (stopped)' : ''}`;
+
+export interface AutoRun {
+  /** Milliseconds between moves (0: as fast as the player answers). */
+  readonly delay: number;
+  /** Aborting it stops the game at once, even while the player is still thinking. */
+  readonly signal: AbortSignal;
+  /** Called after every move that counted. */
+  readonly onMove?: (game: Game, direction: Direction, gained: number) => void;
+}
+
+/**
+ * Let `player` play `initial` until the game is lost, the player has no move, or `run.signal`
+ * aborts. Both front ends are views around this loop.
+ *
+ * @example
+ * const summary = await playAlone(game, openPlayer('greedy'), { delay: 0, signal });
+ */
+export async function playAlone(
+  initial: Game,
+  player: AsyncPlayer,
+  run: AutoRun,
+): Promise<AutoSummary> {
+  const started = performance.now();
+  let game = initial;
+  let stopped = false;
+  while (game.status !== 'lost') {
+    const direction = await unlessStopped(player.choose(game), run.signal);
+    if (direction === STOPPED) {
+      stopped = true;
+      break;
+    }
+    if (direction === null) break;
+    const result = step(game, direction);
+    if (result.game === game) break; // a player naming a move that changes nothing would loop
+    game = result.game;
+    run.onMove?.(game, direction, result.gained);
+    if (game.status === 'lost') break;
+    if ((await unlessStopped(sleep(run.delay), run.signal)) === STOPPED) {
+      stopped = true;
+      break;
+    }
+  }
   const seconds = (performance.now() - started) / 1000;
-  const moves = game.moves.length;
+  const moves = game.moves.length - initial.moves.length;
   return {
     game,
     maxTile: maxTile(game.board),
@@ -44,64 +109,62 @@ function summarize(game: Game, started: number, stopped: boolean): AutoSummary {
 }
 
 /**
- * The closing lines: score, max tile, moves and speed.
+ * Let `player` finish `game`, printing every state in the seed's format. A closed output (a
+ * pipe into `head`) stops it with the reason `output closed`.
  *
  * @example
- * formatSummary(summary) // 'Score: 2312  Max tile: 256  Moves: 211  Moves/s: 5120.4'
- */
-export const formatSummary = (summary: AutoSummary): string =>
-  `Score: ${summary.game.score}  Max tile: ${summary.maxTile}  Moves: ${summary.moves}  ` +
-  `Moves/s: ${summary.movesPerSecond.toFixed(1)}${summary.stopped ? '  (stopped)' : ''}`;
-
-/**
- * Let `player` finish `game`, printing every state in the seed's format.
- *
- * @example
- * const summary = await autoplayPlain(newGame('classic', 'a'), greedyPlayer, process.stdout, 0);
+ * const stop = new AbortController();
+ * const summary = await autoplayPlain(newGame('classic', 'a'), ai, process.stdout, 0, stop);
  */
 export async function autoplayPlain(
   initial: Game,
-  player: AutoPlayer,
+  player: AsyncPlayer,
   output: Writable,
   delay: number,
+  stop: AbortController,
 ): Promise<AutoSummary> {
-  const started = performance.now();
-  let game = initial;
-  output.write(formatPlainBlock(game));
-  for (;;) {
-    const direction = game.status === 'lost' ? null : player(game);
-    if (direction === null) break;
-    const next = step(game, direction).game;
-    if (next === game) break; // a player naming a move that changes nothing would loop forever
-    game = next;
-    output.write(`${PLAIN_PROMPT}${KEY_OF[direction]}\n\n${formatPlainBlock(game)}`);
-    if (delay > 0) await sleep(delay);
+  const onError = (): void => stop.abort('output closed' satisfies StopReason);
+  output.on('error', onError);
+  try {
+    output.write(formatPlainBlock(initial));
+    return await playAlone(initial, player, {
+      delay,
+      signal: stop.signal,
+      onMove: (game, direction) =>
+        output.write(`${PLAIN_PROMPT}${KEY_OF[direction]}\n\n${formatPlainBlock(game)}`),
+    });
+  } finally {
+    output.off('error', onError);
   }
-  return summarize(game, started, false);
+}
+
+export interface FullScreenAutoOptions {
+  readonly input: ReadStream;
+  readonly output: WriteStream;
+  readonly mode: ColorMode;
+  readonly delay: number;
+  /** The player's name, shown below the board. */
+  readonly label: string;
+  /** `q` aborts it with `quit`, Ctrl-C with `interrupt`. */
+  readonly stop: AbortController;
 }
 
 /**
- * Let `player` finish `game` on the full screen; `q` or Ctrl-C stops it.
+ * Let `player` finish `game` on the full screen; `q` or Ctrl-C stops it at once. The terminal
+ * is restored before the promise settles.
  *
  * @example
- * const summary = await autoplayFullScreen(game, player, { input, output, mode: '256', delay: 50 });
+ * const summary = await autoplayFullScreen(game, ai, { input, output, mode: '256', delay: 50,
+ *   label: 'expectimax', stop: new AbortController() });
  */
 export async function autoplayFullScreen(
   initial: Game,
-  player: AutoPlayer,
-  options: {
-    input: ReadStream;
-    output: WriteStream;
-    mode: ColorMode;
-    delay: number;
-    label: string;
-  },
+  player: AsyncPlayer,
+  options: FullScreenAutoOptions,
 ): Promise<AutoSummary> {
   const screen = enterFullScreen(options.input, options.output);
-  const started = performance.now();
   let game = initial;
   let lastGain = 0;
-  let stopped = false;
   let drawnAt = 0;
   const redraw = (): void => {
     drawnAt = performance.now();
@@ -118,31 +181,32 @@ export async function autoplayFullScreen(
     screen.draw(renderFrame(view, cols, rows));
   };
   const onData = (data: string | Buffer): void => {
-    const keys = decodeKeys(String(data));
-    if (keys.some((key) => key.kind === 'interrupt' || (key.kind === 'char' && key.char === 'q'))) {
-      stopped = true;
+    for (const key of decodeKeys(String(data))) {
+      if (key.kind === 'interrupt') options.stop.abort('interrupt' satisfies StopReason);
+      if (key.kind === 'char' && key.char.toLowerCase() === 'q') {
+        options.stop.abort('quit' satisfies StopReason);
+      }
     }
   };
   options.input.on('data', onData);
   options.output.on('resize', redraw);
   try {
     redraw();
-    while (!stopped && game.status !== 'lost') {
-      const direction = player(game);
-      if (direction === null) break;
-      const result = step(game, direction);
-      if (result.game === game) break;
-      game = result.game;
-      lastGain = result.gained;
-      // At full speed, draw at most about 60 frames a second; the last frame is always drawn.
-      if (options.delay > 0 || performance.now() - drawnAt > 16) redraw();
-      await sleep(options.delay);
-    }
+    const summary = await playAlone(initial, player, {
+      delay: options.delay,
+      signal: options.stop.signal,
+      onMove: (next, _direction, gained) => {
+        game = next;
+        lastGain = gained;
+        // At full speed, draw at most about 60 frames a second; the last frame is drawn below.
+        if (options.delay > 0 || performance.now() - drawnAt > 16) redraw();
+      },
+    });
     redraw();
+    return summary;
   } finally {
     options.input.off('data', onData);
     options.output.off('resize', redraw);
     screen.restore();
   }
-  return summarize(game, started, stopped);
 }

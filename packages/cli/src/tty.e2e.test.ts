@@ -2,125 +2,20 @@
  * The full-screen game through a real pseudo-terminal (node-pty), its output rendered by a real
  * terminal emulator (@xterm/headless); assertions read the emulator's screen.
  */
-import { existsSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { greedyPlayer } from '@twenty48/ai';
 import { type Direction, type Game, makeRules, newGame, step } from '@twenty48/engine';
-import xterm from '@xterm/headless';
-import pty from 'node-pty';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import {
+  ARROW,
+  boardOnScreen,
+  MAIN,
+  movesShown,
+  Screen,
+  TERMINAL_JS,
+  trackScreens,
+} from './testing/ptyScreen.js';
 
-const MAIN = fileURLToPath(new URL('../dist/main.js', import.meta.url));
-const TERMINAL_JS = fileURLToPath(new URL('../dist/terminal.js', import.meta.url));
-
-class Screen {
-  readonly term: xterm.Terminal;
-  readonly proc: pty.IPty;
-  raw = '';
-  exitCode: number | null = null;
-
-  constructor(
-    file: string,
-    args: string[],
-    cols = 80,
-    rows = 24,
-    env: Record<string, string> = {},
-  ) {
-    if (!existsSync(MAIN)) throw new Error(`build first: ${MAIN} is missing (npm run build)`);
-    this.term = new xterm.Terminal({ cols, rows, allowProposedApi: true });
-    this.proc = pty.spawn(file, args, {
-      name: 'xterm-256color',
-      cols,
-      rows,
-      env: {
-        ...process.env,
-        TERM: 'xterm-256color',
-        COLORTERM: '',
-        NO_COLOR: '',
-        TWENTY48_DATA_DIR: mkdtempSync(join(tmpdir(), 'twenty48-tty-')),
-        ...env,
-      },
-    });
-    this.proc.onData((data) => {
-      this.raw += data;
-      this.term.write(data);
-    });
-    this.proc.onExit(({ exitCode }) => {
-      this.exitCode = exitCode;
-    });
-  }
-
-  static game(args: string[], env: Record<string, string> = {}): Screen {
-    return new Screen(process.execPath, [MAIN, ...args], 80, 24, env);
-  }
-
-  lines(): string[] {
-    const buffer = this.term.buffer.active;
-    return Array.from(
-      { length: this.term.rows },
-      (_, i) => buffer.getLine(i)?.translateToString(true) ?? '',
-    );
-  }
-
-  text(): string {
-    return this.lines().join('\n');
-  }
-
-  /** Poll until the condition holds on the rendered screen; fail with the screen if it never does. */
-  async waitFor(condition: () => boolean, what: string, timeout = 20_000): Promise<void> {
-    const until = Date.now() + timeout;
-    while (Date.now() < until) {
-      // Let the emulator finish parsing what arrived.
-      await new Promise<void>((resolve) => this.term.write('', resolve));
-      if (condition()) return;
-      await new Promise((resolve) => setTimeout(resolve, 40));
-    }
-    throw new Error(`timed out waiting for ${what}; the screen:\n${this.text()}`);
-  }
-
-  cursorShown(): boolean {
-    return this.raw.lastIndexOf('\x1b[?25h') > this.raw.lastIndexOf('\x1b[?25l');
-  }
-}
-
-let screens: Screen[] = [];
-const track = (screen: Screen): Screen => {
-  screens.push(screen);
-  return screen;
-};
-afterEach(() => {
-  for (const screen of screens) if (screen.exitCode === null) screen.proc.kill();
-  screens = [];
-});
-
-/** The tile values shown on screen, read from the middle line of each cell. */
-function boardOnScreen(screen: Screen, size: number, cellWidth = 7): number[][] | null {
-  const lines = screen.lines();
-  const titleRow = lines.findIndex((line) => line.includes('2048 · '));
-  if (titleRow < 0) return null;
-  const boardWidth = size * cellWidth + size + 1;
-  const left = Math.floor((screen.term.cols - boardWidth) / 2);
-  const top = titleRow + 3;
-  return Array.from({ length: size }, (_, r) => {
-    const line = lines[top + 1 + r * 4 + 1] ?? '';
-    return Array.from({ length: size }, (_, c) => {
-      const start = left + 1 + c * (cellWidth + 1);
-      const cell = line.slice(start, start + cellWidth).trim();
-      return cell === '' ? 0 : Number(cell);
-    });
-  });
-}
-
-const movesShown = (screen: Screen): number => Number(/Moves (\d+)/.exec(screen.text())?.[1] ?? -1);
-
-const ARROW: Record<Direction, string> = {
-  up: '\x1b[A',
-  down: '\x1b[B',
-  right: '\x1b[C',
-  left: '\x1b[D',
-};
+const track = trackScreens();
 
 describe('2048 play in a real terminal', { timeout: 60_000 }, () => {
   it('moves tiles with arrows, WASD and hjkl exactly as the engine does, and undoes', async () => {

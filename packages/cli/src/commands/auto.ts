@@ -1,12 +1,21 @@
 /**
  * `2048 auto`: the computer plays alone (the seed's solitary mode), full-screen or `--plain`,
  * and reports score, max tile, moves and moves per second; `--record FILE` keeps the game.
+ * Expectimax thinks on a worker thread, closed on every way out; `q`, Ctrl-C or SIGTERM stop
+ * at once, and the game so far is still reported and recorded.
  */
 import { writeFileSync } from 'node:fs';
-import { createPlayer, PLAYER_NAMES, type PlayerName, type PlayerOptions } from '@twenty48/ai';
+import { PLAYER_NAMES, type PlayerName, type PlayerOptions } from '@twenty48/ai';
 import { makeRecord, recordOf } from '@twenty48/engine';
 import { type Command, InvalidArgumentError } from 'commander';
-import { type AutoPlayer, autoplayFullScreen, autoplayPlain, formatSummary } from '../autoplay.js';
+import { type AsyncPlayer, openPlayer } from '../aiPlayer.js';
+import {
+  type AutoSummary,
+  autoplayFullScreen,
+  autoplayPlain,
+  formatSummary,
+  type StopReason,
+} from '../autoplay.js';
 import { detectColorMode } from '../colors.js';
 import {
   failUsage,
@@ -37,13 +46,13 @@ const parseAiFlag = (text: string): PlayerName => {
   return found;
 };
 
-function makePlayer(options: AutoOptions): AutoPlayer {
+function makePlayer(options: AutoOptions): AsyncPlayer {
   const settings: { -readonly [K in keyof PlayerOptions]: PlayerOptions[K] } = {};
   if (options.seed !== undefined) settings.seed = options.seed;
   if (options.depth !== undefined) settings.depth = options.depth;
   if (options.ms !== undefined) settings.ms = options.ms;
   try {
-    return createPlayer(options.ai, settings);
+    return openPlayer(options.ai, settings);
   } catch (error) {
     process.stderr.write(
       `error: the ${options.ai} player cannot start: ${(error as Error).message} (ERR_AI)\n`,
@@ -52,35 +61,57 @@ function makePlayer(options: AutoOptions): AutoPlayer {
   }
 }
 
+/** Write the record file; a failure is one line on stderr and exit code 1. */
+function writeRecord(file: string, summary: AutoSummary): void {
+  try {
+    writeFileSync(file, `${makeRecord(recordOf(summary.game))}\n`);
+    process.stdout.write(`Record written to ${file}\n`);
+  } catch (error) {
+    process.stderr.write(
+      `error: cannot write the record to ${file}: ${(error as Error).message} (ERR_RECORD_WRITE)\n`,
+    );
+    process.exitCode = 1;
+  }
+}
+
 async function auto(options: AutoOptions): Promise<void> {
   const rules = rulesFromFlags(options);
   if (!rules.ok) failUsage(`${rules.error.message} (${rules.error.code})`);
-  const player = makePlayer(options);
   const game = startGame(rules.value, options.seed);
   const { stdin, stdout } = process;
   const fullScreen = !options.plain && stdin.isTTY && stdout.isTTY;
-  const summary = fullScreen
-    ? await autoplayFullScreen(game, player, {
-        input: stdin,
-        output: stdout,
-        mode: detectColorMode(process.env, !options.color),
-        delay: options.delay ?? 50,
-        label: options.ai,
-      })
-    : await autoplayPlain(game, player, stdout, options.delay ?? 0);
+  const stop = new AbortController();
+  // Plain mode keeps cooked input, so Ctrl-C is a signal: stop, then still report and record.
+  let signalExitCode = 0;
+  const onSignal = (signal: NodeJS.Signals): void => {
+    signalExitCode = signal === 'SIGTERM' ? 143 : 130;
+    stop.abort('interrupt' satisfies StopReason);
+  };
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+  const player = makePlayer(options);
+  let summary: AutoSummary;
+  try {
+    summary = fullScreen
+      ? await autoplayFullScreen(game, player, {
+          input: stdin,
+          output: stdout,
+          mode: detectColorMode(process.env, !options.color),
+          delay: options.delay ?? 50,
+          label: options.ai,
+          stop,
+        })
+      : await autoplayPlain(game, player, stdout, options.delay ?? 0, stop);
+  } finally {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+    await player.close();
+  }
+  if (stop.signal.reason === 'output closed') return;
   if (fullScreen) stdout.write(formatPlainBlock(summary.game));
   stdout.write(`${formatSummary(summary)}\n`);
-  if (options.record !== undefined) {
-    try {
-      writeFileSync(options.record, `${makeRecord(recordOf(summary.game))}\n`);
-      stdout.write(`Record written to ${options.record}\n`);
-    } catch (error) {
-      process.stderr.write(
-        `error: cannot write the record to ${options.record}: ${(error as Error).message}\n`,
-      );
-      process.exitCode = 1;
-    }
-  }
+  if (options.record !== undefined) writeRecord(options.record, summary);
+  if (stop.signal.reason === 'interrupt') process.exitCode = signalExitCode || 130;
 }
 
 /**

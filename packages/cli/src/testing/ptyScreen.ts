@@ -1,0 +1,137 @@
+/**
+ * Test support for the end-to-end tests: a program in a real pseudo-terminal (node-pty) whose
+ * output a real terminal emulator (@xterm/headless) renders, and readers for what the
+ * full-screen game shows. Not part of the build (see tsconfig.json).
+ */
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Direction } from '@twenty48/engine';
+import xterm from '@xterm/headless';
+import pty from 'node-pty';
+import { afterEach } from 'vitest';
+
+export const MAIN = fileURLToPath(new URL('../../dist/main.js', import.meta.url));
+export const TERMINAL_JS = fileURLToPath(new URL('../../dist/terminal.js', import.meta.url));
+
+/** A program running in a real pseudo-terminal, its output parsed by a real terminal emulator. */
+export class Screen {
+  readonly term: xterm.Terminal;
+  readonly proc: pty.IPty;
+  raw = '';
+  exitCode: number | null = null;
+
+  constructor(
+    file: string,
+    args: string[],
+    cols = 80,
+    rows = 24,
+    env: Record<string, string> = {},
+  ) {
+    if (!existsSync(MAIN)) throw new Error(`build first: ${MAIN} is missing (npm run build)`);
+    this.term = new xterm.Terminal({ cols, rows, allowProposedApi: true });
+    this.proc = pty.spawn(file, args, {
+      name: 'xterm-256color',
+      cols,
+      rows,
+      env: {
+        ...process.env,
+        TERM: 'xterm-256color',
+        COLORTERM: '',
+        NO_COLOR: '',
+        TWENTY48_DATA_DIR: mkdtempSync(join(tmpdir(), 'twenty48-tty-')),
+        ...env,
+      },
+    });
+    this.proc.onData((data) => {
+      this.raw += data;
+      this.term.write(data);
+    });
+    this.proc.onExit(({ exitCode }) => {
+      this.exitCode = exitCode;
+    });
+  }
+
+  static game(args: string[], env: Record<string, string> = {}): Screen {
+    return new Screen(process.execPath, [MAIN, ...args], 80, 24, env);
+  }
+
+  lines(): string[] {
+    const buffer = this.term.buffer.active;
+    return Array.from(
+      { length: this.term.rows },
+      (_, i) => buffer.getLine(i)?.translateToString(true) ?? '',
+    );
+  }
+
+  text(): string {
+    return this.lines().join('\n');
+  }
+
+  /** Poll until the condition holds on the rendered screen; fail with the screen if it never does. */
+  async waitFor(condition: () => boolean, what: string, timeout = 20_000): Promise<void> {
+    const until = Date.now() + timeout;
+    while (Date.now() < until) {
+      // Let the emulator finish parsing what arrived.
+      await new Promise<void>((resolve) => this.term.write('', resolve));
+      if (condition()) return;
+      await new Promise((resolve) => setTimeout(resolve, 40));
+    }
+    throw new Error(`timed out waiting for ${what}; the screen:\n${this.text()}`);
+  }
+
+  cursorShown(): boolean {
+    return this.raw.lastIndexOf('\x1b[?25h') > this.raw.lastIndexOf('\x1b[?25l');
+  }
+}
+
+/** The tile values shown on screen, read from the middle line of each cell. */
+export function boardOnScreen(screen: Screen, size: number, cellWidth = 7): number[][] | null {
+  const lines = screen.lines();
+  const titleRow = lines.findIndex((line) => line.includes('2048 · '));
+  if (titleRow < 0) return null;
+  const boardWidth = size * cellWidth + size + 1;
+  const left = Math.floor((screen.term.cols - boardWidth) / 2);
+  const top = titleRow + 3;
+  return Array.from({ length: size }, (_, r) => {
+    const line = lines[top + 1 + r * 4 + 1] ?? '';
+    return Array.from({ length: size }, (_, c) => {
+      const start = left + 1 + c * (cellWidth + 1);
+      const cell = line.slice(start, start + cellWidth).trim();
+      return cell === '' ? 0 : Number(cell);
+    });
+  });
+}
+
+/** The move count on the score line, or -1 when none is shown. */
+export const movesShown = (screen: Screen): number =>
+  Number(/Moves (\d+)/.exec(screen.text())?.[1] ?? -1);
+
+/** What a terminal sends for each arrow key. */
+export const ARROW: Record<Direction, string> = {
+  up: '\x1b[A',
+  down: '\x1b[B',
+  right: '\x1b[C',
+  left: '\x1b[D',
+};
+
+/**
+ * Kill, after each test, every screen this returns a tracker for that is still running.
+ * Call once at the top of a test file.
+ *
+ * @example
+ * const track = trackScreens();
+ * const screen = track(Screen.game(['play']));
+ */
+export function trackScreens(): (screen: Screen) => Screen {
+  let screens: Screen[] = [];
+  afterEach(() => {
+    for (const screen of screens) if (screen.exitCode === null) screen.proc.kill();
+    screens = [];
+  });
+  return (screen) => {
+    screens.push(screen);
+    return screen;
+  };
+}
