@@ -143,8 +143,8 @@ export interface FullScreenAutoOptions {
   readonly output: WriteStream;
   readonly mode: ColorMode;
   readonly delay: number;
-  /** The player's name, shown below the board. */
-  readonly label: string;
+  /** The line below the board, e.g. `Autoplay: expectimax · q stops`. */
+  readonly caption: string;
   /** `q` aborts it with `quit`, Ctrl-C with `interrupt`. */
   readonly stop: AbortController;
 }
@@ -155,7 +155,7 @@ export interface FullScreenAutoOptions {
  *
  * @example
  * const summary = await autoplayFullScreen(game, ai, { input, output, mode: '256', delay: 50,
- *   label: 'expectimax', stop: new AbortController() });
+ *   caption: 'Autoplay: expectimax · q stops', stop: new AbortController() });
  */
 export async function autoplayFullScreen(
   initial: Game,
@@ -175,7 +175,7 @@ export async function autoplayFullScreen(
       best: game.score,
       moveCount: game.moves.length,
       overlay: { kind: 'none' } as const,
-      message: `Autoplay: ${options.label} · q stops`,
+      message: options.caption,
       mode: options.mode,
     };
     screen.draw(renderFrame(view, cols, rows));

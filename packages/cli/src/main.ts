@@ -1,14 +1,16 @@
 #!/usr/bin/env node
 /**
- * The `2048` command: `play`, `auto`, `scores`, `bench`, `env`, `serve`. Bad flags give commander's one-line error and
- * exit code 2; anything unexpected is one line on stderr and exit code 1, never a stack trace
- * on the player's screen (the full-screen game restores the terminal first).
+ * The `2048` command: `play`, `auto`, `scores`, `replay`, `bench`, `env`, `serve`. Bad flags
+ * give commander's one-line error and exit code 2; anything unexpected is one line on stderr
+ * and exit code 1, never a stack trace on the player's screen (the full-screen game restores
+ * the terminal first).
  */
 import { Command, CommanderError } from 'commander';
 import { register as registerAuto } from './commands/auto.js';
 import { register as registerBench } from './commands/bench.js';
 import { register as registerEnv } from './commands/env.js';
 import { register as registerPlay } from './commands/play.js';
+import { register as registerReplay } from './commands/replay.js';
 import { register as registerScores } from './commands/scores.js';
 import { register as registerServe } from './commands/serve.js';
 
@@ -21,6 +23,7 @@ const program = new Command('2048')
 registerPlay(program);
 registerAuto(program);
 registerScores(program);
+registerReplay(program);
 registerBench(program);
 registerEnv(program);
 registerServe(program);

@@ -98,7 +98,7 @@ async function auto(options: AutoOptions): Promise<void> {
           output: stdout,
           mode: detectColorMode(process.env, !options.color),
           delay: options.delay ?? 50,
-          label: options.ai,
+          caption: `Autoplay: ${options.ai} · q stops`,
           stop,
         })
       : await autoplayPlain(game, player, stdout, options.delay ?? 0, stop);

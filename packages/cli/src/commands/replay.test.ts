@@ -1,0 +1,136 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { greedyPlayer } from '@twenty48/ai';
+import {
+  DIRECTIONS,
+  type Direction,
+  type Game,
+  MOVE_LETTERS,
+  makeRecord,
+  maxTile,
+  newGame,
+  recordOf,
+  slide,
+  step,
+} from '@twenty48/engine';
+import { describe, expect, it } from 'vitest';
+import { formatPlainBlock, PLAIN_PROMPT } from '../plainBoard.js';
+
+const MAIN = fileURLToPath(new URL('../../dist/main.js', import.meta.url));
+const KEY: Record<Direction, string> = { up: 'w', left: 'a', down: 's', right: 'd' };
+
+const run = (args: string[], input = '') =>
+  spawnSync(process.execPath, [MAIN, 'replay', ...args], {
+    encoding: 'utf8',
+    input,
+    timeout: 60_000,
+  });
+
+const dir = mkdtempSync(join(tmpdir(), 'twenty48-replay-'));
+const writeTemp = (name: string, text: string): string => {
+  const file = join(dir, name);
+  writeFileSync(file, text);
+  return file;
+};
+
+/** A greedy game from `seed`, every state kept. */
+function greedyGame(seed: string, maxMoves = Number.POSITIVE_INFINITY): Game[] {
+  const states = [newGame('classic', seed)];
+  for (let last = states[0] as Game; states.length <= maxMoves; ) {
+    const direction = last.status === 'lost' ? null : greedyPlayer(last);
+    if (!direction) break;
+    last = step(last, direction).game;
+    states.push(last);
+  }
+  return states;
+}
+
+const summaryOf = (game: Game, status: string): string =>
+  `Verified: classic 4x4, seed ${game.seed}, ${game.moves.length} moves\n${formatPlainBlock(game)}` +
+  `Score: ${game.score}  Max tile: ${maxTile(game.board)}  Moves: ${game.moves.length}  Status: ${status}\n`;
+
+describe('2048 replay FILE', () => {
+  const states = greedyGame('replay-1');
+  const final = states.at(-1) as Game;
+  const file = writeTemp('game.json', `${makeRecord(recordOf(final))}\n`);
+
+  it('verifies a record and prints how the game ended', () => {
+    const { stdout, stderr, status } = run([file]);
+    expect(stderr).toBe('');
+    expect(status).toBe(0);
+    expect(final.status).toBe('lost');
+    expect(stdout).toBe(summaryOf(final, 'game over'));
+  });
+
+  it('reads the record from stdin with -, and says when a game is unfinished', () => {
+    const unfinished = greedyGame('replay-2', 30).at(-1) as Game;
+    const { stdout, status } = run(['-'], makeRecord(recordOf(unfinished)));
+    expect(status).toBe(0);
+    expect(stdout).toBe(summaryOf(unfinished, 'unfinished'));
+  });
+
+  it('--watch --plain prints every state, each after the move that made it', () => {
+    const { stdout, status } = run([file, '--watch', '--plain']);
+    expect(status).toBe(0);
+    let expected = formatPlainBlock(states[0] as Game);
+    for (let i = 1; i < states.length; i++) {
+      const letter = final.moves[i - 1] as string;
+      const direction = (Object.keys(MOVE_LETTERS) as Direction[]).find(
+        (d) => MOVE_LETTERS[d] === letter,
+      ) as Direction;
+      expected += `${PLAIN_PROMPT}${KEY[direction]}\n\n${formatPlainBlock(states[i] as Game)}`;
+    }
+    expect(stdout).toBe(expected + summaryOf(final, 'game over'));
+  });
+
+  // The first state of the greedy game where some direction changes nothing: play it there.
+  const stuckAt = states.findIndex((game) =>
+    DIRECTIONS.some((d) => !slide(game.board, d, game.rules).moved),
+  );
+  const stuckState = states[stuckAt] as Game;
+  const still = DIRECTIONS.find((d) => !slide(stuckState.board, d, stuckState.rules).moved);
+  const illegal = `${stuckState.moves}${MOVE_LETTERS[still as Direction]}`;
+  const record = (moves: unknown, extra: Record<string, unknown> = {}): string =>
+    JSON.stringify({ version: 1, rules: 'classic', seed: 'replay-1', moves, ...extra });
+  const lost = `${makeRecord(recordOf(final)).slice(0, -2)}U"}`;
+
+  it.each([
+    ['not JSON', '{"version":1,', 'ERR_JSON', /not valid JSON/],
+    ['a bad move letter', record('LLX'), 'ERR_MOVES', /move 3 is "X"/],
+    ['moves not a string', record(['L']), 'ERR_MOVES', /string/],
+    ['an unknown version', record('', { version: 9 }), 'ERR_VERSION', /version/],
+    ['unknown rules', record('', { rules: 'chess' }), 'ERR_UNKNOWN_RULES', /chess/],
+    [
+      'a move that changes nothing',
+      record(illegal),
+      'ERR_ILLEGAL_MOVE',
+      new RegExp(`move ${illegal.length} \\(${still}\\) changes nothing`),
+    ],
+    ['a move after the end', lost, 'ERR_MOVE_AFTER_END', /comes after the game ended/],
+  ])('refuses %s with one line naming %s, exit code 1', (_what, text, code, message) => {
+    const { stdout, stderr, status } = run([writeTemp(`${code}.json`, text)]);
+    expect(status).toBe(1);
+    expect(stdout).toBe('');
+    expect(stderr.trimEnd().split('\n')).toHaveLength(1);
+    expect(stderr).toMatch(message);
+    expect(stderr.trimEnd().endsWith(`(${code})`)).toBe(true);
+  });
+
+  it('names a file it cannot read, and flags that need --watch', () => {
+    const missing = run([join(dir, 'missing.json')]);
+    expect(missing.status).toBe(1);
+    expect(missing.stderr).toBe(
+      `error: cannot read ${join(dir, 'missing.json')}: no such file (ERR_READ)\n`,
+    );
+    expect(run([dir]).stderr).toBe(`error: cannot read ${dir}: it is a directory (ERR_READ)\n`);
+    const plain = run([file, '--plain']);
+    expect(plain.status).toBe(2);
+    expect(plain.stderr).toBe('error: --plain and --delay only apply with --watch\n');
+    const delay = run([file, '--watch', '--delay', 'soon']);
+    expect(delay.status).toBe(2);
+    expect(delay.stderr).toMatch(/delay must be a whole number/);
+  });
+});

@@ -1,0 +1,112 @@
+/**
+ * `2048 replay FILE`: read a game record (the engine's record JSON, as `2048 auto --record`
+ * writes it), verify it move by move with the engine, and print how it ended; `--watch` plays
+ * it back on screen (full-screen in a terminal, the seed's plain format with `--plain` or a
+ * pipe). A bad file is one line naming the error and exit code 1.
+ */
+import { type Game, maxTile, newGame } from '@twenty48/engine';
+import type { Command } from 'commander';
+import { autoplayFullScreen, autoplayPlain, type StopReason } from '../autoplay.js';
+import { detectColorMode } from '../colors.js';
+import { failUsage, parseDelayFlag } from '../flags.js';
+import { formatPlainBlock } from '../plainBoard.js';
+import { readRecordFile, recordPlayer, type VerifiedRecord } from '../recordFile.js';
+
+interface ReplayOptions {
+  readonly watch?: boolean;
+  readonly plain?: boolean;
+  readonly delay?: number;
+  readonly color: boolean;
+}
+
+const STATUS_WORDS: Readonly<Record<Game['status'], string>> = {
+  playing: 'unfinished',
+  won: 'won',
+  lost: 'game over',
+};
+
+/**
+ * The verified game's closing lines: what it was, its last board, and how it ended.
+ *
+ * @example
+ * formatReplaySummary(verified)
+ * // 'Verified: classic 4x4, seed 7, 211 moves\nScore: 2312\n\n|…|\n\nScore: 2312  Max tile: 256  Moves: 211  Status: game over'
+ */
+export function formatReplaySummary({ record, game }: VerifiedRecord): string {
+  const { name, size } = record.rules;
+  return (
+    `Verified: ${name} ${size}x${size}, seed ${record.seed}, ${record.moves.length} moves\n` +
+    formatPlainBlock(game) +
+    `Score: ${game.score}  Max tile: ${maxTile(game.board)}  Moves: ${game.moves.length}  ` +
+    `Status: ${STATUS_WORDS[game.status]}`
+  );
+}
+
+/** Play the verified game back; returns why it stopped early, or null when it ran to the end. */
+async function watch(
+  verified: VerifiedRecord,
+  file: string,
+  options: ReplayOptions,
+): Promise<StopReason | null> {
+  const { stdin, stdout } = process;
+  const stop = new AbortController();
+  const onSignal = (): void => stop.abort('interrupt' satisfies StopReason);
+  process.once('SIGINT', onSignal);
+  try {
+    const start = newGame(verified.record.rules, verified.record.seed);
+    const player = recordPlayer(verified.record);
+    if (!options.plain && stdin.isTTY && stdout.isTTY) {
+      await autoplayFullScreen(start, player, {
+        input: stdin,
+        output: stdout,
+        mode: detectColorMode(process.env, !options.color),
+        delay: options.delay ?? 50,
+        caption: `Replay of ${file} · q stops`,
+        stop,
+      });
+    } else {
+      await autoplayPlain(start, player, stdout, options.delay ?? 0, stop);
+    }
+  } finally {
+    process.off('SIGINT', onSignal);
+  }
+  return (stop.signal.reason as StopReason | undefined) ?? null;
+}
+
+async function replayCommand(file: string, options: ReplayOptions): Promise<void> {
+  if (!options.watch && (options.plain || options.delay !== undefined)) {
+    failUsage('--plain and --delay only apply with --watch');
+  }
+  const verified = readRecordFile(file);
+  if (!verified.ok) {
+    process.stderr.write(`error: ${verified.error.message} (${verified.error.code})\n`);
+    process.exitCode = 1;
+    return;
+  }
+  const stopped = options.watch ? await watch(verified.value, file, options) : null;
+  if (stopped === 'output closed') return;
+  process.stdout.write(`${formatReplaySummary(verified.value)}\n`);
+  if (stopped === 'interrupt') process.exitCode = 130;
+}
+
+/**
+ * Add `replay` to the program.
+ *
+ * @example
+ * register(program); // 2048 replay game.json --watch --delay 20
+ */
+export function register(program: Command): void {
+  program
+    .command('replay')
+    .description('verify a game record (e.g. from 2048 auto --record) and show how it ended')
+    .argument('<file>', 'the record file (JSON), or - for stdin')
+    .option('--watch', 'play the game back on screen')
+    .option('--plain', "with --watch: print every state in the seed's plain format")
+    .option(
+      '--delay <ms>',
+      'with --watch: pause between moves (default 50, 0 plain)',
+      parseDelayFlag,
+    )
+    .option('--no-color', 'no colours (NO_COLOR is honoured too)')
+    .action((file: string, options: ReplayOptions) => replayCommand(file, options));
+}

@@ -1,0 +1,86 @@
+/**
+ * A record file (the engine's record JSON, as `2048 auto --record` writes it): read from disk
+ * or stdin, checked by `parseRecord` and verified move by move by `replay`, and played back as
+ * a player so `2048 replay --watch` shows it with autoplay's own views.
+ */
+import { readFileSync, statSync } from 'node:fs';
+import {
+  type Direction,
+  fail,
+  type Game,
+  type GameRecord,
+  MAX_RECORD_MOVES,
+  MOVE_LETTERS,
+  ok,
+  parseRecord,
+  type Result,
+  replay,
+} from '@twenty48/engine';
+import type { AsyncPlayer } from './aiPlayer.js';
+
+/** A record and the game it replays to. */
+export interface VerifiedRecord {
+  readonly record: GameRecord;
+  readonly game: Game;
+}
+
+/** Larger files are refused before reading: far more than the engine's longest record. */
+const MAX_FILE_BYTES = 4 * (MAX_RECORD_MOVES + 4096);
+
+/** Plain words for the usual reasons a file cannot be read. */
+const READ_FAILURES: Readonly<Record<string, string>> = {
+  ENOENT: 'no such file',
+  EISDIR: 'it is a directory',
+  EACCES: 'permission denied',
+};
+
+/** The text of `path` (`-` is stdin), or ERR_READ / ERR_TOO_LARGE. */
+function readText(path: string): Result<string> {
+  try {
+    if (path !== '-' && statSync(path).size > MAX_FILE_BYTES) {
+      return fail('ERR_TOO_LARGE', `${path} is larger than any record (${MAX_FILE_BYTES} bytes)`);
+    }
+    return ok(readFileSync(path === '-' ? 0 : path, 'utf8'));
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? '';
+    const why = READ_FAILURES[code] ?? (code || (error as Error).message);
+    return fail('ERR_READ', `cannot read ${path === '-' ? 'stdin' : path}: ${why}`);
+  }
+}
+
+/**
+ * Read and verify a record file: a Result with the engine's named error (`ERR_JSON`,
+ * `ERR_MOVES`, `ERR_ILLEGAL_MOVE` with the move number, …) or ERR_READ, never a throw.
+ *
+ * @example
+ * const verified = readRecordFile('game.json');
+ * if (verified.ok) console.log(verified.value.game.score);
+ * else console.error(`${verified.error.message} (${verified.error.code})`);
+ */
+export function readRecordFile(path: string): Result<VerifiedRecord> {
+  const text = readText(path);
+  if (!text.ok) return text;
+  const record = parseRecord(text.value.trim());
+  if (!record.ok) return record;
+  const game = replay(record.value);
+  if (!game.ok) return game;
+  return ok({ record: record.value, game: game.value });
+}
+
+const DIRECTION_OF: Readonly<Record<string, Direction>> = Object.fromEntries(
+  Object.entries(MOVE_LETTERS).map(([direction, letter]) => [letter, direction as Direction]),
+);
+
+/**
+ * A player that plays a record's moves in order, then has none (null).
+ *
+ * @example
+ * const player = recordPlayer(record); // await player.choose(game) -> 'left', 'up', …
+ */
+export function recordPlayer(record: GameRecord): AsyncPlayer {
+  let next = 0;
+  return {
+    choose: async () => DIRECTION_OF[record.moves[next++] ?? ''] ?? null,
+    close: async () => {},
+  };
+}
