@@ -28,12 +28,13 @@ export interface FrameView {
   readonly mode: ColorMode;
 }
 
-export const KEY_HINT = 'arrows/wasd/hjkl move · u undo · n new · q quit · ? help';
+export const KEY_HINT = 'arrows/wasd/hjkl move · u undo · i hint · n new · q quit · ? help';
 
 export const HELP_LINES = [
   'Move: arrow keys, W A S D, or h j k l (vim).',
   'u  undo the last move        n  new game (asks first)',
   'q  quit (asks first)         ?  this help (any key closes it)',
+  'i  hint: the move the AI (expectimax) would play; keep playing while it thinks',
   'Ctrl-C quits at once; the game in progress is kept for `2048 play --resume`.',
 ];
 

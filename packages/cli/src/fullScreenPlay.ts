@@ -1,9 +1,11 @@
 /**
  * `2048 play` in a terminal: the full-screen game. Keys go through a small state machine (what
  * is on screen below the board decides what a key means); every event redraws one frame.
+ * The hint key `i` asks expectimax on a worker thread, so keys keep working while it thinks.
  */
 import type { ReadStream, WriteStream } from 'node:tty';
-import type { Direction } from '@twenty48/engine';
+import type { Direction, Game } from '@twenty48/engine';
+import { type AsyncPlayer, openPlayer } from './aiPlayer.js';
 import type { ColorMode } from './colors.js';
 import { type Overlay, renderFrame } from './frame.js';
 import { decodeKeys, type Key, LETTER_MOVES } from './keys.js';
@@ -15,12 +17,21 @@ export interface FullScreenOptions {
   readonly input: ReadStream;
   readonly output: WriteStream;
   readonly mode: ColorMode;
+  /** Opens the player behind the hint key, on its first use (default: expectimax on a worker). */
+  readonly openAdviser?: () => AsyncPlayer;
 }
 
 /** How the game ended: the player quit, or pressed Ctrl-C. */
 export type FullScreenExit = 'quit' | 'interrupt';
 
 const MAX_NAME = 24;
+
+const ARROW_OF: Readonly<Record<Direction, string>> = {
+  up: '↑',
+  down: '↓',
+  left: '←',
+  right: '→',
+};
 
 /**
  * Play until the player quits; the terminal is restored before the promise settles.
@@ -33,8 +44,13 @@ export function playFullScreen({
   input,
   output,
   mode,
+  openAdviser = () => openPlayer('expectimax'),
 }: FullScreenOptions): Promise<FullScreenExit> {
   const screen = enterFullScreen(input, output);
+  let active = true;
+  let adviser: AsyncPlayer | null = null;
+  /** The game a hint is being computed for, so an answer for an older position is dropped. */
+  let hintFor: Game | null = null;
   let overlay: Overlay = { kind: 'none' };
   let message: string | null = match.saves.notice;
 
@@ -69,6 +85,32 @@ export function playFullScreen({
     const result = match.move(direction);
     if (result.events.length === 0) message = `Nothing can move ${direction}.`;
     afterGameChange();
+  };
+  /** Ask the adviser on its worker; the answer is shown only if the position has not changed. */
+  const askHint = (): void => {
+    const game = match.game;
+    if (hintFor === game) {
+      message = 'Thinking…';
+      return;
+    }
+    hintFor = game;
+    message = 'Thinking…';
+    adviser ??= openAdviser();
+    adviser.choose(game).then(
+      (direction) =>
+        showHint(
+          game,
+          direction === null ? 'No move left.' : `Hint: ${direction} ${ARROW_OF[direction]}`,
+        ),
+      (error: Error) => showHint(game, `No hint: ${error.message} (ERR_HINT)`),
+    );
+  };
+  const showHint = (game: Game, text: string): void => {
+    if (hintFor !== game) return;
+    hintFor = null;
+    if (match.game !== game || !active) return;
+    message = text;
+    redraw();
   };
   const restart = (): void => {
     match.restart();
@@ -127,15 +169,22 @@ export function playFullScreen({
       overlay = resting();
     } else if (char === 'q') overlay = { kind: 'confirmQuit' };
     else if (char === '?') overlay = { kind: 'help' };
+    else if (char === 'i') askHint();
     return null;
   };
 
   return new Promise((resolve) => {
     const finish = (how: FullScreenExit): void => {
+      active = false;
       input.off('data', onData);
       output.off('resize', redraw);
       screen.restore();
-      resolve(how);
+      // Close the hint's worker (stopping any search) before the caller goes on.
+      const closed = adviser ? adviser.close() : Promise.resolve();
+      closed.then(
+        () => resolve(how),
+        () => resolve(how),
+      );
     };
     const onData = (data: string | Buffer): void => {
       for (const key of decodeKeys(String(data))) {

@@ -3,7 +3,7 @@
  * terminal emulator (@xterm/headless); assertions read the emulator's screen.
  */
 import { greedyPlayer } from '@twenty48/ai';
-import { type Direction, type Game, makeRules, newGame, step } from '@twenty48/engine';
+import { type Direction, type Game, makeRules, newGame, slide, step } from '@twenty48/engine';
 import { describe, expect, it } from 'vitest';
 import {
   ARROW,
@@ -226,5 +226,52 @@ describe('2048 play in a real terminal', { timeout: 60_000 }, () => {
       'the rank',
     );
     expect(screen.text()).toContain(`Game over! Final score ${game.score}`);
+  });
+
+  it('shows a hint on i, computed on a worker while the keys keep working', async () => {
+    const screen = track(Screen.game(['play', '--seed', 'tty-hint']));
+    let game = newGame('classic', 'tty-hint');
+    const shows = (board: Game['board']): boolean =>
+      JSON.stringify(boardOnScreen(screen, 4)) === JSON.stringify(board);
+    await screen.waitFor(() => shows(game.board), 'the first board');
+    expect(screen.text()).toContain('i hint');
+
+    // A move typed right after i is played at once; the hint for the old position is dropped.
+    const first = step(game, 'left');
+    screen.proc.write(`i${ARROW.left}`);
+    await screen.waitFor(() => movesShown(screen) === 1 && shows(first.game.board), 'the move');
+    game = first.game;
+    const hintShown = (): Direction | null =>
+      (/Hint: (up|down|left|right) [↑↓←→]/.exec(screen.text())?.[1] as Direction) ?? null;
+    // Long after the old position's answer came back (a search takes ~60 ms), nothing shows it.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await screen.waitFor(() => movesShown(screen) === 1, 'the screen to settle');
+    expect(hintShown()).toBeNull();
+    expect(screen.text()).not.toContain('Thinking');
+    for (let round = 0; round < 3; round++) {
+      screen.proc.write('i');
+      await screen.waitFor(() => hintShown() !== null, 'the hint');
+      const hint = hintShown() as Direction;
+      // The hint names a move that changes the board, and playing it does.
+      expect(slide(game.board, hint, game.rules).moved).toBe(true);
+      const next = step(game, hint).game;
+      screen.proc.write(ARROW[hint]);
+      await screen.waitFor(
+        () => movesShown(screen) === next.moves.length && shows(next.board),
+        `the board after the hinted ${hint}`,
+      );
+      expect(hintShown()).toBeNull();
+      game = next;
+    }
+
+    screen.proc.write('?');
+    await screen.waitFor(() => screen.text().includes('i  hint:'), 'the help');
+    screen.proc.write('x');
+    screen.proc.write('q');
+    await screen.waitFor(() => screen.text().includes('Quit this game?'), 'the quit question');
+    screen.proc.write('y');
+    await screen.waitFor(() => screen.exitCode !== null, 'the game to exit, its worker closed');
+    expect(screen.exitCode).toBe(0);
+    expect(screen.cursorShown()).toBe(true);
   });
 });
