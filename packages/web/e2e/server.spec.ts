@@ -153,6 +153,24 @@ test('a finished game is ranked under the typed name; a refused name can be type
   await expect(page.getByRole('cell', { name, exact: true })).toHaveCount(1);
 });
 
+test('a seed from a link plays as asked, unranked, and the game-over screen says why', async ({
+  page,
+}) => {
+  const issuedByPage: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().endsWith('/api/games')) issuedByPage.push(r.url());
+  });
+  await page.goto(`${server.url}/?seed=5&rules=classic&size=3`);
+  await expect(page.locator('#online-heading')).toBeVisible();
+  await playToEnd(page, newGame(RULES_3, '5'));
+  await page.getByLabel('Your name for the high scores').fill('Linked');
+  await page.getByRole('button', { name: 'Save score' }).click();
+  await expect(page.locator('#overlay-note')).toContainText(
+    'not ranked, because the server did not issue this game',
+  );
+  expect(issuedByPage).toEqual([]);
+});
+
 test('the server refuses forged records sent from the page, each with a named reason', async ({
   page,
 }) => {
