@@ -1,26 +1,16 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { greedyPlayer } from '@twenty48/ai';
-import {
-  type Direction,
-  type Game,
-  maxTile,
-  newGame,
-  parseRecord,
-  recordOf,
-  replay,
-  step,
-} from '@twenty48/engine';
+import { type Direction, type Game, maxTile, newGame, recordOf, replay } from '@twenty48/engine';
 import { describe, expect, it } from 'vitest';
 import { type AsyncPlayer, openPlayer } from './aiPlayer.js';
 import { playAlone } from './autoplay.js';
 import { formatPlainBlock, PLAIN_PROMPT } from './plainBoard.js';
+import { greedyStates, plainTranscript, replayStates } from './testing/games.js';
 
 const MAIN = fileURLToPath(new URL('../dist/main.js', import.meta.url));
-const KEY: Record<Direction, string> = { up: 'w', left: 'a', down: 's', right: 'd' };
 
 const auto = (args: string[]) =>
   spawnSync(process.execPath, [MAIN, 'auto', '--plain', ...args], {
@@ -37,14 +27,9 @@ describe('2048 auto --plain', () => {
     const { stdout, status } = auto(['--seed', 'auto-1', '--record', file]);
     expect(status).toBe(0);
 
-    let game = newGame('classic', 'auto-1');
-    let expected = formatPlainBlock(game);
-    for (;;) {
-      const direction = game.status === 'lost' ? null : greedyPlayer(game);
-      if (!direction) break;
-      game = step(game, direction).game;
-      expected += `${PLAIN_PROMPT}${KEY[direction]}\n\n${formatPlainBlock(game)}`;
-    }
+    const states = greedyStates(newGame('classic', 'auto-1'));
+    const game = states.at(-1) as Game;
+    const expected = plainTranscript(states);
     expect(game.status).toBe('lost');
     expect(stdout.startsWith(expected)).toBe(true);
     const summary = stdout.slice(expected.length).split('\n');
@@ -56,9 +41,7 @@ describe('2048 auto --plain', () => {
     expect(summary[1]).toBe(`Record written to ${file}`);
 
     // The record is the engine's JSON and replays to the same game.
-    const record = parseRecord(readFileSync(file, 'utf8').trim());
-    expect(record.ok).toBe(true);
-    if (record.ok) expect(replay(record.value)).toEqual({ ok: true, value: game });
+    expect(replayStates(file).at(-1)).toEqual(game);
   });
 
   it('plays with --ai expectimax and its search options', () => {
@@ -77,15 +60,6 @@ describe('2048 auto --plain', () => {
     expect(stdout).toMatch(/\nScore: \d+ {2}Max tile: \d+ {2}Moves: \d+ {2}Moves\/s: [\d.]+\n$/);
   });
 });
-
-/** The game a record file holds, replayed by the engine. */
-function replayFile(file: string): Game {
-  const record = parseRecord(readFileSync(file, 'utf8').trim());
-  if (!record.ok) throw new Error(record.error.message);
-  const game = replay(record.value);
-  if (!game.ok) throw new Error(game.error.message);
-  return game.value;
-}
 
 describe('playAlone', () => {
   it('stops at once while the player is still thinking', async () => {
@@ -164,7 +138,7 @@ describe('2048 auto --plain --ai expectimax, stopped by Ctrl-C', () => {
     const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
     expect(stderr).toBe('');
     expect(code).toBe(130);
-    const game = replayFile(file);
+    const game = replayStates(file).at(-1) as Game;
     expect(game.status).toBe('playing');
     expect(game.moves.length).toBeGreaterThanOrEqual(10);
     const tail = `${formatPlainBlock(game)}Score: ${game.score}  Max tile: ${maxTile(game.board)}  Moves: ${game.moves.length}  Moves/s: `;

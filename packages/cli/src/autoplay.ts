@@ -8,10 +8,10 @@ import type { Writable } from 'node:stream';
 import type { ReadStream, WriteStream } from 'node:tty';
 import { type Direction, type Game, maxTile, step } from '@twenty48/engine';
 import type { AsyncPlayer } from './aiPlayer.js';
-import type { ColorMode } from './colors.js';
+import { type ColorMode, detectColorMode } from './colors.js';
 import { renderFrame } from './frame.js';
 import { decodeKeys } from './keys.js';
-import { formatPlainBlock, PLAIN_PROMPT } from './plainBoard.js';
+import { formatPlainBlock, PLAIN_KEYS, PLAIN_PROMPT } from './plainBoard.js';
 import { enterFullScreen } from './terminal.js';
 
 export interface AutoSummary {
@@ -25,9 +25,15 @@ export interface AutoSummary {
 }
 
 /** Why autoplay stopped early: the reason given to the stop controller's `abort`. */
-export type StopReason = 'quit' | 'interrupt' | 'output closed';
+export type StopReason = 'quit' | 'interrupt' | 'terminate' | 'output closed';
 
-const KEY_OF: Readonly<Record<Direction, string>> = { up: 'w', left: 'a', down: 's', right: 'd' };
+/** The exit code after a stop: as if the signal had ended the process (Ctrl-C, SIGTERM). */
+const STOP_EXIT_CODES: Readonly<Record<StopReason, number>> = {
+  quit: 0,
+  interrupt: 130,
+  terminate: 143,
+  'output closed': 0,
+};
 
 /** What a wait settles with when the stop signal came first. */
 const STOPPED = Symbol('stopped');
@@ -131,7 +137,7 @@ export async function autoplayPlain(
       delay,
       signal: stop.signal,
       onMove: (game, direction) =>
-        output.write(`${PLAIN_PROMPT}${KEY_OF[direction]}\n\n${formatPlainBlock(game)}`),
+        output.write(`${PLAIN_PROMPT}${PLAIN_KEYS[direction]}\n\n${formatPlainBlock(game)}`),
     });
   } finally {
     output.off('error', onError);
@@ -208,5 +214,64 @@ export async function autoplayFullScreen(
     options.input.off('data', onData);
     options.output.off('resize', redraw);
     screen.restore();
+  }
+}
+
+export interface AutoplayHereOptions {
+  /** `--plain`: the seed's format even in a terminal. */
+  readonly plain: boolean;
+  /** `--delay`; by default 50 ms full-screen (to be watched) and none in plain mode. */
+  readonly delay: number | undefined;
+  /** False for `--no-color`. */
+  readonly color: boolean;
+  readonly caption: string;
+}
+
+/** What `autoplayHere` did: the summary, whether it was full-screen, how it stopped. */
+export interface AutoplayHereResult {
+  readonly summary: AutoSummary;
+  readonly fullScreen: boolean;
+  readonly stopped: StopReason | null;
+  /** 130 after Ctrl-C, 143 after SIGTERM, else 0. */
+  readonly exitCode: number;
+}
+
+/**
+ * Autoplay on this process's terminal: full-screen when stdin and stdout are terminals and
+ * `--plain` was not asked, else the plain format on stdout. Ctrl-C (as a key or SIGINT) and
+ * SIGTERM stop it like `q`, so the caller can still report; a second signal ends the process.
+ *
+ * @example
+ * const { summary, stopped } = await autoplayHere(game, ai, { plain: false, delay: undefined,
+ *   color: true, caption: 'Autoplay: greedy · q stops' });
+ */
+export async function autoplayHere(
+  game: Game,
+  player: AsyncPlayer,
+  options: AutoplayHereOptions,
+): Promise<AutoplayHereResult> {
+  const { stdin, stdout } = process;
+  const fullScreen = !options.plain && stdin.isTTY && stdout.isTTY;
+  const stop = new AbortController();
+  const onSignal = (signal: NodeJS.Signals): void =>
+    stop.abort((signal === 'SIGTERM' ? 'terminate' : 'interrupt') satisfies StopReason);
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+  try {
+    const summary = fullScreen
+      ? await autoplayFullScreen(game, player, {
+          input: stdin,
+          output: stdout,
+          mode: detectColorMode(process.env, !options.color),
+          delay: options.delay ?? 50,
+          caption: options.caption,
+          stop,
+        })
+      : await autoplayPlain(game, player, stdout, options.delay ?? 0, stop);
+    const stopped = (stop.signal.reason as StopReason | undefined) ?? null;
+    return { summary, fullScreen, stopped, exitCode: stopped ? STOP_EXIT_CODES[stopped] : 0 };
+  } finally {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
   }
 }

@@ -2,10 +2,18 @@
  * The labwork's text board (seed 001): every cell left-aligned in a field of at least three
  * characters, `.` for an empty cell, each followed by `|`.
  */
-import type { Board } from '@twenty48/engine';
+import type { Board, Direction } from '@twenty48/engine';
 
 /** The prompt of the seed's interactive mode, with its trailing space. */
 export const PLAIN_PROMPT = 'Next move [w/a/s/d]: ';
+
+/** The key the prompt asks for each move: `PLAIN_KEYS.left` is `a`. */
+export const PLAIN_KEYS: Readonly<Record<Direction, string>> = {
+  up: 'w',
+  left: 'a',
+  down: 's',
+  right: 'd',
+};
 
 /**
  * The rows of a board as the seed prints them. Fields widen together when a value needs more

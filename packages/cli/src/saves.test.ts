@@ -3,11 +3,12 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { greedyPlayer } from '@twenty48/ai';
 import { type Game, makeRules, newGame, step } from '@twenty48/engine';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createMatch } from './match.js';
+import { PLAIN_KEYS } from './plainBoard.js';
 import { dataDirFrom, openSaves, type Saves } from './saves.js';
+import { directionAt, greedyStates } from './testing/games.js';
 
 const MAIN = fileURLToPath(new URL('../dist/main.js', import.meta.url));
 const tempDir = (): string => mkdtempSync(join(tmpdir(), 'twenty48-saves-'));
@@ -30,15 +31,8 @@ const small = rulesOf('classic', { size: 2 });
 
 /** The moves greedy plays on a 2x2 board from `seed` until the game is lost. */
 function finish(seed: string): { game: Game; letters: string[] } {
-  let game = newGame(small, seed);
-  const letters: string[] = [];
-  const key = { up: 'w', left: 'a', down: 's', right: 'd' } as const;
-  while (game.status !== 'lost') {
-    const direction = greedyPlayer(game);
-    if (!direction) break;
-    letters.push(key[direction]);
-    game = step(game, direction).game;
-  }
+  const game = greedyStates(newGame(small, seed)).at(-1) as Game;
+  const letters = Array.from(game.moves, (_, i) => PLAIN_KEYS[directionAt(game, i)]);
   return { game, letters };
 }
 

@@ -2,11 +2,12 @@
  * The full-screen game through a real pseudo-terminal (node-pty), its output rendered by a real
  * terminal emulator (@xterm/headless); assertions read the emulator's screen.
  */
-import { greedyPlayer } from '@twenty48/ai';
 import { type Direction, type Game, makeRules, newGame, slide, step } from '@twenty48/engine';
 import { describe, expect, it } from 'vitest';
+import { greedyStates } from './testing/games.js';
 import {
   ARROW,
+  arrowKeysFor,
   boardOnScreen,
   MAIN,
   movesShown,
@@ -138,12 +139,8 @@ describe('2048 play in a real terminal', { timeout: 60_000 }, () => {
     const rules = makeRules('classic', { goal: 16 });
     if (!rules.ok) throw new Error(rules.error.message);
     let game = newGame(rules.value, 'tty-win');
-    let keys = '';
-    while (game.status === 'playing') {
-      const direction = greedyPlayer(game) as Direction;
-      keys += ARROW[direction];
-      game = step(game, direction).game;
-    }
+    game = greedyStates(game, (g) => g.status !== 'playing').at(-1) as Game;
+    const keys = arrowKeysFor(game);
     expect(game.status).toBe('won');
     const screen = track(Screen.game(['play', '--seed', 'tty-win', '--goal', '16']));
     await screen.waitFor(() => screen.text().includes('2048 · classic'), 'the game');
@@ -164,13 +161,9 @@ describe('2048 play in a real terminal', { timeout: 60_000 }, () => {
 
   it('draws tiers as coloured squares of three sizes, no numbers', async () => {
     let game = newGame('tiers', 'tty-tiers');
-    let keys = '';
     // Play until some tile reaches a medium square (a 4), as the engine says.
-    while (!game.board.flat().includes(4)) {
-      const direction = greedyPlayer(game) as Direction;
-      keys += ARROW[direction];
-      game = step(game, direction).game;
-    }
+    game = greedyStates(game, (g) => g.board.flat().includes(4)).at(-1) as Game;
+    const keys = arrowKeysFor(game);
     const screen = track(
       Screen.game(['play', '--rules', 'tiers', '--seed', 'tty-tiers'], { COLORTERM: 'truecolor' }),
     );
@@ -206,12 +199,8 @@ describe('2048 play in a real terminal', { timeout: 60_000 }, () => {
     const rules = makeRules('classic', { size: 2 });
     if (!rules.ok) throw new Error(rules.error.message);
     let game = newGame(rules.value, 'tty-name');
-    let keys = '';
-    while (game.status !== 'lost') {
-      const direction = greedyPlayer(game) as Direction;
-      keys += ARROW[direction];
-      game = step(game, direction).game;
-    }
+    game = greedyStates(game).at(-1) as Game;
+    const keys = arrowKeysFor(game);
     const screen = track(Screen.game(['play', '--size', '2', '--seed', 'tty-name']));
     await screen.waitFor(() => screen.text().includes('2048 · classic 2x2'), 'the game');
     screen.proc.write(keys);

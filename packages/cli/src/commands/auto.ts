@@ -10,13 +10,11 @@ import { makeRecord, recordOf } from '@twenty48/engine';
 import { type Command, InvalidArgumentError } from 'commander';
 import { type AsyncPlayer, openPlayer } from '../aiPlayer.js';
 import {
+  type AutoplayHereResult,
   type AutoSummary,
-  autoplayFullScreen,
-  autoplayPlain,
+  autoplayHere,
   formatSummary,
-  type StopReason,
 } from '../autoplay.js';
-import { detectColorMode } from '../colors.js';
 import {
   failUsage,
   type GameFlagValues,
@@ -78,40 +76,24 @@ async function auto(options: AutoOptions): Promise<void> {
   const rules = rulesFromFlags(options);
   if (!rules.ok) failUsage(`${rules.error.message} (${rules.error.code})`);
   const game = startGame(rules.value, options.seed);
-  const { stdin, stdout } = process;
-  const fullScreen = !options.plain && stdin.isTTY && stdout.isTTY;
-  const stop = new AbortController();
-  // Plain mode keeps cooked input, so Ctrl-C is a signal: stop, then still report and record.
-  let signalExitCode = 0;
-  const onSignal = (signal: NodeJS.Signals): void => {
-    signalExitCode = signal === 'SIGTERM' ? 143 : 130;
-    stop.abort('interrupt' satisfies StopReason);
-  };
-  process.once('SIGINT', onSignal);
-  process.once('SIGTERM', onSignal);
   const player = makePlayer(options);
-  let summary: AutoSummary;
+  let result: AutoplayHereResult;
   try {
-    summary = fullScreen
-      ? await autoplayFullScreen(game, player, {
-          input: stdin,
-          output: stdout,
-          mode: detectColorMode(process.env, !options.color),
-          delay: options.delay ?? 50,
-          caption: `Autoplay: ${options.ai} · q stops`,
-          stop,
-        })
-      : await autoplayPlain(game, player, stdout, options.delay ?? 0, stop);
+    result = await autoplayHere(game, player, {
+      plain: options.plain === true,
+      delay: options.delay,
+      color: options.color,
+      caption: `Autoplay: ${options.ai} · q stops`,
+    });
   } finally {
-    process.off('SIGINT', onSignal);
-    process.off('SIGTERM', onSignal);
     await player.close();
   }
-  if (stop.signal.reason === 'output closed') return;
-  if (fullScreen) stdout.write(formatPlainBlock(summary.game));
-  stdout.write(`${formatSummary(summary)}\n`);
+  const { summary, fullScreen, stopped, exitCode } = result;
+  if (stopped === 'output closed') return;
+  if (fullScreen) process.stdout.write(formatPlainBlock(summary.game));
+  process.stdout.write(`${formatSummary(summary)}\n`);
   if (options.record !== undefined) writeRecord(options.record, summary);
-  if (stop.signal.reason === 'interrupt') process.exitCode = signalExitCode || 130;
+  if (exitCode !== 0) process.exitCode = exitCode;
 }
 
 /**

@@ -5,23 +5,17 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { greedyPlayer } from '@twenty48/ai';
-import { type Game, makeRecord, maxTile, newGame, recordOf, step } from '@twenty48/engine';
+import { type Game, makeRecord, maxTile, newGame, recordOf } from '@twenty48/engine';
 import { describe, expect, it } from 'vitest';
 import { formatBoard } from '../plainBoard.js';
-import { boardOnScreen, movesShown, Screen, trackScreens } from '../testing/ptyScreen.js';
+import { greedyStates } from '../testing/games.js';
+import { movesShown, Screen, trackScreens } from '../testing/ptyScreen.js';
 
 const track = trackScreens();
 
 /** A greedy game from `seed` with every state, written as a record file. */
 function recordedGame(seed: string): { states: Game[]; file: string } {
-  const states = [newGame('classic', seed)];
-  for (;;) {
-    const last = states.at(-1) as Game;
-    const direction = last.status === 'lost' ? null : greedyPlayer(last);
-    if (!direction) break;
-    states.push(step(last, direction).game);
-  }
+  const states = greedyStates(newGame('classic', seed));
   const file = join(mkdtempSync(join(tmpdir(), 'twenty48-watch-')), 'game.json');
   writeFileSync(file, makeRecord(recordOf(states.at(-1) as Game)));
   return { states, file };
@@ -32,17 +26,12 @@ describe('2048 replay --watch in a real terminal', { timeout: 60_000 }, () => {
     const { states, file } = recordedGame('tty-watch');
     const final = states.at(-1) as Game;
     const screen = track(Screen.game(['replay', file, '--watch', '--delay', '5']));
-    const matched = new Set<number>();
-    await screen.waitFor(() => {
-      if (screen.term.buffer.active.type === 'alternate') {
-        const moves = movesShown(screen);
-        const board = JSON.stringify(boardOnScreen(screen, 4));
-        if (moves >= 0 && board === JSON.stringify(states[moves]?.board)) matched.add(moves);
-      }
-      return screen.exitCode !== null;
-    }, 'the playback to end');
+    const boards = await screen.boardsUntilExit(4);
+    const matched = [...boards].filter(
+      ([moves, board]) => board === JSON.stringify(states[moves]?.board),
+    );
     expect(screen.exitCode).toBe(0);
-    expect(matched.size).toBeGreaterThanOrEqual(3);
+    expect(matched.length).toBeGreaterThanOrEqual(3);
     expect(screen.term.buffer.active.type).toBe('normal');
     expect(screen.cursorShown()).toBe(true);
     const text = screen.text();

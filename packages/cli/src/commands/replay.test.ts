@@ -3,7 +3,6 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { greedyPlayer } from '@twenty48/ai';
 import {
   DIRECTIONS,
   type Direction,
@@ -14,13 +13,12 @@ import {
   newGame,
   recordOf,
   slide,
-  step,
 } from '@twenty48/engine';
 import { describe, expect, it } from 'vitest';
-import { formatPlainBlock, PLAIN_PROMPT } from '../plainBoard.js';
+import { formatPlainBlock } from '../plainBoard.js';
+import { greedyStates, plainTranscript } from '../testing/games.js';
 
 const MAIN = fileURLToPath(new URL('../../dist/main.js', import.meta.url));
-const KEY: Record<Direction, string> = { up: 'w', left: 'a', down: 's', right: 'd' };
 
 const run = (args: string[], input = '') =>
   spawnSync(process.execPath, [MAIN, 'replay', ...args], {
@@ -36,24 +34,12 @@ const writeTemp = (name: string, text: string): string => {
   return file;
 };
 
-/** A greedy game from `seed`, every state kept. */
-function greedyGame(seed: string, maxMoves = Number.POSITIVE_INFINITY): Game[] {
-  const states = [newGame('classic', seed)];
-  for (let last = states[0] as Game; states.length <= maxMoves; ) {
-    const direction = last.status === 'lost' ? null : greedyPlayer(last);
-    if (!direction) break;
-    last = step(last, direction).game;
-    states.push(last);
-  }
-  return states;
-}
-
 const summaryOf = (game: Game, status: string): string =>
   `Verified: classic 4x4, seed ${game.seed}, ${game.moves.length} moves\n${formatPlainBlock(game)}` +
   `Score: ${game.score}  Max tile: ${maxTile(game.board)}  Moves: ${game.moves.length}  Status: ${status}\n`;
 
 describe('2048 replay FILE', () => {
-  const states = greedyGame('replay-1');
+  const states = greedyStates(newGame('classic', 'replay-1'));
   const final = states.at(-1) as Game;
   const file = writeTemp('game.json', `${makeRecord(recordOf(final))}\n`);
 
@@ -66,7 +52,10 @@ describe('2048 replay FILE', () => {
   });
 
   it('reads the record from stdin with -, and says when a game is unfinished', () => {
-    const unfinished = greedyGame('replay-2', 30).at(-1) as Game;
+    const unfinished = greedyStates(
+      newGame('classic', 'replay-2'),
+      (g) => g.moves.length === 30,
+    ).at(-1) as Game;
     const { stdout, status } = run(['-'], makeRecord(recordOf(unfinished)));
     expect(status).toBe(0);
     expect(stdout).toBe(summaryOf(unfinished, 'unfinished'));
@@ -75,15 +64,7 @@ describe('2048 replay FILE', () => {
   it('--watch --plain prints every state, each after the move that made it', () => {
     const { stdout, status } = run([file, '--watch', '--plain']);
     expect(status).toBe(0);
-    let expected = formatPlainBlock(states[0] as Game);
-    for (let i = 1; i < states.length; i++) {
-      const letter = final.moves[i - 1] as string;
-      const direction = (Object.keys(MOVE_LETTERS) as Direction[]).find(
-        (d) => MOVE_LETTERS[d] === letter,
-      ) as Direction;
-      expected += `${PLAIN_PROMPT}${KEY[direction]}\n\n${formatPlainBlock(states[i] as Game)}`;
-    }
-    expect(stdout).toBe(expected + summaryOf(final, 'game over'));
+    expect(stdout).toBe(plainTranscript(states) + summaryOf(final, 'game over'));
   });
 
   // The first state of the greedy game where some direction changes nothing: play it there.

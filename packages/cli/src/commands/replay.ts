@@ -6,8 +6,7 @@
  */
 import { type Game, maxTile, newGame } from '@twenty48/engine';
 import type { Command } from 'commander';
-import { autoplayFullScreen, autoplayPlain, type StopReason } from '../autoplay.js';
-import { detectColorMode } from '../colors.js';
+import { autoplayHere } from '../autoplay.js';
 import { failUsage, parseDelayFlag } from '../flags.js';
 import { formatPlainBlock } from '../plainBoard.js';
 import { readRecordFile, recordPlayer, type VerifiedRecord } from '../recordFile.js';
@@ -42,37 +41,6 @@ export function formatReplaySummary({ record, game }: VerifiedRecord): string {
   );
 }
 
-/** Play the verified game back; returns why it stopped early, or null when it ran to the end. */
-async function watch(
-  verified: VerifiedRecord,
-  file: string,
-  options: ReplayOptions,
-): Promise<StopReason | null> {
-  const { stdin, stdout } = process;
-  const stop = new AbortController();
-  const onSignal = (): void => stop.abort('interrupt' satisfies StopReason);
-  process.once('SIGINT', onSignal);
-  try {
-    const start = newGame(verified.record.rules, verified.record.seed);
-    const player = recordPlayer(verified.record);
-    if (!options.plain && stdin.isTTY && stdout.isTTY) {
-      await autoplayFullScreen(start, player, {
-        input: stdin,
-        output: stdout,
-        mode: detectColorMode(process.env, !options.color),
-        delay: options.delay ?? 50,
-        caption: `Replay of ${file} · q stops`,
-        stop,
-      });
-    } else {
-      await autoplayPlain(start, player, stdout, options.delay ?? 0, stop);
-    }
-  } finally {
-    process.off('SIGINT', onSignal);
-  }
-  return (stop.signal.reason as StopReason | undefined) ?? null;
-}
-
 async function replayCommand(file: string, options: ReplayOptions): Promise<void> {
   if (!options.watch && (options.plain || options.delay !== undefined)) {
     failUsage('--plain and --delay only apply with --watch');
@@ -83,10 +51,18 @@ async function replayCommand(file: string, options: ReplayOptions): Promise<void
     process.exitCode = 1;
     return;
   }
-  const stopped = options.watch ? await watch(verified.value, file, options) : null;
-  if (stopped === 'output closed') return;
+  const { record } = verified.value;
+  const watched = options.watch
+    ? await autoplayHere(newGame(record.rules, record.seed), recordPlayer(record), {
+        plain: options.plain === true,
+        delay: options.delay,
+        color: options.color,
+        caption: `Replay of ${file} · q stops`,
+      })
+    : null;
+  if (watched?.stopped === 'output closed') return;
   process.stdout.write(`${formatReplaySummary(verified.value)}\n`);
-  if (stopped === 'interrupt') process.exitCode = 130;
+  if (watched && watched.exitCode !== 0) process.exitCode = watched.exitCode;
 }
 
 /**

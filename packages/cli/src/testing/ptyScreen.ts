@@ -7,10 +7,11 @@ import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Direction } from '@twenty48/engine';
+import type { Direction, Game } from '@twenty48/engine';
 import xterm from '@xterm/headless';
 import pty from 'node-pty';
 import { afterEach } from 'vitest';
+import { directionAt } from './games.js';
 
 export const MAIN = fileURLToPath(new URL('../../dist/main.js', import.meta.url));
 export const TERMINAL_JS = fileURLToPath(new URL('../../dist/terminal.js', import.meta.url));
@@ -81,6 +82,24 @@ export class Screen {
     throw new Error(`timed out waiting for ${what}; the screen:\n${this.text()}`);
   }
 
+  /**
+   * Until the program exits, note the board shown at each move count (full-screen only; a
+   * snapshot may be read mid-frame, so compare them with the engine, don't trust them all).
+   */
+  async boardsUntilExit(size: number): Promise<Map<number, string>> {
+    const boards = new Map<number, string>();
+    await this.waitFor(() => {
+      if (this.term.buffer.active.type === 'alternate') {
+        const moves = movesShown(this);
+        if (moves >= 0 && !boards.has(moves)) {
+          boards.set(moves, JSON.stringify(boardOnScreen(this, size)));
+        }
+      }
+      return this.exitCode !== null;
+    }, 'the program to end');
+    return boards;
+  }
+
   cursorShown(): boolean {
     return this.raw.lastIndexOf('\x1b[?25h') > this.raw.lastIndexOf('\x1b[?25l');
   }
@@ -135,3 +154,12 @@ export function trackScreens(): (screen: Screen) => Screen {
     return screen;
   };
 }
+
+/**
+ * The arrow keys that play `game`'s moves from its start.
+ *
+ * @example
+ * screen.proc.write(arrowKeysFor(game));
+ */
+export const arrowKeysFor = (game: Game): string =>
+  Array.from(game.moves, (_, i) => ARROW[directionAt(game, i)]).join('');
