@@ -146,3 +146,36 @@ describe('2048 auto --plain --ai expectimax, stopped by Ctrl-C', () => {
     expect(stdout).toMatch(/Moves\/s: [\d.]+ {2}\(stopped\)\nRecord written to /);
   });
 });
+
+describe('a reader that goes away', () => {
+  /** Run `2048 args`, close our end of its stdout after the first output, and wait for it. */
+  async function closeEarly(args: string[], input: string) {
+    const child = spawn(process.execPath, [MAIN, ...args], {
+      stdio: ['pipe', 'pipe', 'pipe'],
+      env: { ...process.env, TWENTY48_DATA_DIR: mkdtempSync(join(tmpdir(), 'twenty48-epipe-')) },
+    });
+    let stderr = '';
+    child.stderr.setEncoding('utf8').on('data', (data: string) => {
+      stderr += data;
+    });
+    child.stdout.once('data', () => {
+      child.stdout.destroy();
+      child.stdin.end(input);
+    });
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    return { code, stderr };
+  }
+
+  it('ends auto --plain quietly, its worker too (like yes | head)', async () => {
+    const ended = await closeEarly(['auto', '--plain', '--ai', 'expectimax', '--delay', '5'], '');
+    expect(ended).toEqual({ code: 0, stderr: '' });
+  });
+
+  it('ends play --plain quietly', async () => {
+    const ended = await closeEarly(
+      ['play', '--plain', '--seed', 'epipe'],
+      'a\nd\nw\ns\n'.repeat(50),
+    );
+    expect(ended).toEqual({ code: 0, stderr: '' });
+  });
+});

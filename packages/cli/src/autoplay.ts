@@ -20,19 +20,18 @@ export interface AutoSummary {
   readonly moves: number;
   readonly seconds: number;
   readonly movesPerSecond: number;
-  /** True when it was stopped (q, Ctrl-C, a closed output) before the game ended. */
+  /** True when it was stopped (q, Ctrl-C, SIGTERM) before the game ended. */
   readonly stopped: boolean;
 }
 
 /** Why autoplay stopped early: the reason given to the stop controller's `abort`. */
-export type StopReason = 'quit' | 'interrupt' | 'terminate' | 'output closed';
+export type StopReason = 'quit' | 'interrupt' | 'terminate';
 
 /** The exit code after a stop: as if the signal had ended the process (Ctrl-C, SIGTERM). */
 const STOP_EXIT_CODES: Readonly<Record<StopReason, number>> = {
   quit: 0,
   interrupt: 130,
   terminate: 143,
-  'output closed': 0,
 };
 
 /** What a wait settles with when the stop signal came first. */
@@ -115,33 +114,26 @@ export async function playAlone(
 }
 
 /**
- * Let `player` finish `game`, printing every state in the seed's format. A closed output (a
- * pipe into `head`) stops it with the reason `output closed`.
+ * Let `player` finish `game`, printing every state in the seed's format.
  *
  * @example
  * const stop = new AbortController();
  * const summary = await autoplayPlain(newGame('classic', 'a'), ai, process.stdout, 0, stop);
  */
-export async function autoplayPlain(
+export function autoplayPlain(
   initial: Game,
   player: AsyncPlayer,
   output: Writable,
   delay: number,
   stop: AbortController,
 ): Promise<AutoSummary> {
-  const onError = (): void => stop.abort('output closed' satisfies StopReason);
-  output.on('error', onError);
-  try {
-    output.write(formatPlainBlock(initial));
-    return await playAlone(initial, player, {
-      delay,
-      signal: stop.signal,
-      onMove: (game, direction) =>
-        output.write(`${PLAIN_PROMPT}${PLAIN_KEYS[direction]}\n\n${formatPlainBlock(game)}`),
-    });
-  } finally {
-    output.off('error', onError);
-  }
+  output.write(formatPlainBlock(initial));
+  return playAlone(initial, player, {
+    delay,
+    signal: stop.signal,
+    onMove: (game, direction) =>
+      output.write(`${PLAIN_PROMPT}${PLAIN_KEYS[direction]}\n\n${formatPlainBlock(game)}`),
+  });
 }
 
 export interface FullScreenAutoOptions {
@@ -227,11 +219,10 @@ export interface AutoplayHereOptions {
   readonly caption: string;
 }
 
-/** What `autoplayHere` did: the summary, whether it was full-screen, how it stopped. */
+/** What `autoplayHere` did: the summary, whether it was full-screen, the exit code to use. */
 export interface AutoplayHereResult {
   readonly summary: AutoSummary;
   readonly fullScreen: boolean;
-  readonly stopped: StopReason | null;
   /** 130 after Ctrl-C, 143 after SIGTERM, else 0. */
   readonly exitCode: number;
 }
@@ -269,7 +260,7 @@ export async function autoplayHere(
         })
       : await autoplayPlain(game, player, stdout, options.delay ?? 0, stop);
     const stopped = (stop.signal.reason as StopReason | undefined) ?? null;
-    return { summary, fullScreen, stopped, exitCode: stopped ? STOP_EXIT_CODES[stopped] : 0 };
+    return { summary, fullScreen, exitCode: stopped ? STOP_EXIT_CODES[stopped] : 0 };
   } finally {
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);

@@ -56,17 +56,36 @@ describe('bad flags on the command line', () => {
   it.each([
     [
       ['play', '--size', '0'],
-      /^error: option '--size <n>' argument '0' is invalid\. size must be 2 to 8$/,
+      /^error: option '--size <n>' argument '0' is invalid\. size must be 2 to 8 \(ERR_INVALID_ARGUMENT\)$/,
     ],
     [
       ['play', '--rules', 'chess'],
-      /^error: option '--rules <name>' argument 'chess' is invalid\. unknown rules "chess"/,
+      /^error: option '--rules <name>' argument 'chess' is invalid\. unknown rules "chess".* \(ERR_INVALID_ARGUMENT\)$/,
     ],
-    [['play', '--seed', 'a b'], /^error: option '--seed <seed>' argument 'a b' is invalid\./],
-    [['auto', '--delay', '-1'], /^error: option '--delay <ms>' argument '-1' is invalid\./],
-    [['auto', '--ai', 'oracle'], /^error: option '--ai <player>' argument 'oracle' is invalid\./],
-    [['play', '--bogus'], /^error: unknown option '--bogus'/],
-    [['xyzzy'], /^error: unknown command 'xyzzy'$/],
+    [
+      ['play', '--seed', 'a b'],
+      /^error: option '--seed <seed>' argument 'a b' is invalid\..*\(ERR_INVALID_ARGUMENT\)$/,
+    ],
+    [['play', '--goal', '500'], /goal must be a power of two.*\(ERR_INVALID_ARGUMENT\)$/],
+    [
+      ['auto', '--delay', '-1'],
+      /^error: option '--delay <ms>' argument '-1' is invalid\..*\(ERR_INVALID_ARGUMENT\)$/,
+    ],
+    [
+      ['auto', '--ai', 'oracle'],
+      /^error: option '--ai <player>' argument 'oracle' is invalid\..*\(ERR_INVALID_ARGUMENT\)$/,
+    ],
+    [['auto', '--depth', '0'], /depth must be 1 to 10 \(ERR_INVALID_ARGUMENT\)$/],
+    [['auto', '--ms', '1e3'], /ms must be a whole number \(ERR_INVALID_ARGUMENT\)$/],
+    [['replay'], /^error: missing required argument 'file' \(ERR_MISSING_ARGUMENT\)$/],
+    [['replay', 'a.json', 'b.json'], /too many arguments.*\(ERR_EXCESS_ARGUMENTS\)$/],
+    [['scores', '--limit', '101'], /limit must be 1 to 100 \(ERR_INVALID_ARGUMENT\)$/],
+    [['play', '--bogus'], /^error: unknown option '--bogus'.*\(ERR_UNKNOWN_OPTION\)$/],
+    [
+      ['play', '--size'],
+      /^error: option '--size <n>' argument missing \(ERR_OPTION_MISSING_ARGUMENT\)$/,
+    ],
+    [['xyzzy'], /^error: unknown command 'xyzzy' \(ERR_UNKNOWN_COMMAND\)$/],
   ])('%j: one named line on stderr, exit code 2', (args, message) => {
     const result = spawnSync(process.execPath, [MAIN, ...args], {
       encoding: 'utf8',

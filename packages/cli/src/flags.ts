@@ -1,7 +1,7 @@
 /**
  * The command-line flags shared by `play` and `auto`, parsed strictly: every parser either
  * returns a checked value or throws commander's `InvalidArgumentError` with a one-line reason,
- * which `main.ts` turns into a named error and exit code 2.
+ * which `main.ts` prints as one line named `ERR_INVALID_ARGUMENT`, with exit code 2.
  */
 import { randomBytes } from 'node:crypto';
 import {
@@ -170,8 +170,13 @@ export function withGameFlags(command: Command): Command {
     .option('--data-dir <dir>', 'where saves and scores live (or TWENTY48_DATA_DIR)');
 }
 
-/** The one-line error for a bad combination of flags, and exit code 2 (as commander's own). */
-export function failUsage(message: string): never {
-  process.stderr.write(`error: ${message}\n`);
+/**
+ * The one-line named error for a bad combination of flags, and exit code 2 (as commander's own).
+ *
+ * @example
+ * failUsage('--plain and --delay only apply with --watch', 'ERR_USAGE');
+ */
+export function failUsage(message: string, code: string): never {
+  process.stderr.write(`error: ${message} (${code})\n`);
   process.exit(2);
 }

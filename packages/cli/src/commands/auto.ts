@@ -74,7 +74,7 @@ function writeRecord(file: string, summary: AutoSummary): void {
 
 async function auto(options: AutoOptions): Promise<void> {
   const rules = rulesFromFlags(options);
-  if (!rules.ok) failUsage(`${rules.error.message} (${rules.error.code})`);
+  if (!rules.ok) failUsage(rules.error.message, rules.error.code);
   const game = startGame(rules.value, options.seed);
   const player = makePlayer(options);
   let result: AutoplayHereResult;
@@ -88,8 +88,7 @@ async function auto(options: AutoOptions): Promise<void> {
   } finally {
     await player.close();
   }
-  const { summary, fullScreen, stopped, exitCode } = result;
-  if (stopped === 'output closed') return;
+  const { summary, fullScreen, exitCode } = result;
   if (fullScreen) process.stdout.write(formatPlainBlock(summary.game));
   process.stdout.write(`${formatSummary(summary)}\n`);
   if (options.record !== undefined) writeRecord(options.record, summary);

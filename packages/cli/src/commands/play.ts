@@ -25,7 +25,7 @@ interface PlayOptions extends GameFlagValues {
 /** The game to start with: the unfinished one for `--resume` when there is one, else a new one. */
 function firstGame(options: PlayOptions, saves: Saves): { game: Game; note: string | null } {
   const rules = rulesFromFlags(options);
-  if (!rules.ok) failUsage(`${rules.error.message} (${rules.error.code})`);
+  if (!rules.ok) failUsage(rules.error.message, rules.error.code);
   const fresh = (): Game => startGame(rules.value, options.seed);
   if (!options.resume) return { game: fresh(), note: null };
   const resumed = saves.resume();

@@ -109,9 +109,9 @@ describe('2048 replay FILE', () => {
     expect(run([dir]).stderr).toBe(`error: cannot read ${dir}: it is a directory (ERR_READ)\n`);
     const plain = run([file, '--plain']);
     expect(plain.status).toBe(2);
-    expect(plain.stderr).toBe('error: --plain and --delay only apply with --watch\n');
+    expect(plain.stderr).toBe('error: --plain and --delay only apply with --watch (ERR_USAGE)\n');
     const delay = run([file, '--watch', '--delay', 'soon']);
     expect(delay.status).toBe(2);
-    expect(delay.stderr).toMatch(/delay must be a whole number/);
+    expect(delay.stderr).toMatch(/delay must be a whole number \(ERR_INVALID_ARGUMENT\)\n$/);
   });
 });

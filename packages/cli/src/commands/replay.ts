@@ -43,7 +43,7 @@ export function formatReplaySummary({ record, game }: VerifiedRecord): string {
 
 async function replayCommand(file: string, options: ReplayOptions): Promise<void> {
   if (!options.watch && (options.plain || options.delay !== undefined)) {
-    failUsage('--plain and --delay only apply with --watch');
+    failUsage('--plain and --delay only apply with --watch', 'ERR_USAGE');
   }
   const verified = readRecordFile(file);
   if (!verified.ok) {
@@ -60,7 +60,6 @@ async function replayCommand(file: string, options: ReplayOptions): Promise<void
         caption: `Replay of ${file} · q stops`,
       })
     : null;
-  if (watched?.stopped === 'output closed') return;
   process.stdout.write(`${formatReplaySummary(verified.value)}\n`);
   if (watched && watched.exitCode !== 0) process.exitCode = watched.exitCode;
 }
