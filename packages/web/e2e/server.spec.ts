@@ -119,11 +119,13 @@ test('a finished game is ranked under the typed name; a refused name can be type
   await page.getByRole('button', { name: 'Save score' }).click();
   await expect(note).toContainText('the server refused this score');
   await expect(note).toContainText('(ERR_NAME)');
+  await expect(page.getByRole('button', { name: 'Save score' })).toBeVisible();
 
   const name = `Ada & "Bo" 'Zed'`;
   await page.getByLabel('Your name for the high scores').fill(name);
   await page.getByRole('button', { name: 'Save score' }).click();
   await expect(note).toContainText(/Online: verified by the server, number \d+\./);
+  await expect(page.getByRole('button', { name: 'Save score' })).toBeHidden();
 
   const table = (await (await fetch(`${server.url}/api/scores?rules=classic&size=3`)).json()) as {
     id: number;

@@ -5,7 +5,15 @@ import { directionOfKey, listenSwipes } from './input.js';
 import { launchSearch, parseLaunch } from './launch.js';
 import { createLeaderboard } from './leaderboard.js';
 import { createOnlinePlay } from './online-play.js';
-import { applyPalette, byId, showGoal, showOverlay, showScores, showSettings } from './panels.js';
+import {
+  applyPalette,
+  byId,
+  showGoal,
+  showNameForm,
+  showOverlay,
+  showScores,
+  showSettings,
+} from './panels.js';
 import { createBoardView, SLIDE_MS } from './render.js';
 import type { Variant } from './saved-game.js';
 import { cleanName, parseSettings } from './settings.js';
@@ -162,13 +170,14 @@ byId('keep-going').addEventListener('click', () => {
 
 byId<HTMLFormElement>('name-form').addEventListener('submit', (event) => {
   event.preventDefault();
+  if (model.scoreSaved && !online.askNameAgain) return; // sent already: nothing to send again
   const name = cleanName(byId<HTMLInputElement>('name').value) || 'Anonymous';
   const note = byId('overlay-note');
   if (!online.askNameAgain) {
     const rank = model.saveScore(name);
     note.textContent = rank ? `Number ${rank} in your table.` : 'Saved; not in your top ten.';
   }
-  byId('name-form').hidden = true;
+  showNameForm(false);
   byId('try-again').focus();
   void online.send(name, note.textContent?.replace(/ Online:.*$/, '') ?? '');
 });

@@ -1,7 +1,7 @@
 // The online side of the page when `2048 serve` serves it: seeds come from the server,
 // finished games go to its leaderboard, and its table of the current rules and size is shown.
 import { type Leaderboard, mayRetry, submissionNote, UNISSUED_NOTE } from './leaderboard.js';
-import { byId, showOnlineScores } from './panels.js';
+import { byId, showNameForm, showOnlineScores } from './panels.js';
 import type { GameModel } from './view-model.js';
 
 /** What the page does with the server; every call is a no-op when there is none. */
@@ -76,7 +76,7 @@ export function createOnlinePlay(
       if (answer.ok) myScoreId = answer.value.id;
       else if (mayRetry(answer.error.code)) {
         askNameAgain = true;
-        byId('name-form').hidden = false;
+        showNameForm(true);
         byId('name').focus();
       }
       await refresh();

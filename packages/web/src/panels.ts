@@ -48,6 +48,19 @@ export function showGoal(model: GameModel): void {
 }
 
 /**
+ * Show or hide the name form of the game-over screen. style.css gives the form
+ * `display: flex`, which beats the `hidden` attribute, so the inline style hides it too.
+ *
+ * @example
+ * showNameForm(false) // after the score is saved
+ */
+export function showNameForm(shown: boolean): void {
+  const form = byId('name-form');
+  form.hidden = !shown;
+  form.style.display = shown ? '' : 'none';
+}
+
+/**
  * Show or hide the won/lost overlay; the name form shows until the score is saved, or again
  * when the server asked for another name. Returns true when it just appeared, so the caller
  * can move focus to its first button.
@@ -64,7 +77,7 @@ export function showOverlay(model: GameModel, askNameAgain = false): boolean {
   overlay.dataset.state = state;
   byId('overlay-title').textContent = state === 'won' ? 'You win!' : 'Game over!';
   byId('keep-going').hidden = state !== 'won';
-  byId('name-form').hidden = state !== 'lost' || (model.scoreSaved && !askNameAgain);
+  showNameForm(state === 'lost' && (!model.scoreSaved || askNameAgain));
   if (wasHidden) byId('overlay-note').textContent = '';
   return wasHidden;
 }
