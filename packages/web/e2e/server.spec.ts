@@ -238,7 +238,7 @@ test('the server refuses forged records sent from the page, each with a named re
   expect(await send(forged(game.moves))).toEqual({ status: 422, error: 'ERR_GAME_USED' });
 });
 
-test('after the first load the served page plays offline, without the online table', async ({
+test('after the first load the page plays offline; a game finished offline is sent once back online', async ({
   page,
   context,
 }) => {
@@ -256,8 +256,14 @@ test('after the first load the served page plays offline, without the online tab
   await page.reload();
   await expectGame(page, game);
   await expect(page.locator('#online-heading')).toBeHidden();
-  const direction = movableDirections(game.board, game.rules.merge)[0] as Direction;
-  await page.keyboard.press(KEYS[direction]);
-  await expectGame(page, step(game, direction).game);
+  game = await playToEnd(page, game);
+
+  const note = page.locator('#overlay-note');
+  await page.getByLabel('Your name for the high scores').fill('Offline Ada');
+  await page.getByRole('button', { name: 'Save score' }).click();
+  await expect(note).toContainText('Online: not sent, the leaderboard could not be reached');
   await context.setOffline(false);
+  await page.getByRole('button', { name: 'Save score' }).click();
+  await expect(note).toContainText('Online: verified by the server');
+  await expect(page.getByTestId('online-table')).toContainText(`Offline Ada: ${game.score}`);
 });

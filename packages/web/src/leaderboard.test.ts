@@ -85,6 +85,7 @@ describe('over real HTTP', () => {
   // A stand-in for `2048 serve` on a random port: the page under Vite answers HTML to
   // everything, which is what `/vite/*` imitates; `/slow/*` never answers.
   const bodies: unknown[] = [];
+  let healthChecks = 0;
   let server: Server;
   let origin = '';
   beforeAll(async () => {
@@ -101,6 +102,10 @@ describe('over real HTTP', () => {
         const json = (status: number, body: unknown) =>
           res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
         if (req.url === '/api/health') return json(200, { ok: true });
+        if (req.url === '/later/api/health') {
+          healthChecks += 1;
+          return healthChecks === 1 ? json(503, { error: 'ERR_DOWN' }) : json(200, { ok: true });
+        }
         if (req.url === '/api/games')
           return json(201, { gameId: 'g1', seed: '77', rules: 'classic', size: 4 });
         if (req.url === '/api/scores' && req.method === 'POST') {
@@ -144,6 +149,14 @@ describe('over real HTTP', () => {
 
   it('is absent when the page is served without the API (Vite answers HTML)', async () => {
     expect(await createLeaderboard(fetch, `${origin}/vite/api`).available()).toBe(false);
+  });
+
+  it('asks again after a no, and remembers a yes', async () => {
+    const board = createLeaderboard(fetch, `${origin}/later/api`);
+    expect(await board.available()).toBe(false);
+    expect(await board.available()).toBe(true);
+    expect(await board.available()).toBe(true);
+    expect(healthChecks).toBe(2);
   });
 
   it('gives up after the timeout, and names an unreachable server', async () => {

@@ -91,7 +91,10 @@ export const parseTable = (body: unknown): OnlineScore[] | null =>
 
 /** The online leaderboard of `2048 serve`; under Vite or offline it reports itself absent. */
 export interface Leaderboard {
-  /** True when `GET /api/health` answers JSON with `ok: true`. */
+  /**
+   * True when `GET /api/health` answers JSON with `ok: true`. A yes is remembered; a no is
+   * asked again next time, so a page loaded offline finds the server once it is back.
+   */
   available(): Promise<boolean>;
   issueGame(variant: Variant): Promise<Answer<{ gameId: string; seed: string }>>;
   submit(name: string, gameId: string, game: Game): Promise<Answer<RankedScore>>;
@@ -143,7 +146,10 @@ export function createLeaderboard(
   return {
     available() {
       health ??= call('/health', (b) => (isObject(b) && b.ok === true ? true : null)).then(
-        (a) => a.ok,
+        (answer) => {
+          if (!answer.ok) health = undefined;
+          return answer.ok;
+        },
       );
       return health;
     },

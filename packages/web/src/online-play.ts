@@ -12,7 +12,10 @@ export interface OnlinePlay {
   refresh(): Promise<void>;
   /** Give a fresh game nobody has moved in a seed from the server, so it can be ranked. */
   join(): Promise<void>;
-  /** Send the finished game under `name`; `localNote` is what the local table said. */
+  /**
+   * Send the finished game under `name` when the server issued it; `localNote` is what the
+   * local table said. The outcome goes in the overlay's note.
+   */
   send(name: string, localNote: string): Promise<void>;
   /** A new game or an undo: the question about the name is no longer asked. */
   forget(): void;
@@ -62,12 +65,13 @@ export function createOnlinePlay(
     async send(name, localNote) {
       const { game, gameId } = model;
       askNameAgain = false;
-      if (!(await leaderboard.available())) return;
       const note = byId('overlay-note');
       if (gameId === null) {
-        note.textContent = `${localNote} ${UNISSUED_NOTE}`;
+        if (await leaderboard.available()) note.textContent = `${localNote} ${UNISSUED_NOTE}`;
         return;
       }
+      // An issued game is sent even when the page came up offline: a failure says so and
+      // the form offers to send it again.
       note.textContent = `${localNote} Online: sending…`;
       const answer = await leaderboard.submit(name, gameId, game);
       if (model.game !== game) return refresh(); // a new game began; its overlay is gone
