@@ -14,6 +14,7 @@ import { decodeKeys } from './keys.js';
 import { formatPlainBlock, PLAIN_KEYS, PLAIN_PROMPT } from './plainBoard.js';
 import { enterFullScreen } from './terminal.js';
 
+/** How an autoplay went: the game it reached and how fast it played. */
 export interface AutoSummary {
   readonly game: Game;
   readonly maxTile: number;
@@ -60,6 +61,7 @@ export const formatSummary = (summary: AutoSummary): string =>
   `Score: ${summary.game.score}  Max tile: ${summary.maxTile}  Moves: ${summary.moves}  ` +
   `Moves/s: ${summary.movesPerSecond.toFixed(1)}${summary.stopped ? '  (stopped)' : ''}`;
 
+/** How `playAlone` runs: its pace, its stop signal, and what to do after each move. */
 export interface AutoRun {
   /** Milliseconds between moves (0: as fast as the player answers). */
   readonly delay: number;
@@ -136,6 +138,7 @@ export function autoplayPlain(
   });
 }
 
+/** The terminal, the look and the stop controller of a full-screen autoplay. */
 export interface FullScreenAutoOptions {
   readonly input: ReadStream;
   readonly output: WriteStream;
@@ -209,6 +212,7 @@ export async function autoplayFullScreen(
   }
 }
 
+/** What the command line asked of an autoplay on this terminal. */
 export interface AutoplayHereOptions {
   /** `--plain`: the seed's format even in a terminal. */
   readonly plain: boolean;

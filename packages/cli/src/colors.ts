@@ -6,6 +6,7 @@
 /** What the terminal can show: 24-bit colour, the xterm 256-colour palette, or no colour. */
 export type ColorMode = 'truecolor' | '256' | 'none';
 
+/** A colour as red, green and blue from 0 to 255. */
 export type Rgb = readonly [red: number, green: number, blue: number];
 
 /**
@@ -32,8 +33,9 @@ const hex = (code: string): Rgb => [
   Number.parseInt(code.slice(5, 7), 16),
 ];
 
-/** The board, an empty cell (the original's rgba(238,228,218,0.35) over the board) and text. */
+/** The board's colour, the original game's #bbada0. */
 export const BOARD_COLOR = hex('#bbada0');
+/** An empty cell: the original's rgba(238,228,218,0.35) over the board colour. */
 export const EMPTY_CELL_COLOR = hex('#cdc1b4');
 const DARK_TEXT = hex('#776e65');
 const LIGHT_TEXT = hex('#f9f6f2');
@@ -132,4 +134,5 @@ export function background(mode: ColorMode, rgb: Rgb): string {
 
 /** Back to the terminal's own colours and attributes. */
 export const RESET = '\x1b[0m';
+/** Bold text (the title line). */
 export const BOLD = '\x1b[1m';

@@ -75,6 +75,11 @@ describe('bad flags on the command line', () => {
       ['auto', '--ai', 'oracle'],
       /^error: option '--ai <player>' argument 'oracle' is invalid\..*\(ERR_INVALID_ARGUMENT\)$/,
     ],
+    [
+      ['auto', '--depth', '3'],
+      /^error: --depth and --ms apply to expectimax, not greedy \(ERR_USAGE\)$/,
+    ],
+    [['auto', '--record', '/nonexistent/dir/g.json'], /no such directory \(ERR_RECORD_WRITE\)$/],
     [['auto', '--depth', '0'], /depth must be 1 to 10 \(ERR_INVALID_ARGUMENT\)$/],
     [['auto', '--ms', '1e3'], /ms must be a whole number \(ERR_INVALID_ARGUMENT\)$/],
     [['replay'], /^error: missing required argument 'file' \(ERR_MISSING_ARGUMENT\)$/],

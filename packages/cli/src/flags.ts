@@ -133,7 +133,12 @@ export function rulesFromFlags(flags: GameFlags): Result<Rules> {
   return makeRules(flags.rules, overrides);
 }
 
-/** A fresh seed for a game the player did not seed: 8 hex digits, shown so it can be replayed. */
+/**
+ * A fresh seed for a game the player did not seed: 8 hex digits, shown so it can be replayed.
+ *
+ * @example
+ * freshSeed() // '9f86d081'
+ */
 export const freshSeed = (): string => randomBytes(4).toString('hex');
 
 /**

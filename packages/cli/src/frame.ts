@@ -17,6 +17,7 @@ export type Overlay =
   | { readonly kind: 'lost' }
   | { readonly kind: 'name'; readonly text: string };
 
+/** Everything a frame shows: the game, the score line's numbers, what is below the board. */
 export interface FrameView {
   readonly game: Game;
   readonly lastGain: number;
@@ -28,8 +29,10 @@ export interface FrameView {
   readonly mode: ColorMode;
 }
 
+/** The footer: the keys, always on screen. */
 export const KEY_HINT = 'arrows/wasd/hjkl move · u undo · i hint · n new · q quit · ? help';
 
+/** What `?` shows below the board. */
 export const HELP_LINES = [
   'Move: arrow keys, W A S D, or h j k l (vim).',
   'u  undo the last move        n  new game (asks first)',

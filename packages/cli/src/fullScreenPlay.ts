@@ -12,6 +12,7 @@ import { decodeKeys, type Key, LETTER_MOVES } from './keys.js';
 import type { Match } from './match.js';
 import { enterFullScreen } from './terminal.js';
 
+/** The match to play, the terminal's streams and its colour mode. */
 export interface FullScreenOptions {
   readonly match: Match;
   readonly input: ReadStream;

@@ -5,6 +5,7 @@
  */
 import type { Direction } from '@twenty48/engine';
 
+/** One key press, as the game cares about it. */
 export type Key =
   | { readonly kind: 'arrow'; readonly direction: Direction }
   | { readonly kind: 'char'; readonly char: string }

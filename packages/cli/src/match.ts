@@ -13,6 +13,7 @@ import {
 import { startGame } from './flags.js';
 import type { Saves } from './saves.js';
 
+/** One game in progress with everything the terminal keeps around it. */
 export interface Match {
   readonly game: Game;
   /** Points the last move gained (0 after undo or a new game). */

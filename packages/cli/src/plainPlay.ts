@@ -9,6 +9,7 @@ import type { Direction } from '@twenty48/engine';
 import type { Match } from './match.js';
 import { formatPlainBlock, formatPlainState, PLAIN_PROMPT } from './plainBoard.js';
 
+/** The match and the streams the line-by-line game talks through. */
 export interface PlainOptions {
   readonly match: Match;
   readonly input: Readable;
@@ -28,6 +29,7 @@ const MOVE_WORDS: Readonly<Record<string, Direction>> = {
   right: 'right',
 };
 
+/** What `help` prints in the line-by-line game. */
 export const PLAIN_HELP = [
   'Moves: w (up), a (left), s (down), d (right).',
   'Commands: undo, new, score, save NAME, load NAME, saves, help, exit.',

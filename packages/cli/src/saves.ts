@@ -7,13 +7,20 @@
 import { type Game, maxTile, type Result, recordOf, replay } from '@twenty48/engine';
 import { openStore, type SavedGame, type ScoreRow, type Store } from '@twenty48/store';
 
-/** Where the data lives, in the order it wins: the `--data-dir` flag, then the environment. */
+/**
+ * Where the data lives, in the order it wins: the `--data-dir` flag, then the environment
+ * (undefined: the store's default under `$XDG_DATA_HOME`).
+ *
+ * @example
+ * dataDirFrom(undefined, { TWENTY48_DATA_DIR: '/tmp/t48' }) // '/tmp/t48'
+ */
 export function dataDirFrom(flag: string | undefined, env = process.env): string | undefined {
   if (flag !== undefined && flag !== '') return flag;
   const fromEnv = env.TWENTY48_DATA_DIR;
   return fromEnv !== undefined && fromEnv !== '' ? fromEnv : undefined;
 }
 
+/** Saves and scores as the terminal game uses them; every operation answers, none throws. */
 export interface Saves {
   /** Null when saves and scores are off. */
   readonly store: Store | null;

@@ -10,6 +10,7 @@ const ENTER = '\x1b[?1049h\x1b[?25l\x1b[H\x1b[2J';
 /** Colours reset, cursor shown, alternate screen left. */
 export const LEAVE = '\x1b[0m\x1b[?25h\x1b[?1049l';
 
+/** The terminal while the full-screen game owns it. */
 export interface FullScreen {
   /** Columns and rows right now. */
   size(): { cols: number; rows: number };

@@ -15,11 +15,13 @@ import {
 } from './colors.js';
 
 /** Cell size in characters: 3 lines tall when there is room, else 1. */
+/** The size of one cell on screen, in columns and lines. */
 export interface CellShape {
   readonly width: number;
   readonly height: 1 | 3;
 }
 
+/** How a tile is drawn: its number, or (the `tiers` rules) a coloured square of its size. */
 export type TileTheme = 'numbers' | 'tiers';
 
 // Without colour the tier shows as the glyph the square is drawn with.

@@ -4,7 +4,8 @@
  * Expectimax thinks on a worker thread, closed on every way out; `q`, Ctrl-C or SIGTERM stop
  * at once, and the game so far is still reported and recorded.
  */
-import { writeFileSync } from 'node:fs';
+import { statSync, writeFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import { PLAYER_NAMES, type PlayerName, type PlayerOptions } from '@twenty48/ai';
 import { makeRecord, recordOf } from '@twenty48/engine';
 import { type Command, InvalidArgumentError } from 'commander';
@@ -72,7 +73,29 @@ function writeRecord(file: string, summary: AutoSummary): void {
   }
 }
 
+/** Flag combinations that cannot work, refused before the game starts (exit code 2). */
+function checkCombination(options: AutoOptions): void {
+  if (options.ai !== 'expectimax' && (options.depth !== undefined || options.ms !== undefined)) {
+    failUsage(`--depth and --ms apply to expectimax, not ${options.ai}`, 'ERR_USAGE');
+  }
+  if (options.record !== undefined && !isDirectory(dirname(resolve(options.record)))) {
+    failUsage(
+      `cannot write the record to ${options.record}: no such directory`,
+      'ERR_RECORD_WRITE',
+    );
+  }
+}
+
+const isDirectory = (path: string): boolean => {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+};
+
 async function auto(options: AutoOptions): Promise<void> {
+  checkCombination(options);
   const rules = rulesFromFlags(options);
   if (!rules.ok) failUsage(rules.error.message, rules.error.code);
   const game = startGame(rules.value, options.seed);

@@ -84,7 +84,12 @@ function progress(io: BenchIo): (game: BenchGame, done: number, total: number) =
   };
 }
 
-/** Run the benchmark the flags describe and report it; returns the exit code. */
+/**
+ * Run the benchmark the flags describe and report it; returns the exit code.
+ *
+ * @example
+ * const code = await benchCommand({ ai: 'expectimax', depth: 3, games: 100, seed: '1', workers: 2, … });
+ */
 export async function benchCommand(flags: BenchFlags, io: BenchIo = processIo): Promise<number> {
   const rules = rulesFromFlags(flags);
   if (!rules.ok) {

@@ -20,7 +20,13 @@ import {
   rulesFromFlags,
 } from '../flags.js';
 
-/** Serve the protocol on a pair of streams until the input ends or the agent sends close. */
+/**
+ * Serve the protocol on a pair of streams until the input ends or the agent sends close;
+ * returns the exit code.
+ *
+ * @example
+ * const code = await serveEnv(process.stdin, process.stdout, { rules: 'classic' });
+ */
 export async function serveEnv(
   input: Readable,
   output: Writable,

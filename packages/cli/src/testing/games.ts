@@ -36,7 +36,12 @@ export function greedyStates(
   return states;
 }
 
-/** The direction of move `index` (from 0) of a game. */
+/**
+ * The direction of move `index` (from 0) of a game.
+ *
+ * @example
+ * directionAt(game, 0) // 'left' when game.moves starts with L
+ */
 export const directionAt = (game: Game, index: number): Direction =>
   DIRECTIONS.find((direction) => MOVE_LETTERS[direction] === game.moves[index]) as Direction;
 

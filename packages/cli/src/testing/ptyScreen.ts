@@ -13,6 +13,7 @@ import pty from 'node-pty';
 import { afterEach } from 'vitest';
 import { directionAt } from './games.js';
 
+/** The built `2048` program, and its terminal module (the tests run the build). */
 export const MAIN = fileURLToPath(new URL('../../dist/main.js', import.meta.url));
 export const TERMINAL_JS = fileURLToPath(new URL('../../dist/terminal.js', import.meta.url));
 
@@ -105,7 +106,12 @@ export class Screen {
   }
 }
 
-/** The tile values shown on screen, read from the middle line of each cell. */
+/**
+ * The tile values shown on screen, read from the middle line of each cell (3-line cells).
+ *
+ * @example
+ * boardOnScreen(screen, 4) // [[0, 2, 0, 0], …] or null before the game is drawn
+ */
 export function boardOnScreen(screen: Screen, size: number, cellWidth = 7): number[][] | null {
   const lines = screen.lines();
   const titleRow = lines.findIndex((line) => line.includes('2048 · '));
@@ -123,7 +129,12 @@ export function boardOnScreen(screen: Screen, size: number, cellWidth = 7): numb
   });
 }
 
-/** The move count on the score line, or -1 when none is shown. */
+/**
+ * The move count on the score line, or -1 when none is shown.
+ *
+ * @example
+ * movesShown(screen) // 12
+ */
 export const movesShown = (screen: Screen): number =>
   Number(/Moves (\d+)/.exec(screen.text())?.[1] ?? -1);
 
