@@ -3,7 +3,17 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type Game, movableDirections, newGame, parseRecord, replay, step } from '@twenty48/engine';
+import {
+  type Game,
+  makeRules,
+  movableDirections,
+  newGame,
+  PRESET_NAMES,
+  type PresetName,
+  parseRecord,
+  replay,
+  step,
+} from '@twenty48/engine';
 import { type RunningServer, startServer } from '@twenty48/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -173,15 +183,24 @@ describe('over real HTTP', () => {
   });
 });
 
-/** Play to the end: the first direction that changes the board, every time. */
+/**
+ * Play to the end: the first direction that changes the board, every time; on a stuck board
+ * (FiveTwelve: an ineffective move still spawns, and ends the game when there is no room) left.
+ */
 const playToEnd = (start: Game): Game => {
   let game = start;
   while (game.status !== 'lost') {
-    const direction = movableDirections(game.board, game.rules.merge)[0];
-    if (!direction) throw new Error('a game that is not lost has a move');
-    game = step(game, direction).game;
+    const next = step(game, movableDirections(game.board, game.rules.merge)[0] ?? 'left').game;
+    if (next === game) throw new Error('a game that is not lost takes a move');
+    game = next;
   }
   return game;
+};
+
+const rulesOf3 = (name: PresetName) => {
+  const made = makeRules(name, { size: 3 });
+  if (!made.ok) throw new Error(made.error.message);
+  return made.value;
 };
 
 describe('against the real server (`startServer`, SQLite in a temp dir)', () => {
@@ -201,7 +220,7 @@ describe('against the real server (`startServer`, SQLite in a temp dir)', () => 
     expect(await board.available()).toBe(true);
     const issued = await board.issueGame({ rules: 'classic', size: 3 });
     if (!issued.ok) throw new Error(issued.error.message);
-    const game = playToEnd(newGame({ ...newGame('classic', 1).rules, size: 3 }, issued.value.seed));
+    const game = playToEnd(newGame(rulesOf3('classic'), issued.value.seed));
     const ranked = await board.submit('Ada & "Bo"', issued.value.gameId, game);
     expect(ranked).toEqual({
       ok: true,
@@ -222,11 +241,22 @@ describe('against the real server (`startServer`, SQLite in a temp dir)', () => 
     expect(again).toMatchObject({ ok: false, error: { code: 'ERR_GAME_USED' } });
   });
 
+  it.each(PRESET_NAMES)('ranks a finished %s 3x3 game the page sends', async (name) => {
+    const board = createLeaderboard(fetch, `${server.url}/api`);
+    const issued = await board.issueGame({ rules: name, size: 3 });
+    if (!issued.ok) throw new Error(issued.error.message);
+    const game = playToEnd(newGame(rulesOf3(name), issued.value.seed));
+    const ranked = await board.submit('Ada', issued.value.gameId, game);
+    expect(ranked).toMatchObject({ ok: true, value: { score: game.score } });
+    const top = await board.top({ rules: name, size: 3 });
+    expect(top.ok && top.value.map((row) => row.score)).toContain(game.score);
+  });
+
   it('names the refusal of an edited record and of a name with markup', async () => {
     const board = createLeaderboard(fetch, `${server.url}/api`);
     const issued = await board.issueGame({ rules: 'classic', size: 3 });
     if (!issued.ok) throw new Error(issued.error.message);
-    const game = playToEnd(newGame({ ...newGame('classic', 1).rules, size: 3 }, issued.value.seed));
+    const game = playToEnd(newGame(rulesOf3('classic'), issued.value.seed));
     const named = await board.submit('<b>Ada</b>', issued.value.gameId, game);
     expect(named).toMatchObject({ ok: false, error: { code: 'ERR_NAME' } });
     // One more move on a lost game: the replay must refuse it.
