@@ -9,6 +9,7 @@ import {
   type Game,
   MOVE_LETTERS,
   makeRecord,
+  makeRules,
   maxTile,
   newGame,
   recordOf,
@@ -34,8 +35,11 @@ const writeTemp = (name: string, text: string): string => {
   return file;
 };
 
+const STATUS = { playing: 'unfinished', won: 'won', lost: 'game over' } as const;
+
 const summaryOf = (game: Game, status: string): string =>
-  `Verified: classic 4x4, seed ${game.seed}, ${game.moves.length} moves\n${formatPlainBlock(game)}` +
+  `Verified: ${game.rules.name} ${game.rules.size}x${game.rules.size}, seed ${game.seed}, ` +
+  `${game.moves.length} moves\n${formatPlainBlock(game)}` +
   `Score: ${game.score}  Max tile: ${maxTile(game.board)}  Moves: ${game.moves.length}  Status: ${status}\n`;
 
 describe('2048 replay FILE', () => {
@@ -65,6 +69,22 @@ describe('2048 replay FILE', () => {
     const { stdout, status } = run([file, '--watch', '--plain']);
     expect(status).toBe(0);
     expect(stdout).toBe(plainTranscript(states) + summaryOf(final, 'game over'));
+  });
+
+  it.each([
+    ['tiers', 5],
+    ['fiveTwelve', 3],
+  ] as const)('--watch --plain plays back a %s %dx%d game too', (name, size) => {
+    const rules = makeRules(name, { size });
+    if (!rules.ok) throw new Error(rules.error.message);
+    const game = greedyStates(
+      newGame(rules.value, `watch-${name}`),
+      (g) => g.status === 'lost' || g.moves.length >= 120,
+    );
+    const last = game.at(-1) as Game;
+    const { stdout, status } = run(['-', '--watch', '--plain'], makeRecord(recordOf(last)));
+    expect(status).toBe(0);
+    expect(stdout).toBe(plainTranscript(game) + summaryOf(last, STATUS[last.status]));
   });
 
   // The first state of the greedy game where some direction changes nothing: play it there.
