@@ -78,7 +78,13 @@ describe('what the game-over screen says', () => {
       ok: false,
       error: { code: 'ERR_OFFLINE', message: 'Failed to fetch' },
     });
-    expect(offline).toMatch(/^Online: not sent, .*could not be reached \(ERR_OFFLINE/);
+    expect(offline).toBe(
+      'Online: not sent, the leaderboard could not be reached (ERR_OFFLINE: Failed to fetch). Save score tries again.',
+    );
+    const named = submissionNote({ ok: false, error: { code: 'ERR_NAME', message: 'no < or >' } });
+    expect(named).toBe(
+      'Online: the server refused this score: no < or > (ERR_NAME). Choose another name and save again.',
+    );
   });
 
   it('offers to send again only when the game itself was not judged', () => {

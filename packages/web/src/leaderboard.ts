@@ -186,9 +186,11 @@ const UNREACHED: readonly string[] = ['ERR_OFFLINE', 'ERR_TIMEOUT', 'ERR_RESPONS
 export function submissionNote(answer: Answer<RankedScore>): string {
   if (answer.ok) return `Online: verified by the server, number ${answer.value.rank}.`;
   const { code, message } = answer.error;
-  return UNREACHED.includes(code)
-    ? `Online: not sent, the leaderboard could not be reached (${code}: ${message}).`
-    : `Online: the server refused this score: ${message} (${code}).`;
+  if (UNREACHED.includes(code)) {
+    return `Online: not sent, the leaderboard could not be reached (${code}: ${message}). Save score tries again.`;
+  }
+  const again = code === 'ERR_NAME' ? ' Choose another name and save again.' : '';
+  return `Online: the server refused this score: ${message} (${code}).${again}`;
 }
 
 /**
