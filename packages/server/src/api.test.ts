@@ -146,6 +146,7 @@ describe('a legitimate game', () => {
     expect(page.headers.get('content-type')).toMatch(/^text\/html/);
     expect(text).toContain('Tom &amp; &quot;Jerry&#39;s&quot;');
     expect(text).not.toContain(name);
+    expect(text).toContain('<a href="/">Play a game</a>');
   });
 });
 

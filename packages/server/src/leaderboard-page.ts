@@ -50,7 +50,8 @@ export function leaderboardPage(store: Store, rulesParam?: string, sizeParam?: s
   return htmlPage(
     `Leaderboard: ${rules} ${size}x${size}`,
     `<p>${tabs}</p><p>${sizes}</p>
-<p>Every score here was replayed move by move by the server before it was ranked.</p>
+<p>Every score here was replayed move by move by the server before it was ranked.
+<a href="/">Play a game</a> to join the table.</p>
 ${table}`,
   );
 }
