@@ -20,7 +20,7 @@ const auto = (args: string[]) =>
     timeout: 60_000,
   });
 
-describe('2048 auto --plain', () => {
+describe('2048 auto --plain', { timeout: 60_000 }, () => {
   it("prints every state of the seed's greedy game, then score, max tile, moves and speed", () => {
     const dir = mkdtempSync(join(tmpdir(), 'twenty48-record-'));
     const file = join(dir, 'game.json');
@@ -61,7 +61,7 @@ describe('2048 auto --plain', () => {
   });
 });
 
-describe('playAlone', () => {
+describe('playAlone', { timeout: 60_000 }, () => {
   it('stops at once while the player is still thinking', async () => {
     // A player that never answers stands for a search longer than any wait.
     const thinking: AsyncPlayer = { choose: () => new Promise(() => {}), close: async () => {} };
@@ -110,7 +110,7 @@ describe('playAlone', () => {
   });
 });
 
-describe('2048 auto --plain --ai expectimax, stopped by Ctrl-C', () => {
+describe('2048 auto --plain --ai expectimax, stopped by Ctrl-C', { timeout: 60_000 }, () => {
   it('stops, reports, writes a record that replays, closes the worker and exits 130', async () => {
     const file = join(mkdtempSync(join(tmpdir(), 'twenty48-int-')), 'game.json');
     const child = spawn(
@@ -147,7 +147,7 @@ describe('2048 auto --plain --ai expectimax, stopped by Ctrl-C', () => {
   });
 });
 
-describe('a reader that goes away', () => {
+describe('a reader that goes away', { timeout: 60_000 }, () => {
   /** Run `2048 args`, close our end of its stdout after the first output, and wait for it. */
   async function closeEarly(args: string[], input: string) {
     const child = spawn(process.execPath, [MAIN, ...args], {

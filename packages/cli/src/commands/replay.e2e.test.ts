@@ -25,7 +25,7 @@ describe('2048 replay --watch in a real terminal', { timeout: 60_000 }, () => {
   it('plays the record back board by board, then prints the verified summary', async () => {
     const { states, file } = recordedGame('tty-watch');
     const final = states.at(-1) as Game;
-    const screen = track(Screen.game(['replay', file, '--watch', '--delay', '5']));
+    const screen = track(Screen.game(['replay', file, '--watch', '--delay', '20']));
     const boards = await screen.boardsUntilExit(4);
     const matched = [...boards].filter(
       ([moves, board]) => board === JSON.stringify(states[moves]?.board),

@@ -42,7 +42,7 @@ const summaryOf = (game: Game, status: string): string =>
   `${game.moves.length} moves\n${formatPlainBlock(game)}` +
   `Score: ${game.score}  Max tile: ${maxTile(game.board)}  Moves: ${game.moves.length}  Status: ${status}\n`;
 
-describe('2048 replay FILE', () => {
+describe('2048 replay FILE', { timeout: 60_000 }, () => {
   const states = greedyStates(newGame('classic', 'replay-1'));
   const final = states.at(-1) as Game;
   const file = writeTemp('game.json', `${makeRecord(recordOf(final))}\n`);
