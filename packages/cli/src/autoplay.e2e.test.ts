@@ -64,6 +64,7 @@ describe('2048 auto in a real terminal', { timeout: 60_000 }, () => {
     );
     await screen.waitFor(() => movesShown(screen) >= 3, 'a few moves');
     expect(screen.text()).toContain('Autoplay: expectimax · q stops');
+    expect(screen.text()).not.toContain('u undo');
     screen.proc.write('q');
     await screen.waitFor(() => screen.exitCode !== null, 'the exit');
     expect(screen.exitCode).toBe(0);

@@ -144,7 +144,7 @@ export interface FullScreenAutoOptions {
   readonly output: WriteStream;
   readonly mode: ColorMode;
   readonly delay: number;
-  /** The line below the board, e.g. `Autoplay: expectimax · q stops`. */
+  /** The bottom line, in place of the game's keys, e.g. `Autoplay: expectimax · q stops`. */
   readonly caption: string;
   /** `q` aborts it with `quit`, Ctrl-C with `interrupt`. */
   readonly stop: AbortController;
@@ -176,7 +176,9 @@ export async function autoplayFullScreen(
       best: game.score,
       moveCount: game.moves.length,
       overlay: { kind: 'none' } as const,
-      message: options.caption,
+      message: null,
+      // The game's keys do nothing here: the bottom line says what does.
+      keys: options.caption,
       mode: options.mode,
     };
     screen.draw(renderFrame(view, cols, rows));

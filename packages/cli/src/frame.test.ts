@@ -1,6 +1,6 @@
 import { type Game, makeRules, newGame } from '@twenty48/engine';
 import { describe, expect, it } from 'vitest';
-import { type FrameView, renderFrame } from './frame.js';
+import { type FrameView, KEY_HINT, renderFrame } from './frame.js';
 
 const viewOf = (game: Game, extra: Partial<FrameView> = {}): FrameView => ({
   game,
@@ -37,6 +37,16 @@ describe('renderFrame', () => {
     expect(frame.join('\n')).toContain('Score 1234 (+8)   Best 5000   Moves 42');
     expect(frame.join('\n')).toContain('2048 · classic 4x4 · seed f');
     expect(frame.every((line) => [...line].length <= 80)).toBe(true);
+  });
+
+  it("ends with the game's keys, or with the keys line it is given (autoplay)", () => {
+    const last = (view: FrameView): string =>
+      (plain(renderFrame(view, 80, 24)).findLast((line) => line.trim() !== '') ?? '').trim();
+    expect(last(viewOf(game))).toBe(KEY_HINT);
+    expect(KEY_HINT).toContain('i hint');
+    expect(last(viewOf(game, { keys: 'Autoplay: greedy · q stops' }))).toBe(
+      'Autoplay: greedy · q stops',
+    );
   });
 
   it('puts each value in its cell, the cells widening for the longest value', () => {

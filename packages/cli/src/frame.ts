@@ -27,6 +27,8 @@ export interface FrameView {
   /** A one-line message: a notice about saves, the result of the last action. */
   readonly message: string | null;
   readonly mode: ColorMode;
+  /** The keys line at the bottom; the game's keys (`KEY_HINT`) when absent. */
+  readonly keys?: string;
 }
 
 /** The footer: the keys, always on screen. */
@@ -115,7 +117,7 @@ export function renderFrame(view: FrameView, cols: number, rows: number): string
   const gain = view.lastGain > 0 ? ` (+${view.lastGain})` : '';
   const scoreLine = `Score ${game.score}${gain}   Best ${view.best}   Moves ${view.moveCount}`;
   const below = [...overlayLines(view), ...(view.message ? [view.message] : [])];
-  const footer = [...below, ...(below.length > 0 ? [''] : []), KEY_HINT];
+  const footer = [...below, ...(below.length > 0 ? [''] : []), view.keys ?? KEY_HINT];
 
   const layouts: [CellShape, number][] = [
     [{ width: theme === 'tiers' ? 8 : Math.max(7, digits + 2), height: 3 }, 1],
