@@ -30,10 +30,11 @@ self.addEventListener('activate', (event) => {
   );
 });
 
-const remember = async (request, response) => {
+/** Keep a copy; `key` drops the query of pages so `?seed=…` links don't pile up in the cache. */
+const remember = async (key, response) => {
   if (response.ok && response.type === 'basic') {
     const cache = await caches.open(CACHE);
-    await cache.put(request, response.clone());
+    await cache.put(key, response.clone());
   }
   return response;
 };
@@ -46,7 +47,7 @@ self.addEventListener('fetch', (event) => {
   if (request.mode === 'navigate') {
     event.respondWith(
       fetch(request)
-        .then((response) => remember(request, response))
+        .then((response) => remember(url.origin + url.pathname, response))
         .catch(
           async () =>
             (await caches.match(request, { ignoreSearch: true, ignoreVary: true })) ??

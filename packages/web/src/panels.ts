@@ -48,8 +48,7 @@ export function showGoal(model: GameModel): void {
 }
 
 /**
- * Show or hide the name form of the game-over screen. style.css gives the form
- * `display: flex`, which beats the `hidden` attribute, so the inline style hides it too.
+ * Show or hide the name form of the game-over screen.
  *
  * @example
  * showNameForm(false) // after the score is saved
@@ -57,7 +56,6 @@ export function showGoal(model: GameModel): void {
 export function showNameForm(shown: boolean): void {
   const form = byId('name-form');
   form.hidden = !shown;
-  form.style.display = shown ? '' : 'none';
 }
 
 /**
