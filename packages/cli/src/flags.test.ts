@@ -84,6 +84,8 @@ describe('bad flags on the command line', () => {
     [['auto', '--ms', '1e3'], /ms must be a whole number \(ERR_INVALID_ARGUMENT\)$/],
     [['replay'], /^error: missing required argument 'file' \(ERR_MISSING_ARGUMENT\)$/],
     [['replay', 'a.json', 'b.json'], /too many arguments.*\(ERR_EXCESS_ARGUMENTS\)$/],
+    [['scores', '--data-dir', ''], /data-dir must not be empty \(ERR_INVALID_ARGUMENT\)$/],
+    [['play', '--data-dir', ''], /data-dir must not be empty \(ERR_INVALID_ARGUMENT\)$/],
     [['scores', '--limit', '101'], /limit must be 1 to 100 \(ERR_INVALID_ARGUMENT\)$/],
     [['play', '--bogus'], /^error: unknown option '--bogus'.*\(ERR_UNKNOWN_OPTION\)$/],
     [

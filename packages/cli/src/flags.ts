@@ -107,6 +107,22 @@ export function parseDelayFlag(text: string): number {
 }
 
 /**
+ * `--data-dir DIR`: a non-empty path without NUL characters (an empty one would silently mean
+ * the default place).
+ *
+ * @example
+ * parseDataDirFlag('/tmp/t48') // '/tmp/t48'
+ * parseDataDirFlag('')         // throws: data-dir must not be empty
+ */
+export function parseDataDirFlag(text: string): string {
+  if (text === '') throw new InvalidArgumentError('data-dir must not be empty');
+  if (text.includes('\0') || text.length > 4096) {
+    throw new InvalidArgumentError('data-dir must be a path (no NUL, at most 4096 characters)');
+  }
+  return text;
+}
+
+/**
  * A positive whole number no larger than `max` (`--depth`, `--ms`, `--limit`).
  *
  * @example
@@ -172,7 +188,11 @@ export function withGameFlags(command: Command): Command {
     .option('--goal <value>', 'the winning tile (a power of two)', parseGoalFlag)
     .option('--seed <seed>', 'seed of the game, so it can be replayed', parseSeedFlag)
     .option('--no-color', 'no colours (NO_COLOR is honoured too)')
-    .option('--data-dir <dir>', 'where saves and scores live (or TWENTY48_DATA_DIR)');
+    .option(
+      '--data-dir <dir>',
+      'where saves and scores live (or TWENTY48_DATA_DIR)',
+      parseDataDirFlag,
+    );
 }
 
 /**

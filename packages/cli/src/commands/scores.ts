@@ -1,6 +1,6 @@
 /** `2048 scores`: the high-score table for one set of rules and board size. */
 import type { Command } from 'commander';
-import { parseRulesFlag, parseSizeFlag, positiveIntFlag } from '../flags.js';
+import { parseDataDirFlag, parseRulesFlag, parseSizeFlag, positiveIntFlag } from '../flags.js';
 import { dataDirFrom, openSaves } from '../saves.js';
 
 interface ScoresOptions {
@@ -57,6 +57,10 @@ export function register(program: Command): void {
     .option('--rules <name>', 'rules of the table', parseRulesFlag, 'classic')
     .option('--size <n>', 'board size of the table', parseSizeFlag, 4)
     .option('--limit <n>', 'rows to show (at most 100)', positiveIntFlag('limit', 100), 10)
-    .option('--data-dir <dir>', 'where saves and scores live (or TWENTY48_DATA_DIR)')
+    .option(
+      '--data-dir <dir>',
+      'where saves and scores live (or TWENTY48_DATA_DIR)',
+      parseDataDirFlag,
+    )
     .action((options: ScoresOptions) => scores(options));
 }
