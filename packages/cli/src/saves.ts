@@ -82,9 +82,11 @@ export function openSaves(dataDir: string | undefined): Saves {
     const opened = openStore(dataDir === undefined ? {} : { dataDir });
     if (opened.ok) store = opened.value;
     else {
-      notice =
-        `Saves and high scores are off: ${opened.error.message} (${opened.error.code}). ` +
-        `The file was left as it is; move it away or choose another place with --data-dir.`;
+      const wayOut =
+        opened.error.code === 'ERR_DB_OPEN'
+          ? 'Choose another place with --data-dir.'
+          : 'The file was left as it is; move it away or choose another place with --data-dir.';
+      notice = `Saves and high scores are off: ${opened.error.message} (${opened.error.code}). ${wayOut}`;
     }
   } catch (error) {
     notice = `Saves and high scores are off: ${(error as Error).message}`;

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { newGame, recordOf, step } from '@twenty48/engine';
@@ -75,6 +75,22 @@ describe('where the database lives', () => {
     writeFileSync(blocker, 'not a directory');
     const opened = openStore({ dataDir: join(blocker, 'sub') });
     expect(opened.ok ? 'opened' : opened.error.code).toBe('ERR_DB_OPEN');
+  });
+
+  // Node's recursive mkdir never returns here (ENOENT under an existing parent).
+  it.runIf(existsSync('/proc/self'))(
+    'reports /proc/nope/deeper as ERR_DB_OPEN instead of hanging',
+    () => {
+      const opened = openStore({ dataDir: '/proc/nope/deeper' });
+      expect(opened.ok ? 'opened' : opened.error.code).toBe('ERR_DB_OPEN');
+    },
+  );
+
+  it('creates several missing levels of directories', () => {
+    const opened = openStore({ dataDir: join(dir, 'one', 'two', 'three') });
+    expect(opened.ok).toBe(true);
+    if (opened.ok) opened.value.close();
+    expect(existsSync(join(dir, 'one', 'two', 'three', 'twenty48.db'))).toBe(true);
   });
 });
 

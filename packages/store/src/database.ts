@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { fail, ok, type Result } from '@twenty48/engine';
 import Database from 'better-sqlite3';
@@ -116,6 +116,20 @@ function migrate(db: Db, from: number): void {
 }
 
 /**
+ * Create `dir` and its missing parents, one level at a time. Node's own recursive mkdir loops
+ * forever where the kernel answers ENOENT under a parent that exists (`/proc/x`); one level at a
+ * time that is a plain error.
+ */
+function makeDirectories(dir: string): void {
+  const missing: string[] = [];
+  for (let at = dir; !existsSync(at); at = dirname(at)) {
+    missing.unshift(at);
+    if (dirname(at) === at) break;
+  }
+  for (const level of missing) mkdirSync(level, { mode: 0o700 });
+}
+
+/**
  * Open (creating it and its directory when missing) and migrate a twenty48 database.
  * A damaged or foreign file is reported, never rewritten; nothing here throws.
  *
@@ -124,7 +138,7 @@ function migrate(db: Db, from: number): void {
  */
 export function openDatabase(file: string): Result<Db, StoreError> {
   try {
-    mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
+    makeDirectories(dirname(file));
   } catch (error) {
     return fail('ERR_DB_OPEN', `cannot create the directory of ${file}: ${messageOf(error)}`);
   }
