@@ -100,6 +100,11 @@ test('settings: size, rules, colour-and-size tiles and theme; kept after a reloa
   const tiers = newGame({ ...newGame('tiers', 1).rules, size: 5 }, seed);
   expect(await shownBoard(page)).toEqual(tiers.board);
 
+  // The tiers rules come with seed 000's colour-and-size tiles; numbers are one click away.
+  await expect(page.getByLabel('Colour-and-size tiles')).toBeChecked();
+  await expect(page.getByTestId('board')).toHaveAttribute('data-tiles', 'tiers');
+  await page.getByLabel('Colour-and-size tiles').uncheck();
+  await expect(page.getByTestId('board')).toHaveAttribute('data-tiles', 'numbers');
   await page.getByLabel('Colour-and-size tiles').check();
   await expect(page.getByTestId('board')).toHaveAttribute('data-tiles', 'tiers');
   // A 2 is a small green square: rgb of the light theme's first tier colour #1b5e20.

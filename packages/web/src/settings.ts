@@ -80,3 +80,24 @@ export function parseSettings(input: unknown): Settings {
     name: cleanName(data.name),
   };
 }
+
+/**
+ * The settings for a game of `variant`. Changing to the `tiers` rules shows seed 000's
+ * colour-and-size tiles, changing away shows numbers again; the player may still switch either
+ * way afterwards, and staying on the same rules keeps their choice.
+ *
+ * @example
+ * settingsFor(DEFAULT_SETTINGS, { rules: 'tiers', size: 5 }).tiles // 'tiers'
+ */
+export function settingsFor(
+  settings: Settings,
+  variant: { rules: PresetName; size: number },
+): Settings {
+  const tiles =
+    variant.rules === settings.rules
+      ? settings.tiles
+      : variant.rules === 'tiers'
+        ? 'tiers'
+        : 'numbers';
+  return { ...settings, rules: variant.rules, size: variant.size, tiles };
+}

@@ -10,7 +10,7 @@ import { describeMove, describeStatus } from './announce.js';
 import { addScore, parseScoreTable, type ScoreEntry } from './high-scores.js';
 import type { LaunchRequest } from './launch.js';
 import { makeSavedGame, resumeGame, rulesOf, type Variant, variantOf } from './saved-game.js';
-import { cleanName, parseSettings, type Settings } from './settings.js';
+import { cleanName, parseSettings, type Settings, settingsFor } from './settings.js';
 import { type KeyValueStore, readJson } from './storage.js';
 
 /** What changed, so the view knows whether to animate events or redraw. */
@@ -115,7 +115,7 @@ export function createGameModel(deps: ModelDeps, launch: LaunchRequest = {}): Ga
     session = freshSession(wanted, launch.seed ?? deps.newSeed());
   }
   let variant = variantOf(session.game.rules) ?? wanted;
-  settings = { ...settings, rules: variant.rules, size: variant.size };
+  settings = settingsFor(settings, variant);
 
   function freshSession(v: Variant, seed: string): Session {
     return createSession(newGame(rulesOf(v), seed));
@@ -234,7 +234,7 @@ export function createGameModel(deps: ModelDeps, launch: LaunchRequest = {}): Ga
     },
     newGame(options = {}) {
       variant = options.variant ?? variant;
-      settings = { ...settings, rules: variant.rules, size: variant.size };
+      settings = settingsFor(settings, variant);
       session.start(newGame(rulesOf(variant), options.seed ?? deps.newSeed()));
       gameId = options.gameId ?? null;
       scoreSaved = false;
