@@ -1,4 +1,4 @@
-import { collapseLine } from './line.js';
+import { collapseLine, lineCanMove } from './line.js';
 import { type PresetName, resolveRules } from './rules.js';
 import {
   type Board,
@@ -94,23 +94,22 @@ export function slide(
   return { board: next, gained, moved };
 }
 
-/** True when a slide in `direction` would change the board. */
-export function canSlide(board: Board, direction: Direction, merge: MergePolicy): boolean {
+/** True when a slide in `direction` would change the board (the same for every merge policy). */
+export function canSlide(board: Board, direction: Direction): boolean {
   const size = board.length;
   for (let k = 0; k < size; k++) {
-    const values = lineCells(size, direction, k).map(([r, c]) => board[r]?.[c] ?? 0);
-    if (collapseLine(values, merge).moved) return true;
+    if (lineCanMove(lineCells(size, direction, k).map(([r, c]) => board[r]?.[c] ?? 0))) return true;
   }
   return false;
 }
 
 /** The directions that change the board, in the order of `DIRECTIONS`. */
-export const movableDirections = (board: Board, merge: MergePolicy): Direction[] =>
-  DIRECTIONS.filter((direction) => canSlide(board, direction, merge));
+export const movableDirections = (board: Board): Direction[] =>
+  DIRECTIONS.filter((direction) => canSlide(board, direction));
 
 /** True when no move changes the board. */
-export const isStuck = (board: Board, merge: MergePolicy): boolean =>
-  movableDirections(board, merge).length === 0;
+export const isStuck = (board: Board): boolean =>
+  !DIRECTIONS.some((direction) => canSlide(board, direction));
 
 /** Empty cells in reading order (row by row, left to right). */
 export const emptyCells = (board: Board): Cell[] =>

@@ -81,7 +81,7 @@ const scoreOf = (rules: Rules, board: Board, previous: number, gained: number): 
 
 const statusOf = (rules: Rules, board: Board, keptPlaying: boolean): Status => {
   if (rules.goal !== null && !keptPlaying && maxTile(board) >= rules.goal) return 'won';
-  return isStuck(board, rules.merge) ? 'lost' : 'playing';
+  return isStuck(board) ? 'lost' : 'playing';
 };
 
 interface Placed {

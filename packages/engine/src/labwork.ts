@@ -56,7 +56,7 @@ export const isWon = (game: LabGame): boolean =>
   game.board.some((row) => row.some((v) => v >= 2048));
 
 /** True when the game is not won, no cell is empty and no two neighbours are equal. */
-export const isLost = (game: LabGame): boolean => !isWon(game) && isStuck(game.board, 'once');
+export const isLost = (game: LabGame): boolean => !isWon(game) && isStuck(game.board);
 
 const transpose: Unary<LabGame> = (game) => ({
   ...game,

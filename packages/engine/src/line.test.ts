@@ -1,6 +1,7 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { collapseLine } from './line.js';
-import type { MergePolicy } from './types.js';
+import { collapseLine, lineCanMove } from './line.js';
+import { MERGE_POLICIES, type MergePolicy } from './types.js';
 
 // Lines are written as they collapse toward index 0 (a move left); `right` examples from the
 // seeds are reversed into this orientation in the table below.
@@ -46,5 +47,26 @@ describe('collapseLine', () => {
   it('works on lines of any length', () => {
     expect(collapseLine([2, 2, 2, 2, 2, 2, 2, 2], 'once').line).toEqual([4, 4, 4, 4, 0, 0, 0, 0]);
     expect(collapseLine([2, 2], 'once').line).toEqual([4, 0]);
+  });
+});
+
+describe('lineCanMove', () => {
+  it('agrees with collapseLine(...).moved under every policy', () => {
+    const lineArb = fc.array(
+      fc.oneof(
+        fc.constant(0),
+        fc.integer({ min: 1, max: 5 }).map((e) => 2 ** e),
+      ),
+      {
+        minLength: 1,
+        maxLength: 8,
+      },
+    );
+    fc.assert(
+      fc.property(lineArb, fc.constantFrom(...MERGE_POLICIES), (line, policy) => {
+        expect(lineCanMove(line)).toBe(collapseLine(line, policy).moved);
+      }),
+      { numRuns: 2000 },
+    );
   });
 });

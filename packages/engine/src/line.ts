@@ -77,3 +77,27 @@ export function collapseLine(values: readonly number[], policy: MergePolicy): Li
   const moved = line.some((value, k) => value !== values[k]);
   return { line, sources, gained, moved };
 }
+
+/**
+ * Whether collapsing the line toward index 0 changes it, without collapsing it: a tile with an
+ * empty cell before it slides, and once packed, two equal neighbours merge under every policy
+ * (with no equal neighbours no policy merges anything). Checked against `collapseLine` by a
+ * property test.
+ *
+ * @example
+ * lineCanMove([2, 4, 0, 0]) // false
+ * lineCanMove([0, 2, 0, 0]) // true
+ */
+export function lineCanMove(values: readonly number[]): boolean {
+  let previous = 0;
+  let seenEmpty = false;
+  for (const value of values) {
+    if (value === 0) {
+      seenEmpty = true;
+      continue;
+    }
+    if (seenEmpty || value === previous) return true;
+    previous = value;
+  }
+  return false;
+}

@@ -66,7 +66,7 @@ async function openIssuedGame(page: Page): Promise<{ seed: string; gameId: strin
 async function playToEnd(page: Page, start: Game): Promise<Game> {
   let game = start;
   while (game.status !== 'lost') {
-    const direction = movableDirections(game.board, game.rules.merge)[0] as Direction;
+    const direction = movableDirections(game.board)[0] as Direction;
     game = step(game, direction).game;
     await page.keyboard.press(KEYS[direction]);
   }
@@ -81,9 +81,7 @@ async function playToEnd(page: Page, start: Game): Promise<Game> {
 function withIneffectiveMove(game: Game): string | null {
   let position = newGame(game.rules, game.seed);
   for (let i = 0; i < game.moves.length; i++) {
-    const still = DIRECTIONS.find(
-      (d) => !movableDirections(position.board, game.rules.merge).includes(d),
-    );
+    const still = DIRECTIONS.find((d) => !movableDirections(position.board).includes(d));
     if (still) return `${game.moves.slice(0, i)}${MOVE_LETTERS[still]}${game.moves.slice(i)}`;
     const letter = game.moves[i];
     const direction = DIRECTIONS.find((d) => MOVE_LETTERS[d] === letter);
@@ -207,7 +205,7 @@ test('the server refuses forged records sent from the page, each with a named re
   const { gameId, seed } = await issue();
   let game = newGame(RULES_3, seed);
   while (game.status !== 'lost') {
-    game = step(game, movableDirections(game.board, game.rules.merge)[0] as Direction).game;
+    game = step(game, movableDirections(game.board)[0] as Direction).game;
   }
   const record = JSON.parse(makeRecord(recordOf(game))) as { moves: string };
   const forged = (moves: string) => ({ name: 'Mallory', gameId, record: { ...record, moves } });
@@ -250,7 +248,7 @@ test('after the first load the page plays offline; a game finished offline is se
     await navigator.serviceWorker.ready;
   });
   let game = newGame(RULES_3, seed);
-  for (const direction of movableDirections(game.board, game.rules.merge).slice(0, 2)) {
+  for (const direction of movableDirections(game.board).slice(0, 2)) {
     game = step(game, direction).game;
     await page.keyboard.press(KEYS[direction]);
     await expectGame(page, game);
