@@ -2,6 +2,7 @@ import {
   DIRECTIONS,
   type Direction,
   type Game,
+  movableDirections,
   nextInt,
   type RngState,
   seedState,
@@ -13,8 +14,7 @@ import { expectimaxPlayer } from './expectimax.js';
 export type Player = (game: Game) => Direction | null;
 
 /** The directions that change the board, in the engine's order (up, down, left, right). */
-export const legalMoves = (game: Game): Direction[] =>
-  DIRECTIONS.filter((direction) => slide(game.board, direction, game.rules).moved);
+export const legalMoves = (game: Game): Direction[] => movableDirections(game.board);
 
 /**
  * A player that picks uniformly among the moves that change the board, from its own seeded
