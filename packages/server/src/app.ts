@@ -1,6 +1,7 @@
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Store } from '@twenty48/store';
 import { type Context, Hono } from 'hono';
+import { compress } from 'hono/compress';
 import { createApi, problem } from './api.js';
 import { OWN_PAGE_HEADERS } from './html.js';
 import { leaderboardPage } from './leaderboard-page.js';
@@ -39,6 +40,8 @@ export function createApp(options: AppOptions): Hono {
   const webRoot = options.webRoot ?? DEFAULT_WEB_ROOT;
   const app = new Hono();
 
+  // Pages, scripts, styles and JSON shrink to a third or less; small answers are left alone.
+  app.use('*', compress());
   app.use('*', async (c, next) => {
     await next();
     c.header('x-content-type-options', 'nosniff');

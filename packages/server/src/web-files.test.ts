@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { openStore, type Store } from '@twenty48/store';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createApp } from './app.js';
@@ -60,6 +61,24 @@ describe('the built web game', () => {
     const etag = asset.headers.get('etag') ?? '';
     const again = await app.request('/assets/main-3f2a.js', { headers: { 'if-none-match': etag } });
     expect(again.status).toBe(304);
+  });
+
+  it('compresses what a client accepts compressed, and only that', async () => {
+    build();
+    const script = `const tiles = [${Array.from({ length: 400 }, (_, i) => 2 ** (i % 12)).join(', ')}];`;
+    writeFileSync(join(webRoot, 'assets', 'big-9a9a.js'), script);
+    const app = createApp({ store, webRoot });
+    const zipped = await app.request('/assets/big-9a9a.js', {
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(zipped.headers.get('content-encoding')).toBe('gzip');
+    expect(zipped.headers.get('vary')).toMatch(/accept-encoding/i);
+    const bytes = Buffer.from(await zipped.arrayBuffer());
+    expect(bytes.length).toBeLessThan(script.length / 2);
+    expect(gunzipSync(bytes).toString()).toBe(script);
+    const plain = await app.request('/assets/big-9a9a.js');
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(await plain.text()).toBe(script);
   });
 
   it('keeps requests inside the web root and answers missing files with 404', async () => {
