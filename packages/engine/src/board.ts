@@ -27,7 +27,7 @@ export function lineCells(size: number, direction: Direction, k: number): Cell[]
   return Array.from({ length: size }, (_, i) => along(i));
 }
 
-/** Where one tile went during a slide; `merged` when it ended inside a merged tile. */
+/** Where one tile went during a slide (into a merged tile too: see `TileMerge`). */
 export interface TileMove {
   readonly from: Cell;
   readonly to: Cell;
@@ -122,9 +122,6 @@ export const tileSum = (board: Board): number => board.flat().reduce((sum, v) =>
 /** Sum over tiles of log2(value) cubed: seed 000's score. */
 export const levelCubes = (board: Board): number =>
   board.flat().reduce((sum, v) => (v > 0 ? sum + Math.log2(v) ** 3 : sum), 0);
-
-/** Copy a board into fresh mutable arrays. */
-export const cloneBoard = (board: Board): number[][] => board.map((row) => [...row]);
 
 export const sameBoard = (a: Board, b: Board): boolean =>
   a.length === b.length && a.every((row, r) => row.every((v, c) => v === b[r]?.[c]));

@@ -1,5 +1,4 @@
 import {
-  cloneBoard,
   emptyBoard,
   emptyCells,
   isStuck,
@@ -190,7 +189,8 @@ export function step(current: Game, direction: Direction): StepResult {
     events.push({ type: 'merge', id, value: merge.value, at: merge.at, from });
   }
 
-  let placed: Placed = { board: cloneBoard(trace.board), ids, nextId, rng: game.rng };
+  // traceSlide built this board for this step alone, so the spawn may write into it.
+  let placed: Placed = { board: trace.board, ids, nextId, rng: game.rng };
   const spawned = spawnTile(placed, rules);
   if (spawned) {
     placed = spawned.state;

@@ -80,7 +80,6 @@ export {
   type SessionEvent,
   type SessionEventType,
   type SessionOptions,
-  startSession,
 } from './session.js';
 export { SIZES_PER_TIER, type TierPlace, tierOf } from './tiers.js';
 export {

@@ -1,5 +1,5 @@
 import { createEmitter } from './emitter.js';
-import { type Game, keepPlaying, newGame, type StepResult, step } from './game.js';
+import { type Game, keepPlaying, type StepResult, step } from './game.js';
 import type { Direction } from './types.js';
 
 /** What a session announces to its listeners (the views of seed 004's model-view-controller). */
@@ -101,7 +101,3 @@ export function createSession(initial: Game, options: SessionOptions = {}): Sess
     },
   };
 }
-
-/** A session for a fresh game. */
-export const startSession = (...args: Parameters<typeof newGame>): Session =>
-  createSession(newGame(...args));
