@@ -55,24 +55,4 @@ export interface Rules {
   readonly scoring: Scoring;
 }
 
-/** A plain error with a stable code, e.g. `{ code: 'ERR_SIZE', message: 'size must be 2..8' }`. */
-export interface Failure<Code extends string = string> {
-  readonly code: Code;
-  readonly message: string;
-}
-
-export type Result<T, Code extends string = string> =
-  | { readonly ok: true; readonly value: T }
-  | { readonly ok: false; readonly error: Failure<Code> };
-
-/** Build a successful Result. */
-export const ok = <T>(value: T): { readonly ok: true; readonly value: T } => ({ ok: true, value });
-
-/** Build a failed Result with a named code. */
-export const fail = <Code extends string>(
-  code: Code,
-  message: string,
-): { readonly ok: false; readonly error: Failure<Code> } => ({
-  ok: false,
-  error: { code, message },
-});
+export { type Failure, fail, ok, type Result } from '@twenty48/common';

@@ -1,0 +1,1 @@
+export { type Failure, fail, ok, type Result } from './result.js';
