@@ -7,10 +7,11 @@
  *   {"cmd":"spec"} / {"cmd":"close"}
  *
  * Bad lines get `{"error":{"code":"ERR_…","message":"…"}}`; the program never crashes on input.
+ * A line over the protocol's limit is answered ERR_TOO_LONG as soon as it passes the limit, and
+ * the rest of it is discarded as it arrives, so memory stays flat whatever the agent sends.
  */
-import { createInterface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
-import { createEnvProtocol } from '@twenty48/ai';
+import { createEnvProtocol, MAX_ENV_LINE } from '@twenty48/ai';
 import type { Command } from 'commander';
 import {
   type GameFlags,
@@ -19,6 +20,7 @@ import {
   parseSizeFlag,
   rulesFromFlags,
 } from '../flags.js';
+import { readBoundedLines } from '../lineReader.js';
 
 /**
  * Serve the protocol on a pair of streams until the input ends or the agent sends close;
@@ -38,14 +40,14 @@ export async function serveEnv(
     return 2;
   }
   const protocol = createEnvProtocol(rules.value);
-  const lines = createInterface({ input, crlfDelay: Number.POSITIVE_INFINITY });
-  for await (const line of lines) {
-    const reply = protocol(line);
+  // An over-long line comes cut to MAX_ENV_LINE + 1 characters, so the protocol's own length
+  // rule refuses it with its own error.
+  for await (const { text } of readBoundedLines(input, MAX_ENV_LINE)) {
+    const reply = protocol(text);
     if (reply === null) continue;
     output.write(`${reply.line}\n`);
     if (reply.close) break;
   }
-  lines.close();
   return 0;
 }
 
