@@ -1,7 +1,18 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  copyFileSync,
+  existsSync,
+  mkdtempSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { newGame, recordOf, step } from '@twenty48/engine';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -34,14 +45,38 @@ function realDatabase(file: string): void {
   opened.value.close();
 }
 
+/**
+ * Overwrite one leaf page of `tree` (a table or an index) with garbage, past the header, so the
+ * file still opens and only reading that page fails.
+ */
+function damageLeafPage(file: string, tree: string): void {
+  // Not read-only: a read-only connection to a WAL file leaves its -wal and -shm behind.
+  const db = new Database(file);
+  const pageSize = db.pragma('page_size', { simple: true }) as number;
+  const leaf = db
+    .prepare("SELECT max(pageno) AS page FROM dbstat WHERE name = ? AND pagetype = 'leaf'")
+    .get(tree) as { page: number | null };
+  db.close();
+  if (!leaf.page || leaf.page < 2) throw new Error(`no leaf page of ${tree}`);
+  const fd = openSync(file, 'r+');
+  writeSync(fd, Buffer.alloc(pageSize, 0xa5), 0, pageSize, (leaf.page - 1) * pageSize);
+  closeSync(fd);
+}
+
+/** The files SQLite keeps next to a database: its journal, WAL and shared memory. */
+const sideFiles = (file: string): string[] =>
+  readdirSync(dirname(file)).filter((name) => name.startsWith(`${basename(file)}-`));
+
 function expectRefusedUnchanged(file: string, code: string): void {
   const before = readFileSync(file);
+  expect(sideFiles(file)).toEqual([]);
   const opened = openStore({ file });
   expect(opened.ok).toBe(false);
   if (opened.ok) return;
   expect(opened.error.code).toBe(code);
   expect(opened.error.message).toContain(file);
   expect(readFileSync(file).equals(before)).toBe(true);
+  expect(sideFiles(file)).toEqual([]);
 }
 
 describe('where the database lives', () => {
@@ -140,5 +175,83 @@ describe('files that are not ours', () => {
     const opened = openStore({ file });
     expect(opened.ok).toBe(true);
     if (opened.ok) opened.value.close();
+  });
+});
+
+describe('damaged pages behind a valid header', () => {
+  it.each([
+    ['in WAL mode', 'wal'],
+    ['in rollback mode', 'delete'],
+  ])('refuses a real database %s with a damaged index page, unchanged', (_, journalMode) => {
+    const file = join(dir, 'damaged.db');
+    realDatabase(file);
+    const db = new Database(file);
+    db.pragma(`journal_mode = ${journalMode}`);
+    db.close();
+    damageLeafPage(file, 'scores_ranking');
+    expectRefusedUnchanged(file, 'ERR_DB_CORRUPT');
+    const opened = openStore({ file });
+    expect(opened.ok ? '' : opened.error.message).toMatch(/damaged.*left as it is/);
+  });
+
+  it('refuses a real database with a damaged table page, unchanged', () => {
+    const file = join(dir, 'damaged.db');
+    realDatabase(file);
+    damageLeafPage(file, 'scores');
+    expectRefusedUnchanged(file, 'ERR_DB_CORRUPT');
+  });
+
+  it('opens a sound database without changing it, and leaves nothing beside it', () => {
+    const file = join(dir, 'sound.db');
+    realDatabase(file);
+    const before = readFileSync(file);
+    const opened = openStore({ file });
+    if (!opened.ok) throw new Error(opened.error.message);
+    expect(opened.value.topScores({ rules: 'classic', size: 4, limit: 100 })).toHaveLength(100);
+    opened.value.close();
+    expect(readFileSync(file).equals(before)).toBe(true);
+    expect(sideFiles(file)).toEqual([]);
+  });
+
+  it('opens a database another connection is writing to (a running server)', () => {
+    const file = join(dir, 'shared.db');
+    realDatabase(file);
+    const first = openStore({ file });
+    if (!first.ok) throw new Error(first.error.message);
+    const game = step(newGame('classic', 'shared'), 'left').game;
+    const entry = { name: 'late', record: recordOf(game), maxTile: 4, finished: false };
+    first.value.addScore({ ...entry, score: 1000 });
+    const second = openStore({ file });
+    if (!second.ok) throw new Error(second.error.message);
+    expect(second.value.topScores({ rules: 'classic', size: 4, limit: 1 })[0]?.name).toBe('late');
+    second.value.close();
+    first.value.addScore({ ...entry, name: 'later', score: 2000 });
+    expect(
+      first.value.topScores({ rules: 'classic', size: 4, limit: 2 }).map((row) => row.name),
+    ).toEqual(['later', 'late']);
+    first.value.close();
+    expect(sideFiles(file)).toEqual([]);
+  });
+
+  it('rolls back a transaction a crash left half written (a hot journal), as SQLite does', () => {
+    const file = join(dir, 'kept.db');
+    realDatabase(file);
+    const writer = new Database(file);
+    writer.pragma('journal_mode = DELETE');
+    writer.pragma('cache_size = 1'); // spill the transaction into the file before it commits
+    writer.exec('BEGIN');
+    const insert = writer.prepare('INSERT INTO settings (key, value) VALUES (?, ?)');
+    for (let i = 0; i < 2000; i++) insert.run(`key ${i}`, 'x'.repeat(200));
+    // A copy taken now is what a crash leaves: the half-written file and its journal.
+    const crashed = join(dir, 'crashed.db');
+    copyFileSync(file, crashed);
+    copyFileSync(`${file}-journal`, `${crashed}-journal`);
+    writer.exec('ROLLBACK');
+    writer.close();
+    const opened = openStore({ file: crashed });
+    if (!opened.ok) throw new Error(opened.error.message);
+    expect(opened.value.getSetting('key 0')).toBeNull();
+    expect(opened.value.topScores({ rules: 'classic', size: 4, limit: 100 })).toHaveLength(100);
+    opened.value.close();
   });
 });

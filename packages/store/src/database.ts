@@ -58,6 +58,9 @@ export const MIGRATIONS: readonly string[] = [
   `,
 ];
 
+/** How long a statement waits for another connection's lock before failing. */
+const BUSY_TIMEOUT_MS = 5000;
+
 const sqliteCode = (error: unknown): string =>
   typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : '';
 
@@ -104,6 +107,73 @@ function checkFile(db: Db, file: string): Result<number, StoreError> {
   return ok(version);
 }
 
+/** SQLite's check of every page and index (not of foreign keys); null when it finds nothing. */
+function damageIn(db: Db): string | null {
+  const found = (db.pragma('quick_check') as { quick_check: string }[]).map(
+    (row) => row.quick_check,
+  );
+  if (found.length === 1 && found[0] === 'ok') return null;
+  return found.join('; ').replace(/\s+/g, ' ').slice(0, 300);
+}
+
+/** `checkFile`, then every page: the whole verdict on a file before anything writes to it. */
+function checkContents(db: Db, file: string): Result<number, StoreError> {
+  const checked = checkFile(db, file);
+  if (!checked.ok) return checked;
+  const damage = damageIn(db);
+  if (damage === null) return checked;
+  return fail('ERR_DB_CORRUPT', `${file} is damaged (${damage}); it was left as it is`);
+}
+
+/**
+ * Close a connection as the last one would: SQLite removes the -wal and -shm files of a WAL
+ * database when its last connection closes, but only a writable connection may do it, and only
+ * after it has read. Nothing is written to the database: the WAL this follows is empty.
+ */
+function closeLikeLastReader(file: string): void {
+  const db = new Database(file, { fileMustExist: true, timeout: BUSY_TIMEOUT_MS });
+  try {
+    db.pragma('query_only = ON');
+    db.pragma('user_version');
+  } finally {
+    db.close();
+  }
+}
+
+/**
+ * What a read-only look at an existing file found: sound, or a transaction a crash left half
+ * written (a hot journal), which only a writable connection can roll back, so the check waits
+ * until it has.
+ */
+type Inspection = 'sound' | 'interrupted';
+
+/**
+ * Look at an existing file before anything may write to it, through a read-only connection.
+ * Such a connection to a WAL file creates -wal and -shm files it cannot remove, so when there
+ * were none, they are removed the way SQLite removes them: the look leaves no trace.
+ */
+function inspectFile(file: string): Result<Inspection, StoreError> {
+  const hadWal = existsSync(`${file}-wal`);
+  let db: Db | undefined;
+  try {
+    db = new Database(file, { readonly: true, fileMustExist: true, timeout: BUSY_TIMEOUT_MS });
+    const checked = checkContents(db, file);
+    return checked.ok ? ok('sound') : checked;
+  } catch (error) {
+    if (sqliteCode(error) === 'SQLITE_READONLY_ROLLBACK') return ok('interrupted');
+    return storeFailure(file, error);
+  } finally {
+    db?.close();
+    if (!hadWal && existsSync(`${file}-wal`)) {
+      try {
+        closeLikeLastReader(file);
+      } catch {
+        // Empty -wal and -shm files are harmless; the next connection uses them.
+      }
+    }
+  }
+}
+
 /** Apply the steps the file has not seen, each in its own transaction. */
 function migrate(db: Db, from: number): void {
   for (let version = from; version < MIGRATIONS.length; version++) {
@@ -131,12 +201,19 @@ function makeDirectories(dir: string): void {
 
 /**
  * Open (creating it and its directory when missing) and migrate a twenty48 database.
- * A damaged or foreign file is reported, never rewritten; nothing here throws.
+ * An existing file is checked read-only first (ours, not newer, `PRAGMA quick_check`): a
+ * damaged or foreign file is reported, never written to; nothing here throws.
  *
  * @example
  * const db = openDatabase('/tmp/t/twenty48.db'); // { ok: true, value: Database }
  */
 export function openDatabase(file: string): Result<Db, StoreError> {
+  let inspection: Inspection | 'new' = 'new';
+  if (existsSync(file)) {
+    const inspected = inspectFile(file);
+    if (!inspected.ok) return inspected;
+    inspection = inspected.value;
+  }
   try {
     makeDirectories(dirname(file));
   } catch (error) {
@@ -144,12 +221,14 @@ export function openDatabase(file: string): Result<Db, StoreError> {
   }
   let db: Db;
   try {
-    db = new Database(file, { timeout: 5000 });
+    db = new Database(file, { timeout: BUSY_TIMEOUT_MS });
   } catch (error) {
     return storeFailure(file, error);
   }
   try {
-    const checked = checkFile(db, file);
+    // Checked again on this connection, as another process may have migrated the file since;
+    // its first read rolls back a hot journal, and then the pages can be checked.
+    const checked = inspection === 'interrupted' ? checkContents(db, file) : checkFile(db, file);
     if (!checked.ok) {
       db.close();
       return checked;
