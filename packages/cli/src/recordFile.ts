@@ -3,7 +3,7 @@
  * or stdin, checked by `parseRecord` and verified move by move by `replay`, and played back as
  * a player so `2048 replay --watch` shows it with autoplay's own views.
  */
-import { readFileSync, statSync } from 'node:fs';
+import { createReadStream } from 'node:fs';
 import {
   type Direction,
   fail,
@@ -24,7 +24,7 @@ export interface VerifiedRecord {
   readonly game: Game;
 }
 
-/** Larger files are refused before reading: far more than the engine's longest record. */
+/** Reading stops past this many bytes: far more than the engine's longest record. */
 const MAX_FILE_BYTES = 4 * (MAX_RECORD_MOVES + 4096);
 
 /** Plain words for the usual reasons a file cannot be read. */
@@ -34,31 +34,45 @@ const READ_FAILURES: Readonly<Record<string, string>> = {
   EACCES: 'permission denied',
 };
 
-/** The text of `path` (`-` is stdin), or ERR_READ / ERR_TOO_LARGE. */
-function readText(path: string): Result<string> {
+/**
+ * The text of `path` (`-` is stdin), or ERR_READ / ERR_TOO_LARGE. Read as a stream, counting
+ * the bytes as they come: a pipe may deliver late, and a size on disk means nothing for stdin,
+ * a FIFO or `/dev/zero`.
+ */
+async function readText(path: string): Promise<Result<string>> {
+  const name = path === '-' ? 'stdin' : path;
+  const input = path === '-' ? process.stdin : createReadStream(path);
+  const chunks: Buffer[] = [];
+  let bytes = 0;
   try {
-    if (path !== '-' && statSync(path).size > MAX_FILE_BYTES) {
-      return fail('ERR_TOO_LARGE', `${path} is larger than any record (${MAX_FILE_BYTES} bytes)`);
+    for await (const chunk of input as AsyncIterable<Buffer>) {
+      bytes += chunk.length;
+      // Leaving the loop destroys the stream: nothing more is read.
+      if (bytes > MAX_FILE_BYTES) {
+        return fail('ERR_TOO_LARGE', `${name} is larger than any record (${MAX_FILE_BYTES} bytes)`);
+      }
+      chunks.push(chunk);
     }
-    return ok(readFileSync(path === '-' ? 0 : path, 'utf8'));
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code ?? '';
     const why = READ_FAILURES[code] ?? (code || (error as Error).message);
-    return fail('ERR_READ', `cannot read ${path === '-' ? 'stdin' : path}: ${why}`);
+    return fail('ERR_READ', `cannot read ${name}: ${why}`);
   }
+  return ok(Buffer.concat(chunks).toString('utf8'));
 }
 
 /**
  * Read and verify a record file: a Result with the engine's named error (`ERR_JSON`,
- * `ERR_MOVES`, `ERR_ILLEGAL_MOVE` with the move number, …) or ERR_READ, never a throw.
+ * `ERR_MOVES`, `ERR_ILLEGAL_MOVE` with the move number, …), ERR_READ or ERR_TOO_LARGE, never a
+ * throw.
  *
  * @example
- * const verified = readRecordFile('game.json');
+ * const verified = await readRecordFile('game.json');
  * if (verified.ok) console.log(verified.value.game.score);
  * else console.error(`${verified.error.message} (${verified.error.code})`);
  */
-export function readRecordFile(path: string): Result<VerifiedRecord> {
-  const text = readText(path);
+export async function readRecordFile(path: string): Promise<Result<VerifiedRecord>> {
+  const text = await readText(path);
   if (!text.ok) return text;
   const record = parseRecord(text.value.trim());
   if (!record.ok) return record;

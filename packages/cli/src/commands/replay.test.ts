@@ -1,4 +1,5 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { once } from 'node:events';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -28,6 +29,28 @@ const run = (args: string[], input = '') =>
     timeout: 60_000,
   });
 
+/**
+ * Run a shell script with the program's command at "$1" "$2" and these arguments from "$3", in
+ * its own process group, all of which a timeout kills (so a hung pipeline leaves nothing behind).
+ */
+async function shell(script: string, ...args: string[]) {
+  const child = spawn('sh', ['-c', script, 'sh', process.execPath, MAIN, ...args], {
+    detached: true,
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => {
+    stdout += chunk.toString();
+  });
+  child.stderr.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
+  const timer = setTimeout(() => process.kill(-(child.pid as number), 'SIGKILL'), 60_000);
+  const [status] = (await once(child, 'close')) as [number | null];
+  clearTimeout(timer);
+  return { stdout, stderr, status };
+}
+
 const dir = mkdtempSync(join(tmpdir(), 'twenty48-replay-'));
 const writeTemp = (name: string, text: string): string => {
   const file = join(dir, name);
@@ -42,7 +65,7 @@ const summaryOf = (game: Game, status: string): string =>
   `${game.moves.length} moves\n${formatPlainBlock(game)}` +
   `Score: ${game.score}  Max tile: ${maxTile(game.board)}  Moves: ${game.moves.length}  Status: ${status}\n`;
 
-describe('2048 replay FILE', { timeout: 60_000 }, () => {
+describe('2048 replay FILE', { timeout: 120_000 }, () => {
   const states = greedyStates(newGame('classic', 'replay-1'));
   const final = states.at(-1) as Game;
   const file = writeTemp('game.json', `${makeRecord(recordOf(final))}\n`);
@@ -118,6 +141,63 @@ describe('2048 replay FILE', { timeout: 60_000 }, () => {
     expect(stderr.trimEnd().split('\n')).toHaveLength(1);
     expect(stderr).toMatch(message);
     expect(stderr.trimEnd().endsWith(`(${code})`)).toBe(true);
+  });
+
+  it('reads a record from a pipe whose data comes late', async () => {
+    const { stdout, stderr, status } = await shell(
+      '(sleep 1; cat "$3") | "$1" "$2" replay -',
+      file,
+    );
+    expect(stderr).toBe('');
+    expect(status).toBe(0);
+    expect(stdout).toBe(summaryOf(final, 'game over'));
+  });
+
+  it('reads a record from a FIFO', async () => {
+    const fifo = join(dir, 'record.fifo');
+    expect(spawnSync('mkfifo', [fifo]).status).toBe(0);
+    const { stdout, status } = await shell('cat "$4" > "$3" & "$1" "$2" replay "$3"', fifo, file);
+    expect(status).toBe(0);
+    expect(stdout).toBe(summaryOf(final, 'game over'));
+  });
+
+  describe('stops reading as soon as the input passes the largest record', () => {
+    const tooLarge = (stderr: string): void => {
+      expect(stderr.trimEnd().split('\n')).toHaveLength(1);
+      expect(stderr).toMatch(/is larger than any record \(\d+ bytes\) \(ERR_TOO_LARGE\)\n$/);
+    };
+
+    it('from /dev/zero', () => {
+      const { stdout, stderr, status } = run(['/dev/zero']);
+      expect(status).toBe(1);
+      expect(stdout).toBe('');
+      tooLarge(stderr);
+    });
+
+    it('from an endless pipe on stdin', async () => {
+      const { stderr, status } = await shell('cat /dev/zero | "$1" "$2" replay -');
+      expect(status).toBe(1);
+      tooLarge(stderr);
+      expect(stderr).toMatch(/^error: stdin is larger/);
+    });
+
+    it('from a FIFO that never ends', async () => {
+      const fifo = join(dir, 'endless.fifo');
+      expect(spawnSync('mkfifo', [fifo]).status).toBe(0);
+      const { stderr, status } = await shell(
+        'cat /dev/zero > "$3" 2>/dev/null & "$1" "$2" replay "$3"; code=$?; kill $! 2>/dev/null; exit $code',
+        fifo,
+      );
+      expect(status).toBe(1);
+      tooLarge(stderr);
+    });
+
+    it('from a file over the cap', () => {
+      const big = writeTemp('big.json', `{"moves":"${'L'.repeat(9_000_000)}"}`);
+      const { stderr, status } = run([big]);
+      expect(status).toBe(1);
+      tooLarge(stderr);
+    });
   });
 
   it('names a file it cannot read, and flags that need --watch', () => {

@@ -45,7 +45,7 @@ async function replayCommand(file: string, options: ReplayOptions): Promise<void
   if (!options.watch && (options.plain || options.delay !== undefined)) {
     failUsage('--plain and --delay only apply with --watch', 'ERR_USAGE');
   }
-  const verified = readRecordFile(file);
+  const verified = await readRecordFile(file);
   if (!verified.ok) {
     process.stderr.write(`error: ${verified.error.message} (${verified.error.code})\n`);
     process.exitCode = 1;
