@@ -77,6 +77,28 @@ describe('2048 play --plain through a pipe', () => {
     expect(stdout.endsWith(`${PLAIN_PROMPT}exit\nFinal score: 0\n`)).toBe(true);
   });
 
+  it('shows control characters from the input escaped, never raw', () => {
+    const script = ['go\x1b[2J\x07', 'load \x1b]0;owned\x07', '\x9b31m\x7f\tx'];
+    const { stdout, status } = run(['play', '--plain', '--seed', 'ctl-1'], script.join('\n'));
+    expect(status).toBe(0);
+    // Only newlines: no escape, bell, tab, DEL or C1 control reaches the terminal.
+    const controls = Array.from(stdout).filter((char) => {
+      const code = char.charCodeAt(0);
+      return (code < 0x20 && char !== '\n') || (code >= 0x7f && code <= 0x9f);
+    });
+    expect(controls).toEqual([]);
+    const lines = stdout.split('\n');
+    const answerTo = (shown: string): string | undefined =>
+      lines[lines.indexOf(`${PLAIN_PROMPT}${shown}`) + 1];
+    expect(answerTo('go\\e[2J\\x07')).toBe(
+      'Unknown command "go\\e[2J\\x07": type w/a/s/d to move, or help.',
+    );
+    expect(answerTo('load \\e]0;owned\\x07')).toMatch(/^Cannot load "\\e\]0;owned\\x07": /);
+    expect(answerTo('\\x9b31m\\x7f\\x09x')).toBe(
+      'Unknown command "\\x9b31m\\x7f\\x09x": type w/a/s/d to move, or help.',
+    );
+  });
+
   it('keeps a saved game across runs: save, then load in a new process resumes it exactly', () => {
     const first = run(['play', '--plain', '--seed', 'keep-1'], 'a\nw\nd\nsave mine\n');
     expect(first.stdout).toContain('Saved "mine".');

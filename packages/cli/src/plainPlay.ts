@@ -1,11 +1,13 @@
 /**
  * `2048 play --plain`: the seed's interactive mode, one line per move or command, so a game can
  * be scripted through a pipe. Every bad line gets a one-line answer and the prompt again; the
- * end of the input ends the game with its final score.
+ * end of the input ends the game with its final score. Input shown back (the echo, an unknown
+ * command, a name) has its control characters escaped, so piped bytes cannot drive the terminal.
  */
 import { createInterface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
 import type { Direction } from '@twenty48/engine';
+import { escapeControls } from './escape.js';
 import type { Match } from './match.js';
 import { formatPlainBlock, formatPlainState, PLAIN_PROMPT } from './plainBoard.js';
 
@@ -46,12 +48,13 @@ export async function playPlain({ match, input, output, echo }: PlainOptions): P
   const write = (text: string): void => {
     output.write(text);
   };
-  const say = (line: string): void => write(`${line}\n`);
+  // Every line said may quote the input.
+  const say = (line: string): void => write(`${escapeControls(line)}\n`);
   const readLine = async (): Promise<string | null> => {
     const next = await lines.next();
     if (next.done) return null;
     const line = String(next.value);
-    if (echo) write(`${line}\n`);
+    if (echo) say(line);
     return line;
   };
 
