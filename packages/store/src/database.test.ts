@@ -1,24 +1,21 @@
 import { randomBytes } from 'node:crypto';
 import {
-  closeSync,
   copyFileSync,
   existsSync,
   mkdtempSync,
-  openSync,
-  readdirSync,
   readFileSync,
   rmSync,
   writeFileSync,
-  writeSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { basename, dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { newGame, recordOf, step } from '@twenty48/engine';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MIGRATIONS } from './database.js';
 import { databaseFile, dataDirectory } from './location.js';
 import { openStore } from './store.js';
+import { damageLeafPage, sideFiles } from './testing/damage.js';
 
 let dir: string;
 beforeEach(() => {
@@ -44,28 +41,6 @@ function realDatabase(file: string): void {
   }
   opened.value.close();
 }
-
-/**
- * Overwrite one leaf page of `tree` (a table or an index) with garbage, past the header, so the
- * file still opens and only reading that page fails.
- */
-function damageLeafPage(file: string, tree: string): void {
-  // Not read-only: a read-only connection to a WAL file leaves its -wal and -shm behind.
-  const db = new Database(file);
-  const pageSize = db.pragma('page_size', { simple: true }) as number;
-  const leaf = db
-    .prepare("SELECT max(pageno) AS page FROM dbstat WHERE name = ? AND pagetype = 'leaf'")
-    .get(tree) as { page: number | null };
-  db.close();
-  if (!leaf.page || leaf.page < 2) throw new Error(`no leaf page of ${tree}`);
-  const fd = openSync(file, 'r+');
-  writeSync(fd, Buffer.alloc(pageSize, 0xa5), 0, pageSize, (leaf.page - 1) * pageSize);
-  closeSync(fd);
-}
-
-/** The files SQLite keeps next to a database: its journal, WAL and shared memory. */
-const sideFiles = (file: string): string[] =>
-  readdirSync(dirname(file)).filter((name) => name.startsWith(`${basename(file)}-`));
 
 function expectRefusedUnchanged(file: string, code: string): void {
   const before = readFileSync(file);

@@ -2,6 +2,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { fail, ok, type Result } from '@twenty48/engine';
 import Database from 'better-sqlite3';
+import { isInterrupted, openFailure } from './failure.js';
 import type { StoreError } from './types.js';
 
 type Db = Database.Database;
@@ -60,24 +61,6 @@ export const MIGRATIONS: readonly string[] = [
 
 /** How long a statement waits for another connection's lock before failing. */
 const BUSY_TIMEOUT_MS = 5000;
-
-const sqliteCode = (error: unknown): string =>
-  typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : '';
-
-const messageOf = (error: unknown): string =>
-  error instanceof Error ? error.message : String(error);
-
-/** Map an error SQLite raised on a file to a store error naming the file. */
-export function storeFailure(file: string, error: unknown): Result<never, StoreError> {
-  const code = sqliteCode(error);
-  if (code === 'SQLITE_NOTADB' || code.startsWith('SQLITE_CORRUPT')) {
-    return fail(
-      'ERR_DB_CORRUPT',
-      `${file} is not a twenty48 database or is damaged (${messageOf(error)}); it was left as it is`,
-    );
-  }
-  return fail('ERR_DB_OPEN', `cannot open ${file}: ${messageOf(error)}`);
-}
 
 /**
  * Read the schema version without writing anything, and refuse files that are not ours or
@@ -160,8 +143,8 @@ function inspectFile(file: string): Result<Inspection, StoreError> {
     const checked = checkContents(db, file);
     return checked.ok ? ok('sound') : checked;
   } catch (error) {
-    if (sqliteCode(error) === 'SQLITE_READONLY_ROLLBACK') return ok('interrupted');
-    return storeFailure(file, error);
+    if (isInterrupted(error)) return ok('interrupted');
+    return openFailure(file, error);
   } finally {
     db?.close();
     if (!hadWal && existsSync(`${file}-wal`)) {
@@ -217,13 +200,16 @@ export function openDatabase(file: string): Result<Db, StoreError> {
   try {
     makeDirectories(dirname(file));
   } catch (error) {
-    return fail('ERR_DB_OPEN', `cannot create the directory of ${file}: ${messageOf(error)}`);
+    return fail(
+      'ERR_DB_OPEN',
+      `cannot create the directory of ${file}: ${(error as Error).message}`,
+    );
   }
   let db: Db;
   try {
     db = new Database(file, { timeout: BUSY_TIMEOUT_MS });
   } catch (error) {
-    return storeFailure(file, error);
+    return openFailure(file, error);
   }
   try {
     // Checked again on this connection, as another process may have migrated the file since;
@@ -241,6 +227,6 @@ export function openDatabase(file: string): Result<Db, StoreError> {
     return ok(db);
   } catch (error) {
     db.close();
-    return storeFailure(file, error);
+    return openFailure(file, error);
   }
 }

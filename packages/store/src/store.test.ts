@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
@@ -15,6 +15,7 @@ import {
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openStore } from './store.js';
+import { damageLeafPage, sideFiles } from './testing/damage.js';
 import type { Store } from './types.js';
 
 let dir: string;
@@ -250,5 +251,36 @@ describe('reopening', () => {
     expect(store.claimGame(issued.gameId).ok).toBe(true);
     const score = store.getScore(added.ok ? added.value.id : -1);
     expect(score && makeRecord(score.record)).toBe(makeRecord(recordOf(game)));
+  });
+});
+
+describe('a file damaged while it is open', () => {
+  it('names the damage, then stops using the file, and health() reports it', () => {
+    const record = recordOf(step(newGame('classic', 'damage'), 'left').game);
+    for (let i = 0; i < 200; i++) {
+      store.addScore({ name: `p${i}`, record, score: i, maxTile: 4, finished: true });
+    }
+    store.close();
+    store = open(); // a fresh connection, which has read nothing but the schema
+    expect(store.health()).toEqual({ ok: true, value: undefined });
+    const file = join(dir, 'twenty48.db');
+    damageLeafPage(file, 'scores_ranking');
+    const damaged = readFileSync(file);
+
+    const counting = () => store.isHighScore('classic', 4, 0, 1000); // reads every index page
+    expect(counting).toThrow(expect.objectContaining({ code: 'ERR_DB_CORRUPT' }));
+    expect(counting).toThrow(/twenty48\.db is damaged .*stopped using it/);
+    expect(store.health()).toMatchObject({
+      ok: false,
+      error: { code: 'ERR_DB_CORRUPT', message: expect.stringContaining(file) },
+    });
+    // The settings table is intact, yet nothing more is written to a damaged file.
+    expect(() => store.setSetting('lastName', 'Ada')).toThrow(
+      expect.objectContaining({ code: 'ERR_DB_CORRUPT' }),
+    );
+    expect(() => store.issueGame('classic', 4, 60_000)).toThrow(/damaged/);
+    store.close();
+    expect(readFileSync(file).equals(damaged)).toBe(true);
+    expect(sideFiles(file)).toEqual([]);
   });
 });

@@ -1,10 +1,14 @@
-import { ok, type Result } from '@twenty48/engine';
+import { fail, ok, type Result } from '@twenty48/engine';
 import { openDatabase } from './database.js';
+import { operationFailure, StoreFailure } from './failure.js';
 import { createIssuedGames } from './issued.js';
 import { databaseFile } from './location.js';
 import { createSaves } from './saves.js';
 import { createScores } from './scores.js';
 import type { OpenOptions, Store, StoreError } from './types.js';
+
+/** The store's operations, each of which may meet a failure of SQLite. */
+type Operations = Omit<Store, 'file' | 'health' | 'close'>;
 
 /**
  * Open the twenty48 database: `options.file`, else `twenty48.db` in the data directory
@@ -25,8 +29,7 @@ export function openStore(options: OpenOptions = {}): Result<Store, StoreError> 
   const putSetting = db.prepare(
     'INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
   );
-  const store: Store = {
-    file,
+  const operations: Operations = {
     ...createSaves(db),
     ...createScores(db),
     ...createIssuedGames(db),
@@ -37,9 +40,44 @@ export function openStore(options: OpenOptions = {}): Result<Store, StoreError> 
     setSetting(key: string, value: string): void {
       putSetting.run(key, value);
     },
+  };
+
+  // The first damage met; from then on the file is not touched again.
+  let damage: StoreFailure | null = null;
+  const watched =
+    <A extends unknown[], R>(run: (...args: A) => R) =>
+    (...args: A): R => {
+      if (damage) throw damage;
+      try {
+        return run(...args);
+      } catch (error) {
+        const failure = operationFailure(file, error);
+        if (!failure) throw error;
+        if (failure.code === 'ERR_DB_CORRUPT') damage = failure;
+        throw failure;
+      }
+    };
+  const readHeader = watched(() => db.pragma('user_version', { simple: true }));
+
+  return ok({
+    file,
+    ...(Object.fromEntries(
+      Object.entries(operations as Record<string, (...args: unknown[]) => unknown>).map(
+        ([name, run]) => [name, watched(run)],
+      ),
+    ) as unknown as Operations),
+    health(): Result<void, StoreError> {
+      if (!db.open) return fail('ERR_DB_OPEN', `${file} is closed`);
+      try {
+        readHeader();
+        return ok(undefined);
+      } catch (error) {
+        if (error instanceof StoreFailure) return fail(error.code, error.message);
+        return fail('ERR_DB_FAILED', `the database ${file} failed: ${String(error)}`);
+      }
+    },
     close(): void {
       if (db.open) db.close();
     },
-  };
-  return ok(store);
+  });
 }

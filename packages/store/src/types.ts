@@ -1,10 +1,14 @@
 import type { GameRecord, Result } from '@twenty48/engine';
 
-/** Error codes of the store; every failure is a Result carrying one, never a throw. */
+/**
+ * Error codes of the store. A refusal is a Result carrying one; SQLite failing under an open
+ * store (a damaged page, a full disk) is a thrown `StoreFailure` carrying one.
+ */
 export type StoreError =
   | 'ERR_DB_OPEN' // the directory or file cannot be opened or created
   | 'ERR_DB_CORRUPT' // the file is not a twenty48 database, or SQLite reports corruption
   | 'ERR_DB_NEWER' // the file was written by a newer twenty48 (schema version too high)
+  | 'ERR_DB_FAILED' // SQLite failed during an operation (full disk, I/O error, locked too long)
   | 'ERR_NOT_FOUND'
   | 'ERR_SAVE_CORRUPT' // a saved game's record no longer parses or replays
   | 'ERR_NAME' // a save or player name that is empty, too long or has control characters
@@ -66,6 +70,10 @@ export interface IssuedGame {
  * The persistence of twenty48 (SQLite through better-sqlite3, WAL mode, versioned migrations).
  * Used by the terminal game (saves, high scores, the last player name, the autosave for
  * `--resume`) and by the server (scores, issued seeds).
+ *
+ * When SQLite fails under an operation, the operation throws a `StoreFailure` naming the file.
+ * The first sign of damage (ERR_DB_CORRUPT) stops the store: every later operation throws the
+ * same failure without touching the file, and `health()` reports it.
  */
 export interface Store {
   /** The database file in use. */
@@ -104,6 +112,12 @@ export interface Store {
   peekGame(gameId: string, now?: Date): Result<IssuedGame, StoreError>;
   /** Claim an issued game once; later claims fail with ERR_GAME_USED. */
   claimGame(gameId: string, now?: Date): Result<IssuedGame, StoreError>;
+
+  /**
+   * Whether the store can still be used: the damage an operation met, or a failure to read the
+   * file's header now. Never throws.
+   */
+  health(): Result<void, StoreError>;
 
   close(): void;
 }
