@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
@@ -318,5 +318,56 @@ describe('the rest of the API', () => {
       status: 404,
       body: { error: 'ERR_NOT_FOUND' },
     });
+  });
+});
+
+describe('a database damaged under the running server', () => {
+  /** Garbage over every page after the first (the schema, read at start), as a failing disk. */
+  function damageAfterSchema(file: string): void {
+    const bytes = readFileSync(file);
+    const pageSize = bytes.readUInt16BE(16);
+    const fd = openSync(file, 'r+');
+    writeSync(
+      fd,
+      Buffer.alloc(bytes.length - pageSize, 0xa5),
+      0,
+      bytes.length - pageSize,
+      pageSize,
+    );
+    closeSync(fd);
+  }
+
+  it('answers 503 naming ERR_DB_CORRUPT on health and every route that needs the store', async () => {
+    const { gameId, record } = await playIssuedGame();
+    expect((await post('/api/scores', { name: 'Ada', gameId, record })).status).toBe(201);
+    await server.close(); // everything is now in the file itself, not in its WAL
+    server = await start();
+    damageAfterSchema(dbFile());
+    const damaged = readFileSync(dbFile());
+
+    const scores = await get('/api/scores');
+    expect(scores).toMatchObject({
+      status: 503,
+      body: { error: 'ERR_DB_CORRUPT', message: expect.stringMatching(/^the database is damaged/) },
+    });
+    expect(String(scores.body.message)).not.toContain(dir); // no server paths to the world
+    expect(await get('/api/health')).toMatchObject({
+      status: 503,
+      body: { ok: false, error: 'ERR_DB_CORRUPT', message: expect.stringContaining('damaged') },
+    });
+    expect(await answer(await post('/api/games', { rules: 'classic', size: 4 }))).toMatchObject({
+      status: 503,
+      body: { error: 'ERR_DB_CORRUPT' },
+    });
+    expect(await get('/api/scores/1/record')).toMatchObject({
+      status: 503,
+      body: { error: 'ERR_DB_CORRUPT' },
+    });
+    const page = await fetch(`${server.url}/leaderboard`);
+    expect(page.status).toBe(503);
+    expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(await page.text()).toContain('the database is damaged');
+    await server.close();
+    expect(readFileSync(dbFile()).equals(damaged)).toBe(true);
   });
 });

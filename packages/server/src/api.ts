@@ -20,6 +20,18 @@ export interface ApiOptions {
 export const problem = (c: Context, status: ContentfulStatusCode, error: string, message: string) =>
   c.json({ error, message }, status);
 
+/**
+ * A failure of the store as the world may read it: its code, and its message with the
+ * server's file path replaced by "the database" (the path is logged, not published).
+ *
+ * @example
+ * publicStoreFailure(store, failure) // { code: 'ERR_DB_CORRUPT', message: 'the database is damaged (…)…' }
+ */
+export const publicStoreFailure = (
+  store: Store,
+  failure: { readonly code: string; readonly message: string },
+) => ({ code: failure.code, message: failure.message.replaceAll(store.file, 'the database') });
+
 const sizeSchema = v.pipe(
   v.number(),
   v.integer(),
@@ -88,14 +100,19 @@ export function createApi(options: ApiOptions): Hono {
     return next();
   });
 
-  api.get('/health', (c) =>
-    c.json({
+  api.get('/health', (c) => {
+    const health = store.health();
+    if (!health.ok) {
+      const { code, message } = publicStoreFailure(store, health.error);
+      return c.json({ ok: false, service: 'twenty48', error: code, message }, 503);
+    }
+    return c.json({
       ok: true,
       service: 'twenty48',
       rules: PRESET_NAMES,
       sizes: { min: LEADERBOARD_MIN_SIZE, max: LEADERBOARD_MAX_SIZE },
-    }),
-  );
+    });
+  });
 
   api.post('/games', jsonBody, async (c) => {
     if (!gameLimiter.allow(clientOf(c))) {

@@ -1,9 +1,9 @@
 import { getConnInfo } from '@hono/node-server/conninfo';
-import type { Store } from '@twenty48/store';
+import { type Store, StoreFailure } from '@twenty48/store';
 import { type Context, Hono } from 'hono';
 import { compress } from 'hono/compress';
-import { createApi, problem } from './api.js';
-import { OWN_PAGE_HEADERS } from './html.js';
+import { createApi, problem, publicStoreFailure } from './api.js';
+import { escapeHtml, htmlPage, OWN_PAGE_HEADERS } from './html.js';
 import { leaderboardPage } from './leaderboard-page.js';
 import { DEFAULT_LIMITS, type Limits } from './limits.js';
 import { DEFAULT_WEB_ROOT, serveWebFile } from './web-files.js';
@@ -69,6 +69,16 @@ export function createApp(options: AppOptions): Hono {
   app.get('*', (c) => serveWebFile(c, webRoot));
 
   app.onError((error, c) => {
+    if (error instanceof StoreFailure) {
+      console.error(`twenty48 server: ${error.message} (${error.code})`);
+      const { code, message } = publicStoreFailure(options.store, error);
+      if (c.req.path.startsWith('/api/')) return problem(c, 503, code, message);
+      const page = htmlPage(
+        'The leaderboard is unavailable',
+        `<p>${escapeHtml(message)} (${code}).</p>`,
+      );
+      return c.body(page, 503, OWN_PAGE_HEADERS);
+    }
     console.error(error);
     return problem(c, 500, 'ERR_INTERNAL', 'the server failed on this request; it was logged');
   });
