@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -58,6 +58,37 @@ describe('2048 auto --plain', { timeout: 60_000 }, () => {
     expect(stderr).toBe('');
     expect(status).toBe(0);
     expect(stdout).toMatch(/\nScore: \d+ {2}Max tile: \d+ {2}Moves: \d+ {2}Moves\/s: [\d.]+\n$/);
+  });
+});
+
+describe('2048 auto --record refuses a path it cannot write, before it plays', {
+  timeout: 60_000,
+}, () => {
+  // Root may write anywhere: as root, the program runs as nobody so that permissions count.
+  const user = process.getuid?.() === 0 ? { uid: 65534, gid: 65534 } : {};
+  const dir = mkdtempSync(join(tmpdir(), 'twenty48-record-path-'));
+  chmodSync(dir, 0o755);
+  const locked = join(dir, 'locked');
+  mkdirSync(locked);
+  chmodSync(locked, 0o555);
+  const readOnly = join(dir, 'read-only.json');
+  writeFileSync(readOnly, '');
+  chmodSync(readOnly, 0o444);
+
+  it.each([
+    ['an existing directory', dir, 'it is a directory'],
+    ['a file in a directory it cannot write', join(locked, 'g.json'), 'permission denied'],
+    ['a file it cannot write', readOnly, 'permission denied'],
+    ['a file in a missing directory', join(dir, 'missing', 'g.json'), 'no such directory'],
+  ])('%s: one named line, exit code 2, no game', (_what, path, why) => {
+    const { stdout, stderr, status } = spawnSync(
+      process.execPath,
+      [MAIN, 'auto', '--plain', '--seed', 'record-path', '--record', path],
+      { ...user, encoding: 'utf8', input: '', timeout: 60_000 },
+    );
+    expect(stdout).toBe('');
+    expect(stderr).toBe(`error: cannot write the record to ${path}: ${why} (ERR_RECORD_WRITE)\n`);
+    expect(status).toBe(2);
   });
 });
 

@@ -4,7 +4,7 @@
  * Expectimax thinks on a worker thread, closed on every way out; `q`, Ctrl-C or SIGTERM stop
  * at once, and the game so far is still reported and recorded.
  */
-import { statSync, writeFileSync } from 'node:fs';
+import { accessSync, constants, type Stats, statSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { PLAYER_NAMES, type PlayerName, type PlayerOptions } from '@twenty48/ai';
 import { makeRecord, recordOf } from '@twenty48/engine';
@@ -78,21 +78,42 @@ function checkCombination(options: AutoOptions): void {
   if (options.ai !== 'expectimax' && (options.depth !== undefined || options.ms !== undefined)) {
     failUsage(`--depth and --ms apply to expectimax, not ${options.ai}`, 'ERR_USAGE');
   }
-  if (options.record !== undefined && !isDirectory(dirname(resolve(options.record)))) {
-    failUsage(
-      `cannot write the record to ${options.record}: no such directory`,
-      'ERR_RECORD_WRITE',
-    );
+  const problem = options.record === undefined ? null : recordPathProblem(options.record);
+  if (problem !== null) {
+    failUsage(`cannot write the record to ${options.record}: ${problem}`, 'ERR_RECORD_WRITE');
   }
 }
 
-const isDirectory = (path: string): boolean => {
+const statOf = (path: string): Stats | null => {
   try {
-    return statSync(path).isDirectory();
+    return statSync(path);
+  } catch {
+    return null;
+  }
+};
+
+const allows = (path: string, mode: number): boolean => {
+  try {
+    accessSync(path, mode);
+    return true;
   } catch {
     return false;
   }
 };
+
+/**
+ * Why the record cannot be written to `file`, or null when it can: checked before the game, so
+ * a whole game is not played for nothing.
+ */
+function recordPathProblem(file: string): string | null {
+  const path = resolve(file);
+  const target = statOf(path);
+  if (target?.isDirectory()) return 'it is a directory';
+  if (target) return allows(path, constants.W_OK) ? null : 'permission denied';
+  const parent = dirname(path);
+  if (!statOf(parent)?.isDirectory()) return 'no such directory';
+  return allows(parent, constants.W_OK | constants.X_OK) ? null : 'permission denied';
+}
 
 async function auto(options: AutoOptions): Promise<void> {
   checkCombination(options);
