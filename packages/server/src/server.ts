@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { type ServerType, serve } from '@hono/node-server';
 import { openStore } from '@twenty48/store';
+import type { Hono } from 'hono';
 import { createApp } from './app.js';
 import type { Limits } from './limits.js';
 
@@ -48,9 +49,15 @@ function listen(server: ServerType): Promise<AddressInfo> {
   });
 }
 
+/** Wait for `server` to stop listening (it may never have started). */
+const closeServer = (server: ServerType): Promise<void> =>
+  new Promise((resolve) => server.close(() => resolve()));
+
 /**
- * Open the database and serve the game and the leaderboard. Rejects with a
- * `ServerStartError` naming the problem (a damaged database, a port in use), never crashes.
+ * Serve the game and the leaderboard. The port is bound first and only then is the database
+ * opened (or created), so a start that fails leaves nothing behind: no file on a port in use,
+ * no listener on a damaged database. Rejects with a `ServerStartError` naming the problem,
+ * never crashes.
  *
  * @example
  * const server = await startServer({ port: 0 });
@@ -58,24 +65,39 @@ function listen(server: ServerType): Promise<AddressInfo> {
  * await server.close();
  */
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
-  const opened = openStore(options.dbFile === undefined ? {} : { file: options.dbFile });
-  if (!opened.ok) throw new ServerStartError(opened.error.code, opened.error.message);
-  const store = opened.value;
-  const app = createApp({
-    store,
-    ...(options.webRoot === undefined ? {} : { webRoot: options.webRoot }),
-    ...(options.limits === undefined ? {} : { limits: options.limits }),
-  });
   const host = options.host ?? DEFAULT_HOST;
-  const server = serve({ fetch: app.fetch, port: options.port ?? DEFAULT_PORT, hostname: host });
+  const port = options.port ?? DEFAULT_PORT;
+  let app: Hono | undefined;
+  const server = serve({
+    // Requests are only read after this function has set `app`: nothing awaits in between.
+    fetch: (request, env) =>
+      app
+        ? app.fetch(request, env)
+        : Response.json(
+            { error: 'ERR_STARTING', message: 'the server is starting' },
+            { status: 503 },
+          ),
+    port,
+    hostname: host,
+  });
   let address: AddressInfo;
   try {
     address = await listen(server);
   } catch (error) {
-    store.close();
     const reason = error instanceof Error ? error.message : String(error);
-    throw new ServerStartError('ERR_LISTEN', `cannot listen on ${host}:${options.port}: ${reason}`);
+    throw new ServerStartError('ERR_LISTEN', `cannot listen on ${host}:${port}: ${reason}`);
   }
+  const opened = openStore(options.dbFile === undefined ? {} : { file: options.dbFile });
+  if (!opened.ok) {
+    await closeServer(server);
+    throw new ServerStartError(opened.error.code, opened.error.message);
+  }
+  const store = opened.value;
+  app = createApp({
+    store,
+    ...(options.webRoot === undefined ? {} : { webRoot: options.webRoot }),
+    ...(options.limits === undefined ? {} : { limits: options.limits }),
+  });
   const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   return {
     url: `http://${shownHost}:${address.port}`,

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { RunningServer } from '@twenty48/server';
@@ -36,7 +36,7 @@ async function run(...args: string[]): Promise<void> {
   await program.parseAsync(['serve', ...args], { from: 'user' });
 }
 
-describe('2048 serve', () => {
+describe('2048 serve', { timeout: 30_000 }, () => {
   it('serves the API and the 503 page on the address it prints, and stops', async () => {
     const db = join(dir, 'board.db');
     await run('--port', '0', '--host', '127.0.0.1', '--db', db, '--web-root', join(dir, 'none'));
@@ -61,13 +61,16 @@ describe('2048 serve', () => {
     expect(process.exitCode).toBe(1);
   });
 
-  it('refuses a port in use with ERR_LISTEN', async () => {
+  it('refuses a port in use with ERR_LISTEN, creating no database nor directory', async () => {
     await run('--port', '0', '--db', join(dir, 'a.db'));
     const port = new URL(running?.url ?? 'http://x:1').port;
     const first = running;
     running = undefined;
-    await run('--port', port, '--db', join(dir, 'b.db'));
+    await run('--port', port, '--db', join(dir, 'new', 'b.db'));
     expect(errors.join('')).toMatch(/ERR_LISTEN/);
+    expect(process.exitCode).toBe(1);
+    expect(running).toBeUndefined();
+    expect(existsSync(join(dir, 'new'))).toBe(false);
     running = first;
   });
 
