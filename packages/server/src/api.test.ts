@@ -321,6 +321,41 @@ describe('the rest of the API', () => {
   });
 });
 
+describe('methods', () => {
+  it.each([
+    ['DELETE', '/api/scores', 'GET, HEAD, POST'],
+    ['PUT', '/api/scores', 'GET, HEAD, POST'],
+    ['PUT', '/api/games', 'POST'],
+    ['GET', '/api/games', 'POST'],
+    ['POST', '/api/health', 'GET, HEAD'],
+    ['DELETE', '/api/scores/1/record', 'GET, HEAD'],
+    ['OPTIONS', '/api/health', 'GET, HEAD'],
+    ['POST', '/leaderboard', 'GET, HEAD'],
+    ['DELETE', '/', 'GET, HEAD'],
+    ['PUT', '/assets/main.js', 'GET, HEAD'],
+  ])('%s %s is 405 with Allow: %s', async (method, path, allow) => {
+    const response = await fetch(server.url + path, {
+      method,
+      headers: JSON_TYPE,
+      body: method === 'GET' || method === 'HEAD' ? null : '{}',
+    });
+    expect(response.status).toBe(405);
+    expect(response.headers.get('allow')).toBe(allow);
+    expect(await response.json()).toMatchObject({ error: 'ERR_METHOD_NOT_ALLOWED' });
+  });
+
+  it('serves HEAD wherever it serves GET, and still answers 404 where nothing is', async () => {
+    expect((await fetch(`${server.url}/api/health`, { method: 'HEAD' })).status).toBe(200);
+    expect((await fetch(`${server.url}/leaderboard`, { method: 'HEAD' })).status).toBe(200);
+    const plain = await post('/api/health', 'hi', { 'content-type': 'text/plain' });
+    expect(plain.status).toBe(405); // the method is wrong before the body is
+    await plain.body?.cancel();
+    const nowhere = await fetch(`${server.url}/api/nothing`, { method: 'DELETE' });
+    expect(await answer(nowhere)).toMatchObject({ status: 404, body: { error: 'ERR_NOT_FOUND' } });
+    expect(nowhere.headers.get('allow')).toBeNull();
+  });
+});
+
 describe('a database damaged under the running server', () => {
   /** Garbage over every page after the first (the schema, read at start), as a failing disk. */
   function damageAfterSchema(file: string): void {

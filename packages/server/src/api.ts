@@ -1,10 +1,11 @@
 import { makeRecord, PRESET_NAMES } from '@twenty48/engine';
 import { parseName, type Store } from '@twenty48/store';
-import { type Context, Hono } from 'hono';
+import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import * as v from 'valibot';
 import { createRateLimiter, type Limits } from './limits.js';
+import { refuseOtherMethods } from './methods.js';
+import { problem, publicStoreFailure } from './problems.js';
 import { LEADERBOARD_MAX_SIZE, LEADERBOARD_MIN_SIZE, verifyGame } from './verify.js';
 
 /** What the API needs from its host: the store, a clock, limits, and who is asking. */
@@ -15,22 +16,6 @@ export interface ApiOptions {
   /** The client's address, for rate limits. */
   readonly clientOf: (c: Context) => string;
 }
-
-/** Every API error has this body. */
-export const problem = (c: Context, status: ContentfulStatusCode, error: string, message: string) =>
-  c.json({ error, message }, status);
-
-/**
- * A failure of the store as the world may read it: its code, and its message with the
- * server's file path replaced by "the database" (the path is logged, not published).
- *
- * @example
- * publicStoreFailure(store, failure) // { code: 'ERR_DB_CORRUPT', message: 'the database is damaged (…)…' }
- */
-export const publicStoreFailure = (
-  store: Store,
-  failure: { readonly code: string; readonly message: string },
-) => ({ code: failure.code, message: failure.message.replaceAll(store.file, 'the database') });
 
 const sizeSchema = v.pipe(
   v.number(),
@@ -92,13 +77,8 @@ export function createApi(options: ApiOptions): Hono {
     onError: (c) =>
       problem(c, 413, 'ERR_TOO_LARGE', `a request body is at most ${limits.bodyBytes} bytes`),
   });
-  api.use('*', async (c, next) => {
-    if (c.req.method !== 'POST') return next();
-    if (!isJson(c)) {
-      return problem(c, 415, 'ERR_CONTENT_TYPE', 'send the body as application/json');
-    }
-    return next();
-  });
+  const requireJson: MiddlewareHandler = async (c, next) =>
+    isJson(c) ? next() : problem(c, 415, 'ERR_CONTENT_TYPE', 'send the body as application/json');
 
   api.get('/health', (c) => {
     const health = store.health();
@@ -114,7 +94,7 @@ export function createApi(options: ApiOptions): Hono {
     });
   });
 
-  api.post('/games', jsonBody, async (c) => {
+  api.post('/games', requireJson, jsonBody, async (c) => {
     if (!gameLimiter.allow(clientOf(c))) {
       return problem(
         c,
@@ -148,7 +128,7 @@ export function createApi(options: ApiOptions): Hono {
     return c.json(issued, 201);
   });
 
-  api.post('/scores', jsonBody, async (c) => {
+  api.post('/scores', requireJson, jsonBody, async (c) => {
     if (!scoreLimiter.allow(clientOf(c))) {
       return problem(
         c,
@@ -213,6 +193,7 @@ export function createApi(options: ApiOptions): Hono {
     return c.json(JSON.parse(makeRecord(row.record)));
   });
 
+  refuseOtherMethods(api);
   api.notFound((c) =>
     problem(c, 404, 'ERR_NOT_FOUND', `no API route ${c.req.method} ${c.req.path}`),
   );

@@ -2,10 +2,12 @@ import { getConnInfo } from '@hono/node-server/conninfo';
 import { type Store, StoreFailure } from '@twenty48/store';
 import { type Context, Hono } from 'hono';
 import { compress } from 'hono/compress';
-import { createApi, problem, publicStoreFailure } from './api.js';
+import { createApi } from './api.js';
 import { escapeHtml, htmlPage, OWN_PAGE_HEADERS } from './html.js';
 import { leaderboardPage } from './leaderboard-page.js';
 import { DEFAULT_LIMITS, type Limits } from './limits.js';
+import { refuseOtherMethods } from './methods.js';
+import { problem, publicStoreFailure } from './problems.js';
 import { DEFAULT_WEB_ROOT, serveWebFile } from './web-files.js';
 
 export interface AppOptions {
@@ -59,14 +61,17 @@ export function createApp(options: AppOptions): Hono {
   app.all('/api/*', (c) =>
     problem(c, 404, 'ERR_NOT_FOUND', `no API route ${c.req.method} ${c.req.path}`),
   );
-  app.get('/leaderboard', (c) =>
+  const pages = new Hono();
+  pages.get('/leaderboard', (c) =>
     c.body(
       leaderboardPage(options.store, c.req.query('rules'), c.req.query('size')),
       200,
       OWN_PAGE_HEADERS,
     ),
   );
-  app.get('*', (c) => serveWebFile(c, webRoot));
+  pages.get('*', (c) => serveWebFile(c, webRoot));
+  refuseOtherMethods(pages);
+  app.route('/', pages);
 
   app.onError((error, c) => {
     if (error instanceof StoreFailure) {

@@ -1,0 +1,24 @@
+import type { Store } from '@twenty48/store';
+import type { Context } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+
+/**
+ * Every error the server answers in JSON has this body: a named code and a sentence.
+ *
+ * @example
+ * return problem(c, 404, 'ERR_NOT_FOUND', 'no score with id "7"');
+ */
+export const problem = (c: Context, status: ContentfulStatusCode, error: string, message: string) =>
+  c.json({ error, message }, status);
+
+/**
+ * A failure of the store as the world may read it: its code, and its message with the
+ * server's file path replaced by "the database" (the path is logged, not published).
+ *
+ * @example
+ * publicStoreFailure(store, failure) // { code: 'ERR_DB_CORRUPT', message: 'the database is damaged (…)…' }
+ */
+export const publicStoreFailure = (
+  store: Store,
+  failure: { readonly code: string; readonly message: string },
+) => ({ code: failure.code, message: failure.message.replaceAll(store.file, 'the database') });
