@@ -135,4 +135,16 @@ describe('2048 play --plain through a pipe', () => {
     expect(stdout).toMatch(/Cannot save: .*ERR_STORE_OFF/);
     expect(readFileSync(file, 'utf8')).toBe(garbage);
   });
+
+  it('refuses an over-long line as it arrives and goes on with the next line', () => {
+    // 32 MB without a newline, then a command: one named answer, nothing of the line echoed.
+    const { stdout, status } = run(
+      ['play', '--plain', '--seed', 'long-1'],
+      `${'w'.repeat(32 * 1024 * 1024)}\nscore\nexit\n`,
+    );
+    expect(status).toBe(0);
+    expect(stdout).toContain('That line is longer than 1024 characters (ERR_TOO_LONG).');
+    expect(stdout).not.toContain('w'.repeat(100));
+    expect(stdout).toMatch(/ERR_TOO_LONG\)\.\nscore\nScore: 0 /);
+  }, 60_000);
 });

@@ -4,10 +4,10 @@
  * end of the input ends the game with its final score. Input shown back (the echo, an unknown
  * command, a name) has its control characters escaped, so piped bytes cannot drive the terminal.
  */
-import { createInterface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
 import type { Direction } from '@twenty48/engine';
 import { escapeControls } from './escape.js';
+import { readBoundedLines } from './lineReader.js';
 import type { Match } from './match.js';
 import { formatPlainBlock, formatPlainState, PLAIN_PROMPT } from './plainBoard.js';
 
@@ -31,6 +31,9 @@ const MOVE_WORDS: Readonly<Record<string, Direction>> = {
   right: 'right',
 };
 
+/** The longest line read: far more than any command or name. */
+export const MAX_PLAIN_LINE = 1024;
+
 /** What `help` prints in the line-by-line game. */
 export const PLAIN_HELP = [
   'Moves: w (up), a (left), s (down), d (right).',
@@ -44,18 +47,23 @@ export const PLAIN_HELP = [
  * await playPlain({ match, input: process.stdin, output: process.stdout, echo: !process.stdin.isTTY });
  */
 export async function playPlain({ match, input, output, echo }: PlainOptions): Promise<void> {
-  const lines = createInterface({ input, terminal: false })[Symbol.asyncIterator]();
+  const lines = readBoundedLines(input, MAX_PLAIN_LINE);
   const write = (text: string): void => {
     output.write(text);
   };
   // Every line said may quote the input.
   const say = (line: string): void => write(`${escapeControls(line)}\n`);
   const readLine = async (): Promise<string | null> => {
-    const next = await lines.next();
-    if (next.done) return null;
-    const line = String(next.value);
-    if (echo) say(line);
-    return line;
+    for (;;) {
+      const next = await lines.next();
+      if (next.done) return null;
+      if (!next.value.tooLong) {
+        if (echo) say(next.value.text);
+        return next.value.text;
+      }
+      // Not a move, a command or a name: refused as it arrives, the rest of it unread.
+      say(`That line is longer than ${MAX_PLAIN_LINE} characters (ERR_TOO_LONG).`);
+    }
   };
 
   const askName = async (): Promise<boolean> => {
