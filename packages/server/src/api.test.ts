@@ -50,6 +50,12 @@ const answer = async (response: Response) => ({
   body: (await response.json()) as Record<string, unknown>,
 });
 
+/** The Retry-After header in whole seconds (NaN when it is missing or not a number). */
+const retryAfter = (response: Response): number => {
+  const header = response.headers.get('retry-after') ?? '';
+  return /^\d+$/.test(header) ? Number(header) : Number.NaN;
+};
+
 async function newIssuedGame(rules = 'classic', size = 4) {
   const response = await post('/api/games', { rules, size });
   expect(response.status).toBe(201);
@@ -273,10 +279,24 @@ describe('forged and broken submissions', () => {
     }
     expect(statuses.slice(0, 30)).toEqual(Array(30).fill(422));
     expect(statuses[30]).toBe(429);
-    const limited = await answer(
-      await post('/api/scores', { name: 'Spam', gameId: 'x', record: {} }),
-    );
-    expect(limited.body).toMatchObject({ error: 'ERR_RATE_LIMIT' });
+    const response = await post('/api/scores', { name: 'Spam', gameId: 'x', record: {} });
+    expect(await answer(response)).toMatchObject({ body: { error: 'ERR_RATE_LIMIT' } });
+    expect(retryAfter(response)).toBeGreaterThanOrEqual(1);
+    expect(retryAfter(response)).toBeLessThanOrEqual(60);
+  });
+
+  it('limits new games too, and says when to come back', async () => {
+    await server.close();
+    server = await start({ gamesPerMinute: 2 });
+    await newIssuedGame();
+    await newIssuedGame();
+    const response = await post('/api/games', { rules: 'classic', size: 4 });
+    expect(await answer(response)).toMatchObject({
+      status: 429,
+      body: { error: 'ERR_RATE_LIMIT', message: expect.stringMatching(/in \d+ s/) },
+    });
+    expect(retryAfter(response)).toBeGreaterThanOrEqual(1);
+    expect(retryAfter(response)).toBeLessThanOrEqual(60);
   });
 });
 

@@ -3,7 +3,7 @@ import { parseName, type Store } from '@twenty48/store';
 import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import * as v from 'valibot';
-import { createRateLimiter, type Limits } from './limits.js';
+import { createRateLimiter, type Limits, type RateLimiter } from './limits.js';
 import { refuseOtherMethods } from './methods.js';
 import { problem, publicStoreFailure } from './problems.js';
 import { LEADERBOARD_MAX_SIZE, LEADERBOARD_MIN_SIZE, verifyGame } from './verify.js';
@@ -52,6 +52,18 @@ async function readJson(c: Context): Promise<{ value: unknown } | undefined> {
   }
 }
 
+/** 429, with Retry-After: the whole seconds until the limiter frees a slot for this client. */
+function tooMany(c: Context, limiter: RateLimiter, client: string, what: string): Response {
+  const seconds = Math.max(1, Math.ceil(limiter.waitMs(client) / 1000));
+  c.header('retry-after', String(seconds));
+  return problem(
+    c,
+    429,
+    'ERR_RATE_LIMIT',
+    `too many ${what} from this address; try again in ${seconds} s`,
+  );
+}
+
 const issueMessage = (issues: readonly v.BaseIssue<unknown>[]): string =>
   issues
     .slice(0, 3)
@@ -95,14 +107,8 @@ export function createApi(options: ApiOptions): Hono {
   });
 
   api.post('/games', requireJson, jsonBody, async (c) => {
-    if (!gameLimiter.allow(clientOf(c))) {
-      return problem(
-        c,
-        429,
-        'ERR_RATE_LIMIT',
-        'too many new games from this address; wait a minute',
-      );
-    }
+    const client = clientOf(c);
+    if (!gameLimiter.allow(client)) return tooMany(c, gameLimiter, client, 'new games');
     const body = await readJson(c);
     if (!body) return problem(c, 400, 'ERR_JSON', 'the body is not valid JSON');
     const parsed = v.safeParse(NewGameBody, body.value);
@@ -129,14 +135,8 @@ export function createApi(options: ApiOptions): Hono {
   });
 
   api.post('/scores', requireJson, jsonBody, async (c) => {
-    if (!scoreLimiter.allow(clientOf(c))) {
-      return problem(
-        c,
-        429,
-        'ERR_RATE_LIMIT',
-        'too many submissions from this address; wait a minute',
-      );
-    }
+    const client = clientOf(c);
+    if (!scoreLimiter.allow(client)) return tooMany(c, scoreLimiter, client, 'submissions');
     const body = await readJson(c);
     if (!body) return problem(c, 400, 'ERR_JSON', 'the body is not valid JSON');
     const parsed = v.safeParse(ScoreBody, body.value);

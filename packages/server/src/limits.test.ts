@@ -19,8 +19,20 @@ describe('createRateLimiter', () => {
     expect(limiter.allow('a', 60_000)).toBe(true);
   });
 
+  it('tells a refused client how long until a slot frees', () => {
+    const limiter = createRateLimiter(3);
+    expect(limiter.waitMs('a', 0)).toBe(0);
+    for (const t of [0, 10, 20]) limiter.allow('a', t);
+    expect(limiter.waitMs('a', 30)).toBe(59_970); // the request at 0 leaves the window at 60 000
+    expect(limiter.waitMs('a', 59_999)).toBe(1);
+    expect(limiter.allow('a', 60_000)).toBe(true);
+    expect(limiter.waitMs('a', 60_000)).toBe(10); // now the one at 10 must leave
+    expect(limiter.waitMs('b', 60_000)).toBe(0);
+  });
+
   it('never limits when the limit is infinite', () => {
     const limiter = createRateLimiter(Number.POSITIVE_INFINITY);
     expect(Array.from({ length: 1000 }, () => limiter.allow('a', 0)).every(Boolean)).toBe(true);
+    expect(limiter.waitMs('a', 0)).toBe(0);
   });
 });

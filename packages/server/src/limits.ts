@@ -25,6 +25,8 @@ const SWEEP_THRESHOLD = 10_000;
 export interface RateLimiter {
   /** Record one request; false when the client is over its limit (the request is refused). */
   allow(client: string, now?: number): boolean;
+  /** Milliseconds until the client may be allowed again: 0 when it may now. */
+  waitMs(client: string, now?: number): number;
 }
 
 /**
@@ -34,6 +36,7 @@ export interface RateLimiter {
  * @example
  * const limiter = createRateLimiter(30);
  * limiter.allow('127.0.0.1') // true, 29 more this minute
+ * limiter.waitMs('127.0.0.1') // 0: it may ask again now
  */
 export function createRateLimiter(perMinute: number): RateLimiter {
   const recent = new Map<string, number[]>();
@@ -42,15 +45,23 @@ export function createRateLimiter(perMinute: number): RateLimiter {
       if ((times.at(-1) ?? 0) <= now - WINDOW_MS) recent.delete(client);
     }
   };
+  const inWindow = (client: string, now: number): number[] =>
+    (recent.get(client) ?? []).filter((time) => time > now - WINDOW_MS);
   return {
     allow(client: string, now = Date.now()): boolean {
       if (!Number.isFinite(perMinute)) return true;
       if (recent.size > SWEEP_THRESHOLD) sweep(now);
-      const times = (recent.get(client) ?? []).filter((time) => time > now - WINDOW_MS);
+      const times = inWindow(client, now);
       const allowed = times.length < perMinute;
       if (allowed) times.push(now);
       recent.set(client, times);
       return allowed;
+    },
+    waitMs(client: string, now = Date.now()): number {
+      const times = inWindow(client, now);
+      if (times.length < perMinute) return 0;
+      // The oldest request that still fills the limit frees its slot as it leaves the window.
+      return (times[times.length - perMinute] ?? now) + WINDOW_MS - now;
     },
   };
 }
