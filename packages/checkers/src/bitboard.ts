@@ -1,0 +1,304 @@
+/**
+ * The fast move generator, for perft and search: 32-bit masks (bit n-1 = PDN square n), shifts
+ * and masks, no allocation.
+ *
+ * In PDN numbering a diagonal step is a shift by 3, 4 or 5 depending on the row: rows 1, 3, 5, 7
+ * (`ODD_ROWS`) step down by +4 (southwest) and +5 (southeast), rows 2, 4, 6, 8 by +3 and +4; up
+ * is the mirror image. Masks keep pieces on the edge columns from wrapping around. A jump is
+ * two steps the same way, always ±7 or ±9.
+ *
+ * Moves go into a `MoveStack`, a preallocated set of typed arrays shared by every ply: a
+ * position's moves are the entries `[start, end)`, and its children write after `end`. For each
+ * move the stack holds `from` and `to` (one bit each), `captured` (the mask of the pieces
+ * jumped) and `kingsXor` (what the move does to the kings mask: the moving king's bits, a
+ * crowned man's square, the captured kings). A move is made, and unmade, by xor:
+ *
+ * ```ts
+ * own ^= from ^ to;   // from === to for a king that jumps round back to its square
+ * opp ^= captured;
+ * kings ^= kingsXor;
+ * ```
+ *
+ * Masks are signed 32-bit integers inside (what `|` and `^` give); `>>> 0` makes them unsigned.
+ * Each distinct jump sequence is one entry, so two sequences that capture the same pieces from
+ * the same square to the same square appear twice, with the same masks.
+ */
+
+/** Rows 1, 3, 5, 7. */
+export const ODD_ROWS = 0x0f0f0f0f;
+/** Rows 2, 4, 6, 8. */
+export const EVEN_ROWS = 0xf0f0f0f0 | 0;
+// Rows 1, 3, 5, 7 without column 8: they can step east.
+const ODD_ROWS_EAST = 0x07070707;
+// Rows 2, 4, 6, 8 without column 1: they can step west.
+const EVEN_ROWS_WEST = 0xe0e0e0e0 | 0;
+/** Row 8: black men are crowned here. */
+export const BLACK_KING_ROW = 0xf0000000 | 0;
+/** Row 1: red men are crowned here. */
+export const RED_KING_ROW = 0x0000000f;
+
+/** One step southeast (row+1, col+1) of every square in `x`. */
+export const stepSE = (x: number): number => ((x & ODD_ROWS_EAST) << 5) | ((x & EVEN_ROWS) << 4);
+/** One step southwest (row+1, col-1). */
+export const stepSW = (x: number): number => ((x & ODD_ROWS) << 4) | ((x & EVEN_ROWS_WEST) << 3);
+/** One step northeast (row-1, col+1). */
+export const stepNE = (x: number): number => ((x & ODD_ROWS_EAST) >>> 3) | ((x & EVEN_ROWS) >>> 4);
+/** One step northwest (row-1, col-1). */
+export const stepNW = (x: number): number => ((x & ODD_ROWS) >>> 4) | ((x & EVEN_ROWS_WEST) >>> 5);
+
+/** How many bits a mask has set. */
+export function bitCount(mask: number): number {
+  let m = mask - ((mask >>> 1) & 0x55555555);
+  m = (m & 0x33333333) + ((m >>> 2) & 0x33333333);
+  return Math.imul((m + (m >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
+}
+
+/** The most moves one position can have, with room to spare, for sizing a `MoveStack`. */
+export const MAX_MOVES = 256;
+
+/**
+ * Preallocated typed arrays for the moves of every ply of a search or perft. Size it as
+ * `plies * MAX_MOVES`; generating past the end throws a RangeError.
+ */
+export class MoveStack {
+  readonly from: Int32Array;
+  readonly to: Int32Array;
+  readonly captured: Int32Array;
+  readonly kingsXor: Int32Array;
+  readonly capacity: number;
+  constructor(capacity: number) {
+    this.capacity = capacity;
+    this.from = new Int32Array(capacity);
+    this.to = new Int32Array(capacity);
+    this.captured = new Int32Array(capacity);
+    this.kingsXor = new Int32Array(capacity);
+  }
+}
+
+// The pieces of the side to move that can jump, and of those that can step, by direction.
+// `south` is true for black (its men move south), `men`/`kings` are that side's pieces.
+
+/** The pieces of the side to move that have a jump. */
+export function jumpers(own: number, opp: number, kings: number, south: boolean): number {
+  const empty = ~(own | opp);
+  const ownKings = own & kings;
+  const downers = south ? own : ownKings;
+  const uppers = south ? ownKings : own;
+  let result = 0;
+  if (downers !== 0)
+    result |= (stepNW(stepNW(empty) & opp) & downers) | (stepNE(stepNE(empty) & opp) & downers);
+  if (uppers !== 0)
+    result |= (stepSW(stepSW(empty) & opp) & uppers) | (stepSE(stepSE(empty) & opp) & uppers);
+  return result;
+}
+
+/**
+ * Writes the legal moves of the side to move into `stack` from index `start` and returns the
+ * index after the last one (`start` itself when the side to move has lost). `own` and `opp` are
+ * the pieces of the side to move and of the other side, `kings` the kings of both, `south` true
+ * when black is to move. Captures are compulsory: when one exists only captures are written.
+ *
+ * @example
+ * const stack = new MoveStack(MAX_MOVES);
+ * const end = generateMoves(0xfff, 0xfff00000 | 0, 0, true, stack, 0); // 7
+ */
+export function generateMoves(
+  own: number,
+  opp: number,
+  kings: number,
+  south: boolean,
+  stack: MoveStack,
+  start: number,
+): number {
+  const jumping = jumpers(own, opp, kings, south);
+  if (jumping !== 0) return generateJumps(jumping, own, opp, kings, south, stack, start);
+  const empty = ~(own | opp);
+  const ownKings = own & kings;
+  const downers = south ? own : ownKings;
+  const uppers = south ? ownKings : own;
+  const crown = south ? BLACK_KING_ROW : RED_KING_ROW;
+  let end = start;
+  if (end + 48 > stack.capacity) throw new RangeError('MoveStack is full');
+  const { from: fromArr, to: toArr, captured: capArr, kingsXor: kxArr } = stack;
+  // For each direction: the destinations, then each one's origin one step back.
+  for (let dir = 0; dir < 4; dir++) {
+    let targets: number;
+    if (dir === 0) targets = downers === 0 ? 0 : stepSE(downers) & empty;
+    else if (dir === 1) targets = downers === 0 ? 0 : stepSW(downers) & empty;
+    else if (dir === 2) targets = uppers === 0 ? 0 : stepNE(uppers) & empty;
+    else targets = uppers === 0 ? 0 : stepNW(uppers) & empty;
+    while (targets !== 0) {
+      const to = targets & -targets;
+      targets ^= to;
+      const from =
+        dir === 0 ? stepNW(to) : dir === 1 ? stepNE(to) : dir === 2 ? stepSW(to) : stepSE(to);
+      fromArr[end] = from;
+      toArr[end] = to;
+      capArr[end] = 0;
+      kxArr[end] = (kings & from) !== 0 ? from | to : (to & crown) !== 0 ? to : 0;
+      end++;
+    }
+  }
+  return end;
+}
+
+function generateJumps(
+  jumping: number,
+  own: number,
+  opp: number,
+  kings: number,
+  south: boolean,
+  stack: MoveStack,
+  start: number,
+): number {
+  let end = start;
+  let rest = jumping;
+  while (rest !== 0) {
+    const from = rest & -rest;
+    rest ^= from;
+    // The jumping piece leaves its square: a king may land there again.
+    const empty = ~(own | opp) | from;
+    const king = (kings & from) !== 0;
+    end = jumpFrom(from, from, king, south, opp, empty, 0, kings, stack, end);
+  }
+  return end;
+}
+
+// Continues a capture from `at`; writes each finished sequence; returns the new end.
+function jumpFrom(
+  from: number,
+  at: number,
+  king: boolean,
+  south: boolean,
+  opp: number,
+  empty: number,
+  captured: number,
+  kings: number,
+  stack: MoveStack,
+  end: number,
+): number {
+  let next = end;
+  for (let dir = 0; dir < 4; dir++) {
+    let land: number;
+    let over: number;
+    if (dir === 0) {
+      if (!(king || south)) continue;
+      over = stepSE(at) & opp;
+      land = stepSE(over) & empty;
+    } else if (dir === 1) {
+      if (!(king || south)) continue;
+      over = stepSW(at) & opp;
+      land = stepSW(over) & empty;
+    } else if (dir === 2) {
+      if (!(king || !south)) continue;
+      over = stepNE(at) & opp;
+      land = stepNE(over) & empty;
+    } else {
+      if (!(king || !south)) continue;
+      over = stepNW(at) & opp;
+      land = stepNW(over) & empty;
+    }
+    if (land === 0) continue;
+    const taken = captured | over;
+    if (!king && (land & (south ? BLACK_KING_ROW : RED_KING_ROW)) !== 0) {
+      // A man that reaches the far row is crowned and its move ends.
+      next = push(stack, next, from, land, taken, land ^ (taken & kings));
+    } else {
+      next = jumpFrom(from, land, king, south, opp ^ over, empty, taken, kings, stack, next);
+    }
+  }
+  if (next === end && captured !== 0)
+    return push(stack, next, from, at, captured, (king ? from ^ at : 0) ^ (captured & kings));
+  return next;
+}
+
+function push(
+  stack: MoveStack,
+  index: number,
+  from: number,
+  to: number,
+  captured: number,
+  kingsXor: number,
+): number {
+  if (index >= stack.capacity) throw new RangeError('MoveStack is full');
+  stack.from[index] = from;
+  stack.to[index] = to;
+  stack.captured[index] = captured;
+  stack.kingsXor[index] = kingsXor;
+  return index + 1;
+}
+
+// Counts the finished jump sequences from `at`, like jumpFrom without writing them.
+function countJumpsFrom(
+  at: number,
+  king: boolean,
+  south: boolean,
+  opp: number,
+  empty: number,
+): number {
+  let count = 0;
+  let any = false;
+  const crown = south ? BLACK_KING_ROW : RED_KING_ROW;
+  if (king || south) {
+    let over = stepSE(at) & opp;
+    let land = stepSE(over) & empty;
+    if (land !== 0) {
+      any = true;
+      count +=
+        !king && (land & crown) !== 0 ? 1 : countJumpsFrom(land, king, south, opp ^ over, empty);
+    }
+    over = stepSW(at) & opp;
+    land = stepSW(over) & empty;
+    if (land !== 0) {
+      any = true;
+      count +=
+        !king && (land & crown) !== 0 ? 1 : countJumpsFrom(land, king, south, opp ^ over, empty);
+    }
+  }
+  if (king || !south) {
+    let over = stepNE(at) & opp;
+    let land = stepNE(over) & empty;
+    if (land !== 0) {
+      any = true;
+      count +=
+        !king && (land & crown) !== 0 ? 1 : countJumpsFrom(land, king, south, opp ^ over, empty);
+    }
+    over = stepNW(at) & opp;
+    land = stepNW(over) & empty;
+    if (land !== 0) {
+      any = true;
+      count +=
+        !king && (land & crown) !== 0 ? 1 : countJumpsFrom(land, king, south, opp ^ over, empty);
+    }
+  }
+  return any ? count : 1;
+}
+
+/**
+ * How many legal moves the side to move has (each distinct jump sequence counted once), without
+ * writing them: perft's leaves, and a quick mobility count for a search.
+ *
+ * @example
+ * countMoves(0xfff, 0xfff00000 | 0, 0, true) // 7
+ */
+export function countMoves(own: number, opp: number, kings: number, south: boolean): number {
+  let jumping = jumpers(own, opp, kings, south);
+  if (jumping !== 0) {
+    let count = 0;
+    while (jumping !== 0) {
+      const from = jumping & -jumping;
+      jumping ^= from;
+      const empty = ~(own | opp) | from;
+      count += countJumpsFrom(from, (kings & from) !== 0, south, opp, empty);
+    }
+    return count;
+  }
+  const empty = ~(own | opp);
+  const ownKings = own & kings;
+  const downers = south ? own : ownKings;
+  const uppers = south ? ownKings : own;
+  let count = 0;
+  if (downers !== 0) count += bitCount(stepSE(downers) & empty) + bitCount(stepSW(downers) & empty);
+  if (uppers !== 0) count += bitCount(stepNE(uppers) & empty) + bitCount(stepNW(uppers) & empty);
+  return count;
+}
