@@ -1,6 +1,17 @@
-import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  copyFileSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import {
   DIRECTIONS,
   type Direction,
@@ -338,6 +349,92 @@ describe('the rest of the API', () => {
       status: 404,
       body: { error: 'ERR_NOT_FOUND' },
     });
+  });
+});
+
+describe('the pages', () => {
+  const WEB = fileURLToPath(new URL('../../web/', import.meta.url));
+
+  /** The game's build in the server's web root: its index.html and its icon from public/. */
+  function buildGame(): void {
+    const root = join(dir, 'no-web');
+    mkdirSync(root, { recursive: true });
+    writeFileSync(join(root, 'index.html'), '<!doctype html><title>2048</title>');
+    copyFileSync(join(WEB, 'public', 'icon.svg'), join(root, 'icon.svg'));
+  }
+
+  it('forbid framing: frame-ancestors in the CSP (merged with one already sent) and X-Frame-Options', async () => {
+    const policyOf = async (path: string) => {
+      const response = await fetch(server.url + path);
+      await response.body?.cancel();
+      expect(response.headers.get('content-type')).toMatch(/^text\/html/);
+      expect(response.headers.get('x-frame-options')).toBe('DENY');
+      return (response.headers.get('content-security-policy') ?? '').split(/\s*;\s*/);
+    };
+    expect(await policyOf('/')).toContain("frame-ancestors 'none'"); // the "not built" page
+    const leaderboard = await policyOf('/leaderboard');
+    expect(leaderboard).toContain("frame-ancestors 'none'");
+    expect(leaderboard).toContain("default-src 'none'"); // the page's own policy is kept
+    buildGame();
+    expect(await policyOf('/')).toEqual(["frame-ancestors 'none'"]);
+    expect(await policyOf('/no-such-page')).toContain("frame-ancestors 'none'");
+  });
+
+  it("shows the game's icon, by the URL the server serves it at", async () => {
+    buildGame();
+    // The icon the game's own page links, resolved as a browser would.
+    const gamePage = readFileSync(join(WEB, 'index.html'), 'utf8');
+    const href = /<link rel="icon" href="([^"]+)"/.exec(gamePage)?.[1] ?? 'none';
+    const iconPath = new URL(href, `${server.url}/`).pathname;
+    const page = await (await fetch(`${server.url}/leaderboard`)).text();
+    expect(page).toContain(`<link rel="icon" href="${iconPath}" type="image/svg+xml">`);
+    const icon = await fetch(server.url + iconPath);
+    expect(icon.status).toBe(200);
+    expect(icon.headers.get('content-type')).toBe('image/svg+xml');
+    expect(Buffer.from(await icon.arrayBuffer())).toEqual(
+      readFileSync(join(WEB, 'public', 'icon.svg')),
+    );
+  });
+
+  it('has text and links of at least 4.5:1 contrast, light and dark', async () => {
+    // WCAG 2.1 relative luminance and contrast ratio, of #rrggbb colours.
+    const luminance = (hex: string): number => {
+      const [r, g, b] = [1, 3, 5].map((at) => {
+        const c = Number.parseInt(hex.slice(at, at + 2), 16) / 255;
+        return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+      }) as [number, number, number];
+      return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+    };
+    const contrast = (a: string, b: string): number => {
+      const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
+      return (light + 0.05) / (dark + 0.05);
+    };
+    expect(contrast('#000000', '#ffffff')).toBeCloseTo(21, 5);
+    expect(contrast('#f65e3b', '#faf8ef')).toBeLessThan(4.5); // the old links: 3.0:1
+
+    const page = await (await fetch(`${server.url}/leaderboard`)).text();
+    const css = /<style>([\s\S]*)<\/style>/.exec(page)?.[1] ?? '';
+    // The colours are custom properties, set for light and then for dark; the rules use them.
+    expect(css).toMatch(/body \{[^}]*background: var\(--page\); color: var\(--text\)/);
+    expect(css).toMatch(/(^|\n)a \{ color: var\(--link\); \}/);
+    expect(css).toMatch(/code \{ background: var\(--code\)/);
+    const themes = [...css.matchAll(/:root \{([^}]*)\}/g)].map((match) =>
+      Object.fromEntries(
+        [...(match[1] ?? '').matchAll(/--(\w+): (#[0-9a-f]{6});/g)].map(([, n, v]) => [n, v]),
+      ),
+    );
+    expect(themes).toHaveLength(2);
+    expect(css).toMatch(/@media \(prefers-color-scheme: dark\) \{ :root \{/);
+    for (const theme of themes) {
+      for (const [fore, back] of [
+        ['link', 'page'],
+        ['text', 'page'],
+        ['text', 'code'],
+      ]) {
+        const ratio = contrast(theme[fore as string] ?? '', theme[back as string] ?? '');
+        expect(ratio, `${fore} on ${back} in ${JSON.stringify(theme)}`).toBeGreaterThanOrEqual(4.5);
+      }
+    }
   });
 });
 

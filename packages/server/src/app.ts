@@ -3,7 +3,7 @@ import { type Store, StoreFailure } from '@twenty48/store';
 import { type Context, Hono } from 'hono';
 import { compress } from 'hono/compress';
 import { createApi } from './api.js';
-import { escapeHtml, htmlPage, OWN_PAGE_HEADERS } from './html.js';
+import { escapeHtml, forbidFraming, htmlPage, OWN_PAGE_HEADERS } from './html.js';
 import { leaderboardPage } from './leaderboard-page.js';
 import { DEFAULT_LIMITS, type Limits } from './limits.js';
 import { refuseOtherMethods } from './methods.js';
@@ -48,6 +48,7 @@ export function createApp(options: AppOptions): Hono {
     await next();
     c.header('x-content-type-options', 'nosniff');
     c.header('referrer-policy', 'no-referrer');
+    forbidFraming(c.res.headers);
   });
   app.route(
     '/api',

@@ -16,7 +16,29 @@ export const escapeHtml = (text: string): string =>
   text.replace(/[&<>"']/g, (char) => ESCAPES[char] ?? char);
 
 /**
- * A small complete page in the game's colours; `body` must already be escaped HTML.
+ * Where the server serves the web game's icon: Vite copies packages/web/public/icon.svg, the
+ * icon the game's own index.html links, to the root of the build.
+ */
+export const ICON_URL = '/icon.svg';
+
+/**
+ * The page's colours, light then dark: the web game's page and text colours, links in its
+ * orange darkened (light) to reach 4.5:1 against the page, as the text does against code.
+ */
+const STYLE = `
+:root { color-scheme: light dark; --page: #faf8ef; --text: #4f4740; --link: #b8401c; --code: #eee4da; --rule: #bbada0; }
+@media (prefers-color-scheme: dark) { :root { --page: #1e1d1a; --text: #f2ede6; --link: #f65e3b; --code: #3c3a32; --rule: #4a443d; } }
+body { font-family: system-ui, sans-serif; background: var(--page); color: var(--text); max-width: 40rem; margin: 2rem auto; padding: 0 1rem; }
+code { background: var(--code); padding: 0.1rem 0.3rem; border-radius: 3px; }
+table { border-collapse: collapse; width: 100%; }
+th, td { text-align: left; padding: 0.3rem 0.5rem; border-bottom: 1px solid var(--rule); }
+td.number, th.number { text-align: right; }
+a { color: var(--link); }
+`;
+
+/**
+ * A small complete page in the game's colours and with its icon; `body` must already be
+ * escaped HTML.
  *
  * @example
  * htmlPage('Not found', '<p>No such page.</p>')
@@ -28,16 +50,8 @@ export function htmlPage(title: string, body: string): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(title)} · twenty48</title>
-<style>
-body { font-family: system-ui, sans-serif; background: #faf8ef; color: #776e65; max-width: 40rem; margin: 2rem auto; padding: 0 1rem; }
-h1 { color: #776e65; }
-code { background: #eee4da; padding: 0.1rem 0.3rem; border-radius: 3px; }
-table { border-collapse: collapse; width: 100%; }
-th, td { text-align: left; padding: 0.3rem 0.5rem; border-bottom: 1px solid #bbada0; }
-td.number, th.number { text-align: right; }
-a { color: #f65e3b; }
-@media (prefers-color-scheme: dark) { body { background: #1f1d1a; color: #e8e2d9; } h1 { color: #e8e2d9; } code { background: #3c3a32; } }
-</style>
+<link rel="icon" href="${ICON_URL}" type="image/svg+xml">
+<style>${STYLE}</style>
 </head>
 <body>
 <h1>${escapeHtml(title)}</h1>
@@ -53,3 +67,23 @@ export const OWN_PAGE_HEADERS = {
   'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; img-src 'self'",
   'cache-control': 'no-cache',
 };
+
+const FRAME_ANCESTORS = "frame-ancestors 'none'";
+
+/**
+ * Forbid every site to show an HTML page in a frame (clickjacking): `frame-ancestors 'none'`
+ * joins the page's Content-Security-Policy, or is the whole policy when it sent none, and
+ * `X-Frame-Options: DENY` says the same to older browsers. Other responses are left alone.
+ *
+ * @example
+ * forbidFraming(c.res.headers); // after the handler has answered
+ */
+export function forbidFraming(headers: Headers): void {
+  if (!/^text\/html\b/i.test(headers.get('content-type') ?? '')) return;
+  const policy = headers.get('content-security-policy')?.trim().replace(/;$/, '');
+  if (!policy) headers.set('content-security-policy', FRAME_ANCESTORS);
+  else if (!/(^|;)\s*frame-ancestors\s/i.test(policy)) {
+    headers.set('content-security-policy', `${policy}; ${FRAME_ANCESTORS}`);
+  }
+  headers.set('x-frame-options', 'DENY');
+}
