@@ -519,6 +519,7 @@ describe('a database damaged under the running server', () => {
     expect(page.status).toBe(503);
     expect(page.headers.get('content-type')).toMatch(/^text\/html/);
     expect(await page.text()).toContain('the database is damaged');
+    expect(page.headers.get('x-frame-options')).toBe('DENY');
     await server.close();
     expect(readFileSync(dbFile()).equals(damaged)).toBe(true);
   });
