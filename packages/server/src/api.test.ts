@@ -12,6 +12,7 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { contrastRatio } from '@twenty48/common';
 import {
   DIRECTIONS,
   type Direction,
@@ -397,20 +398,8 @@ describe('the pages', () => {
   });
 
   it('has text and links of at least 4.5:1 contrast, light and dark', async () => {
-    // WCAG 2.1 relative luminance and contrast ratio, of #rrggbb colours.
-    const luminance = (hex: string): number => {
-      const [r, g, b] = [1, 3, 5].map((at) => {
-        const c = Number.parseInt(hex.slice(at, at + 2), 16) / 255;
-        return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-      }) as [number, number, number];
-      return 0.2126 * r + 0.7152 * g + 0.0722 * b;
-    };
-    const contrast = (a: string, b: string): number => {
-      const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
-      return (light + 0.05) / (dark + 0.05);
-    };
-    expect(contrast('#000000', '#ffffff')).toBeCloseTo(21, 5);
-    expect(contrast('#f65e3b', '#faf8ef')).toBeLessThan(4.5); // the old links: 3.0:1
+    expect(contrastRatio('#000000', '#ffffff')).toBeCloseTo(21, 5);
+    expect(contrastRatio('#f65e3b', '#faf8ef')).toBeLessThan(4.5); // the old links: 3.0:1
 
     const page = await (await fetch(`${server.url}/leaderboard`)).text();
     const css = /<style>([\s\S]*)<\/style>/.exec(page)?.[1] ?? '';
@@ -431,7 +420,7 @@ describe('the pages', () => {
         ['text', 'page'],
         ['text', 'code'],
       ]) {
-        const ratio = contrast(theme[fore as string] ?? '', theme[back as string] ?? '');
+        const ratio = contrastRatio(theme[fore as string] ?? '', theme[back as string] ?? '');
         expect(ratio, `${fore} on ${back} in ${JSON.stringify(theme)}`).toBeGreaterThanOrEqual(4.5);
       }
     }
