@@ -6,6 +6,8 @@ import {
   jumpers,
   MAX_MOVES,
   MoveStack,
+  positionOfMasks,
+  sideMasks,
   stepNE,
   stepNW,
   stepSE,
@@ -14,17 +16,7 @@ import {
 import { pliesArb } from './games.testkit.js';
 import { applyMove, legalMoves } from './moves.js';
 import { bitOf, neighbor } from './squares.js';
-import type { Direction, Position } from './types.js';
-
-const masksOf = (position: Position) => {
-  const south = position.turn === 'black';
-  return {
-    own: (south ? position.black : position.red) | 0,
-    opp: (south ? position.red : position.black) | 0,
-    kings: position.kings | 0,
-    south,
-  };
-};
+import type { Direction } from './types.js';
 
 const key = (from: number, to: number, captured: number) =>
   `${from >>> 0}:${to >>> 0}:${captured >>> 0}`;
@@ -49,7 +41,7 @@ describe('the bitboard generator', () => {
     fc.assert(
       fc.property(pliesArb(), (plies) => {
         for (const { position } of plies) {
-          const { own, opp, kings, south } = masksOf(position);
+          const { own, opp, kings, south } = sideMasks(position);
           const end = generateMoves(own, opp, kings, south, stack, 0);
           const fast: string[] = [];
           for (let i = 0; i < end; i++)
@@ -77,7 +69,7 @@ describe('the bitboard generator', () => {
     fc.assert(
       fc.property(pliesArb(), (plies) => {
         for (const { position } of plies) {
-          const { own, opp, kings, south } = masksOf(position);
+          const { own, opp, kings, south } = sideMasks(position);
           const end = generateMoves(own, opp, kings, south, stack, 0);
           const children = new Set(
             legalMoves(position).map((m) => JSON.stringify(applyMove(position, m))),
@@ -88,12 +80,7 @@ describe('the bitboard generator', () => {
             let o = own ^ from ^ to;
             let p = opp ^ (stack.captured[i] ?? 0);
             let k = kings ^ (stack.kingsXor[i] ?? 0);
-            const child: Position = {
-              black: (south ? o : p) >>> 0,
-              red: (south ? p : o) >>> 0,
-              kings: k >>> 0,
-              turn: south ? 'red' : 'black',
-            };
+            const child = positionOfMasks({ own: p, opp: o, kings: k, south: !south });
             expect(children.has(JSON.stringify(child))).toBe(true);
             o ^= from ^ to;
             p ^= stack.captured[i] ?? 0;
@@ -103,6 +90,16 @@ describe('the bitboard generator', () => {
         }
       }),
       { numRuns: 100 },
+    );
+  });
+
+  it('converts positions to masks and back', () => {
+    fc.assert(
+      fc.property(pliesArb(), (plies) => {
+        for (const { position } of plies)
+          expect(positionOfMasks(sideMasks(position))).toEqual(position);
+      }),
+      { numRuns: 20 },
     );
   });
 

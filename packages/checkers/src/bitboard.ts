@@ -1,3 +1,5 @@
+import type { Position } from './types.js';
+
 /**
  * The fast move generator, for perft and search: 32-bit masks (bit n-1 = PDN square n), shifts
  * and masks, no allocation.
@@ -110,65 +112,74 @@ export function generateMoves(
   stack: MoveStack,
   start: number,
 ): number {
-  const jumping = jumpers(own, opp, kings, south);
-  if (jumping !== 0) return generateJumps(jumping, own, opp, kings, south, stack, start);
+  let jumping = jumpers(own, opp, kings, south);
+  if (jumping !== 0) {
+    let end = start;
+    while (jumping !== 0) {
+      const from = jumping & -jumping;
+      jumping ^= from;
+      // The jumping piece leaves its square: a king may land there again.
+      const empty = ~(own | opp) | from;
+      end =
+        (kings & from) !== 0
+          ? kingJumps(from, from, opp, empty, 0, kings, stack, end)
+          : manJumps(from, from, south, opp, empty, 0, kings, stack, end);
+    }
+    return end;
+  }
+  if (start + 48 > stack.capacity) throw new RangeError('MoveStack is full');
   const empty = ~(own | opp);
   const ownKings = own & kings;
-  const downers = south ? own : ownKings;
-  const uppers = south ? ownKings : own;
-  const crown = south ? BLACK_KING_ROW : RED_KING_ROW;
   let end = start;
-  if (end + 48 > stack.capacity) throw new RangeError('MoveStack is full');
-  const { from: fromArr, to: toArr, captured: capArr, kingsXor: kxArr } = stack;
-  // For each direction: the destinations, then each one's origin one step back.
-  for (let dir = 0; dir < 4; dir++) {
-    let targets: number;
-    if (dir === 0) targets = downers === 0 ? 0 : stepSE(downers) & empty;
-    else if (dir === 1) targets = downers === 0 ? 0 : stepSW(downers) & empty;
-    else if (dir === 2) targets = uppers === 0 ? 0 : stepNE(uppers) & empty;
-    else targets = uppers === 0 ? 0 : stepNW(uppers) & empty;
-    while (targets !== 0) {
-      const to = targets & -targets;
-      targets ^= to;
-      const from =
-        dir === 0 ? stepNW(to) : dir === 1 ? stepNE(to) : dir === 2 ? stepSW(to) : stepSE(to);
-      fromArr[end] = from;
-      toArr[end] = to;
-      capArr[end] = 0;
-      kxArr[end] = (kings & from) !== 0 ? from | to : (to & crown) !== 0 ? to : 0;
-      end++;
+  if (south) {
+    end = writeSteps(stepSE(own) & empty, 0, kings, BLACK_KING_ROW, stack, end);
+    end = writeSteps(stepSW(own) & empty, 1, kings, BLACK_KING_ROW, stack, end);
+    if (ownKings !== 0) {
+      end = writeSteps(stepNE(ownKings) & empty, 2, kings, 0, stack, end);
+      end = writeSteps(stepNW(ownKings) & empty, 3, kings, 0, stack, end);
+    }
+  } else {
+    end = writeSteps(stepNE(own) & empty, 2, kings, RED_KING_ROW, stack, end);
+    end = writeSteps(stepNW(own) & empty, 3, kings, RED_KING_ROW, stack, end);
+    if (ownKings !== 0) {
+      end = writeSteps(stepSE(ownKings) & empty, 0, kings, 0, stack, end);
+      end = writeSteps(stepSW(ownKings) & empty, 1, kings, 0, stack, end);
     }
   }
   return end;
 }
 
-function generateJumps(
-  jumping: number,
-  own: number,
-  opp: number,
+// Writes the simple moves onto `targets`, each from one step back against direction `dir`
+// (0 southeast, 1 southwest, 2 northeast, 3 northwest).
+function writeSteps(
+  targets: number,
+  dir: number,
   kings: number,
-  south: boolean,
+  crown: number,
   stack: MoveStack,
   start: number,
 ): number {
   let end = start;
-  let rest = jumping;
+  let rest = targets;
   while (rest !== 0) {
-    const from = rest & -rest;
-    rest ^= from;
-    // The jumping piece leaves its square: a king may land there again.
-    const empty = ~(own | opp) | from;
-    const king = (kings & from) !== 0;
-    end = jumpFrom(from, from, king, south, opp, empty, 0, kings, stack, end);
+    const to = rest & -rest;
+    rest ^= to;
+    const from =
+      dir === 0 ? stepNW(to) : dir === 1 ? stepNE(to) : dir === 2 ? stepSW(to) : stepSE(to);
+    stack.from[end] = from;
+    stack.to[end] = to;
+    stack.captured[end] = 0;
+    stack.kingsXor[end] = (kings & from) !== 0 ? from ^ to : to & crown;
+    end++;
   }
   return end;
 }
 
-// Continues a capture from `at`; writes each finished sequence; returns the new end.
-function jumpFrom(
+// Continues a man's capture from `at` (forward only; reaching the far row crowns it and ends
+// the move); writes each finished sequence and returns the new end.
+function manJumps(
   from: number,
   at: number,
-  king: boolean,
   south: boolean,
   opp: number,
   empty: number,
@@ -178,37 +189,57 @@ function jumpFrom(
   end: number,
 ): number {
   let next = end;
-  for (let dir = 0; dir < 4; dir++) {
-    let land: number;
+  for (let dir = 0; dir < 2; dir++) {
     let over: number;
-    if (dir === 0) {
-      if (!(king || south)) continue;
-      over = stepSE(at) & opp;
-      land = stepSE(over) & empty;
-    } else if (dir === 1) {
-      if (!(king || south)) continue;
-      over = stepSW(at) & opp;
-      land = stepSW(over) & empty;
-    } else if (dir === 2) {
-      if (!(king || !south)) continue;
-      over = stepNE(at) & opp;
-      land = stepNE(over) & empty;
+    let land: number;
+    if (south) {
+      over = (dir === 0 ? stepSE(at) : stepSW(at)) & opp;
+      land = (dir === 0 ? stepSE(over) : stepSW(over)) & empty;
     } else {
-      if (!(king || !south)) continue;
-      over = stepNW(at) & opp;
-      land = stepNW(over) & empty;
+      over = (dir === 0 ? stepNE(at) : stepNW(at)) & opp;
+      land = (dir === 0 ? stepNE(over) : stepNW(over)) & empty;
     }
     if (land === 0) continue;
     const taken = captured | over;
-    if (!king && (land & (south ? BLACK_KING_ROW : RED_KING_ROW)) !== 0) {
-      // A man that reaches the far row is crowned and its move ends.
-      next = push(stack, next, from, land, taken, land ^ (taken & kings));
-    } else {
-      next = jumpFrom(from, land, king, south, opp ^ over, empty, taken, kings, stack, next);
-    }
+    const crown = land & (south ? BLACK_KING_ROW : RED_KING_ROW);
+    next =
+      crown !== 0
+        ? push(stack, next, from, land, taken, land ^ (taken & kings))
+        : manJumps(from, land, south, opp ^ over, empty, taken, kings, stack, next);
   }
   if (next === end && captured !== 0)
-    return push(stack, next, from, at, captured, (king ? from ^ at : 0) ^ (captured & kings));
+    return push(stack, next, from, at, captured, captured & kings);
+  return next;
+}
+
+// Continues a king's capture from `at`, in all four directions.
+function kingJumps(
+  from: number,
+  at: number,
+  opp: number,
+  empty: number,
+  captured: number,
+  kings: number,
+  stack: MoveStack,
+  end: number,
+): number {
+  let next = end;
+  for (let dir = 0; dir < 4; dir++) {
+    const over =
+      (dir === 0 ? stepSE(at) : dir === 1 ? stepSW(at) : dir === 2 ? stepNE(at) : stepNW(at)) & opp;
+    const land =
+      (dir === 0
+        ? stepSE(over)
+        : dir === 1
+          ? stepSW(over)
+          : dir === 2
+            ? stepNE(over)
+            : stepNW(over)) & empty;
+    if (land !== 0)
+      next = kingJumps(from, land, opp ^ over, empty, captured | over, kings, stack, next);
+  }
+  if (next === end && captured !== 0)
+    return push(stack, next, from, at, captured, from ^ at ^ (captured & kings));
   return next;
 }
 
@@ -228,50 +259,48 @@ function push(
   return index + 1;
 }
 
-// Counts the finished jump sequences from `at`, like jumpFrom without writing them.
-function countJumpsFrom(
-  at: number,
-  king: boolean,
-  south: boolean,
-  opp: number,
-  empty: number,
-): number {
+// Counts the finished capture sequences of a man from `at`, like manJumps without writing.
+function countManJumps(at: number, south: boolean, opp: number, empty: number): number {
   let count = 0;
-  let any = false;
-  const crown = south ? BLACK_KING_ROW : RED_KING_ROW;
-  if (king || south) {
+  if (south) {
     let over = stepSE(at) & opp;
     let land = stepSE(over) & empty;
-    if (land !== 0) {
-      any = true;
-      count +=
-        !king && (land & crown) !== 0 ? 1 : countJumpsFrom(land, king, south, opp ^ over, empty);
-    }
+    if (land !== 0)
+      count += (land & BLACK_KING_ROW) !== 0 ? 1 : countManJumps(land, true, opp ^ over, empty);
     over = stepSW(at) & opp;
     land = stepSW(over) & empty;
-    if (land !== 0) {
-      any = true;
-      count +=
-        !king && (land & crown) !== 0 ? 1 : countJumpsFrom(land, king, south, opp ^ over, empty);
-    }
-  }
-  if (king || !south) {
+    if (land !== 0)
+      count += (land & BLACK_KING_ROW) !== 0 ? 1 : countManJumps(land, true, opp ^ over, empty);
+  } else {
     let over = stepNE(at) & opp;
     let land = stepNE(over) & empty;
-    if (land !== 0) {
-      any = true;
-      count +=
-        !king && (land & crown) !== 0 ? 1 : countJumpsFrom(land, king, south, opp ^ over, empty);
-    }
+    if (land !== 0)
+      count += (land & RED_KING_ROW) !== 0 ? 1 : countManJumps(land, false, opp ^ over, empty);
     over = stepNW(at) & opp;
     land = stepNW(over) & empty;
-    if (land !== 0) {
-      any = true;
-      count +=
-        !king && (land & crown) !== 0 ? 1 : countJumpsFrom(land, king, south, opp ^ over, empty);
-    }
+    if (land !== 0)
+      count += (land & RED_KING_ROW) !== 0 ? 1 : countManJumps(land, false, opp ^ over, empty);
   }
-  return any ? count : 1;
+  // No jump from here: the sequence that led here is one move.
+  return count === 0 ? 1 : count;
+}
+
+// Counts the finished capture sequences of a king from `at`.
+function countKingJumps(at: number, opp: number, empty: number): number {
+  let count = 0;
+  let over = stepSE(at) & opp;
+  let land = stepSE(over) & empty;
+  if (land !== 0) count += countKingJumps(land, opp ^ over, empty);
+  over = stepSW(at) & opp;
+  land = stepSW(over) & empty;
+  if (land !== 0) count += countKingJumps(land, opp ^ over, empty);
+  over = stepNE(at) & opp;
+  land = stepNE(over) & empty;
+  if (land !== 0) count += countKingJumps(land, opp ^ over, empty);
+  over = stepNW(at) & opp;
+  land = stepNW(over) & empty;
+  if (land !== 0) count += countKingJumps(land, opp ^ over, empty);
+  return count === 0 ? 1 : count;
 }
 
 /**
@@ -289,16 +318,66 @@ export function countMoves(own: number, opp: number, kings: number, south: boole
       const from = jumping & -jumping;
       jumping ^= from;
       const empty = ~(own | opp) | from;
-      count += countJumpsFrom(from, (kings & from) !== 0, south, opp, empty);
+      count +=
+        (kings & from) !== 0
+          ? countKingJumps(from, opp, empty)
+          : countManJumps(from, south, opp, empty);
     }
     return count;
   }
   const empty = ~(own | opp);
   const ownKings = own & kings;
-  const downers = south ? own : ownKings;
-  const uppers = south ? ownKings : own;
-  let count = 0;
-  if (downers !== 0) count += bitCount(stepSE(downers) & empty) + bitCount(stepSW(downers) & empty);
-  if (uppers !== 0) count += bitCount(stepNE(uppers) & empty) + bitCount(stepNW(uppers) & empty);
+  let count = south
+    ? bitCount(stepSE(own) & empty) + bitCount(stepSW(own) & empty)
+    : bitCount(stepNE(own) & empty) + bitCount(stepNW(own) & empty);
+  if (ownKings !== 0)
+    count += south
+      ? bitCount(stepNE(ownKings) & empty) + bitCount(stepNW(ownKings) & empty)
+      : bitCount(stepSE(ownKings) & empty) + bitCount(stepSW(ownKings) & empty);
   return count;
+}
+
+/** A position as the generator takes it: the masks of the side to move and of the other. */
+export interface SideMasks {
+  /** The pieces of the side to move (signed 32-bit). */
+  readonly own: number;
+  /** The pieces of the other side. */
+  readonly opp: number;
+  /** The kings of both sides. */
+  readonly kings: number;
+  /** True when black is to move (its men move south, toward row 8). */
+  readonly south: boolean;
+}
+
+/**
+ * The masks `generateMoves` and `countMoves` take, from a position.
+ *
+ * @example
+ * const { own, opp, kings, south } = sideMasks(initialPosition());
+ * countMoves(own, opp, kings, south) // 7
+ */
+export function sideMasks(position: Position): SideMasks {
+  const south = position.turn === 'black';
+  return {
+    own: (south ? position.black : position.red) | 0,
+    opp: (south ? position.red : position.black) | 0,
+    kings: position.kings | 0,
+    south,
+  };
+}
+
+/**
+ * The position that masks describe: the inverse of `sideMasks` (masks made unsigned).
+ *
+ * @example
+ * positionOfMasks(sideMasks(initialPosition())) // initialPosition()
+ */
+export function positionOfMasks(masks: SideMasks): Position {
+  const { own, opp, kings, south } = masks;
+  return {
+    black: (south ? own : opp) >>> 0,
+    red: (south ? opp : own) >>> 0,
+    kings: kings >>> 0,
+    turn: south ? 'black' : 'red',
+  };
 }

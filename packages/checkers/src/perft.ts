@@ -1,4 +1,4 @@
-import { countMoves, generateMoves, MAX_MOVES, MoveStack } from './bitboard.js';
+import { countMoves, generateMoves, MAX_MOVES, MoveStack, sideMasks } from './bitboard.js';
 import { applyMove, legalMoves } from './moves.js';
 import { moveToPdn } from './pdn.js';
 import type { Position } from './types.js';
@@ -51,11 +51,8 @@ function perftFrom(
 export function perft(position: Position, depth: number): number {
   if (!Number.isInteger(depth) || depth < 0) throw new RangeError(`bad perft depth: ${depth}`);
   if (depth === 0) return 1;
-  const south = position.turn === 'black';
-  const own = (south ? position.black : position.red) | 0;
-  const opp = (south ? position.red : position.black) | 0;
-  const stack = new MoveStack(depth * MAX_MOVES);
-  return perftFrom(own, opp, position.kings | 0, south, depth, stack, 0);
+  const { own, opp, kings, south } = sideMasks(position);
+  return perftFrom(own, opp, kings, south, depth, new MoveStack(depth * MAX_MOVES), 0);
 }
 
 /** One root move and the perft count below it. */
