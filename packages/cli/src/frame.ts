@@ -63,12 +63,41 @@ function overlayLines(view: FrameView): string[] {
   }
 }
 
-const visibleLength = (line: string): number =>
+/**
+ * How many columns a line takes on screen: its characters without the colour escapes.
+ *
+ * @example
+ * visibleLength('\x1b[1mhi\x1b[0m') // 2
+ */
+export const visibleLength = (line: string): number =>
   // biome-ignore lint/suspicious/noControlCharactersInRegex: escapes are what we strip
   [...line.replace(/\x1b\[[0-9;]*m/g, '')].length;
 
-const fit = (text: string, cols: number): string =>
+/**
+ * Plain text cut to `cols` columns, with an ellipsis when it was longer.
+ *
+ * @example
+ * fit('a long line', 6) // 'a lon…'
+ */
+export const fit = (text: string, cols: number): string =>
   [...text].length > cols ? `${[...text].slice(0, Math.max(0, cols - 1)).join('')}…` : text;
+
+/**
+ * A frame of exactly `rows` lines with `content` centred in it, each line on its own (lines of
+ * one width, like a board's, stay aligned); what does not fit below is cut.
+ *
+ * @example
+ * centreLines(['hi'], 10, 3) // ['', '    hi', '']
+ */
+export function centreLines(content: readonly string[], cols: number, rows: number): string[] {
+  const top = Math.max(0, Math.floor((rows - content.length) / 2));
+  const frame = Array.from({ length: rows }, () => '');
+  content.slice(0, rows).forEach((line, i) => {
+    const left = ' '.repeat(Math.max(0, Math.floor((cols - visibleLength(line)) / 2)));
+    if (top + i < rows) frame[top + i] = line === '' ? '' : left + line;
+  });
+  return frame;
+}
 
 /** The board's lines for one cell shape and gutter height. */
 function boardLines(
@@ -144,12 +173,5 @@ export function renderFrame(view: FrameView, cols: number, rows: number): string
       ]
     : [fit(`Make the terminal larger to show the ${size}x${size} board.`, cols)];
 
-  // Each line is centred on its own; the board's lines share one width, so they stay aligned.
-  const top = Math.max(0, Math.floor((rows - content.length) / 2));
-  const frame = Array.from({ length: rows }, () => '');
-  content.slice(0, rows).forEach((line, i) => {
-    const left = ' '.repeat(Math.max(0, Math.floor((cols - visibleLength(line)) / 2)));
-    if (top + i < rows) frame[top + i] = line === '' ? '' : left + line;
-  });
-  return frame;
+  return centreLines(content, cols, rows);
 }

@@ -27,6 +27,7 @@ describe('decodeKeys', () => {
     ['\r', [{ kind: 'enter' }]],
     ['\x7f', [{ kind: 'backspace' }]],
     ['\x01', [{ kind: 'ignored' }]],
+    ['\x15', [{ kind: 'clearLine' }]],
     ['é', [{ kind: 'char', char: 'é' }]],
   ])('%j', (input, keys) => {
     expect(decodeKeys(input)).toEqual(keys);

@@ -12,6 +12,8 @@ export type Key =
   | { readonly kind: 'enter' }
   | { readonly kind: 'escape' }
   | { readonly kind: 'backspace' }
+  /** Ctrl-U: a line editor clears the line. */
+  | { readonly kind: 'clearLine' }
   | { readonly kind: 'interrupt' }
   | { readonly kind: 'ignored' };
 
@@ -76,6 +78,7 @@ export function decodeKeys(data: string): Key[] {
     if (char === '\x03') keys.push({ kind: 'interrupt' });
     else if (char === '\r' || char === '\n') keys.push({ kind: 'enter' });
     else if (char === '\x7f' || char === '\b') keys.push({ kind: 'backspace' });
+    else if (char === '\x15') keys.push({ kind: 'clearLine' });
     else if (char < ' ') keys.push({ kind: 'ignored' });
     else keys.push({ kind: 'char', char });
   }

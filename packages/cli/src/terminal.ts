@@ -29,14 +29,18 @@ const SIGNAL_EXIT_CODES: Readonly<Record<string, number>> = {
 /**
  * Take over the terminal. Until `restore` runs, any signal, uncaught error or exit restores it
  * first: the player never gets a terminal in raw mode, without a cursor, or stuck on the
- * alternate screen.
+ * alternate screen. `program` names the program in the one line a crash prints.
  *
  * @example
  * const screen = enterFullScreen(process.stdin, process.stdout);
  * screen.draw(['hello']);
  * screen.restore();
  */
-export function enterFullScreen(input: ReadStream, output: WriteStream): FullScreen {
+export function enterFullScreen(
+  input: ReadStream,
+  output: WriteStream,
+  program = '2048',
+): FullScreen {
   let active = true;
   const onSignal = (signal: NodeJS.Signals): void => {
     restore();
@@ -45,7 +49,7 @@ export function enterFullScreen(input: ReadStream, output: WriteStream): FullScr
   const onError = (error: unknown): void => {
     restore();
     const text = error instanceof Error ? (error.stack ?? error.message) : String(error);
-    process.stderr.write(`2048: unexpected error, the terminal was restored.\n${text}\n`);
+    process.stderr.write(`${program}: unexpected error, the terminal was restored.\n${text}\n`);
     process.exit(1);
   };
   const onExit = (): void => restore();

@@ -16,6 +16,8 @@ import { directionAt } from './games.js';
 /** The built `2048` program, and its terminal module (the tests run the build). */
 export const MAIN = fileURLToPath(new URL('../../dist/main.js', import.meta.url));
 export const TERMINAL_JS = fileURLToPath(new URL('../../dist/terminal.js', import.meta.url));
+/** The built `checkers` program. */
+export const CHECKERS_MAIN = fileURLToPath(new URL('../../dist/checkers/main.js', import.meta.url));
 
 /** A program running in a real pseudo-terminal, its output parsed by a real terminal emulator. */
 export class Screen {
@@ -30,6 +32,7 @@ export class Screen {
     cols = 80,
     rows = 24,
     env: Record<string, string> = {},
+    cwd?: string,
   ) {
     if (!existsSync(MAIN)) throw new Error(`build first: ${MAIN} is missing (npm run build)`);
     this.term = new xterm.Terminal({ cols, rows, allowProposedApi: true });
@@ -37,6 +40,7 @@ export class Screen {
       name: 'xterm-256color',
       cols,
       rows,
+      ...(cwd === undefined ? {} : { cwd }),
       env: {
         ...process.env,
         TERM: 'xterm-256color',
@@ -57,6 +61,15 @@ export class Screen {
 
   static game(args: string[], env: Record<string, string> = {}): Screen {
     return new Screen(process.execPath, [MAIN, ...args], 80, 24, env);
+  }
+
+  /** The built `checkers` program in a terminal of `cols` x `rows`, run in `cwd`. */
+  static checkers(
+    args: string[],
+    { cols = 80, rows = 24, cwd }: { cols?: number; rows?: number; cwd?: string } = {},
+  ): Screen {
+    if (!existsSync(CHECKERS_MAIN)) throw new Error(`build first: ${CHECKERS_MAIN} is missing`);
+    return new Screen(process.execPath, [CHECKERS_MAIN, ...args], cols, rows, {}, cwd);
   }
 
   lines(): string[] {
