@@ -24,6 +24,28 @@ import type { Position } from './types.js';
  * Masks are signed 32-bit integers inside (what `|` and `^` give); `>>> 0` makes them unsigned.
  * Each distinct jump sequence is one entry, so two sequences that capture the same pieces from
  * the same square to the same square appear twice, with the same masks.
+ *
+ * A search walks the tree like this (perft.ts does the same), allocating nothing:
+ *
+ * ```ts
+ * const stack = new MoveStack(MAX_PLY * MAX_MOVES);
+ * function search(own, opp, kings, south, depth, start) {
+ *   const end = generateMoves(own, opp, kings, south, stack, start);
+ *   if (end === start) return LOSS; // no pieces or no moves: the side to move has lost
+ *   for (let i = start; i < end; i++) {
+ *     // the child: the other side to move, so the masks swap places
+ *     const score = -search(
+ *       opp ^ stack.captured[i],
+ *       own ^ stack.from[i] ^ stack.to[i],
+ *       kings ^ stack.kingsXor[i],
+ *       !south, depth - 1, end,
+ *     );
+ *   }
+ * }
+ * ```
+ *
+ * `sideMasks(position)` gives the four arguments for a `Position`, `positionOfMasks` goes back.
+ * Draws (repetition, 40 moves) are the caller's to track: the generator knows only the board.
  */
 
 /** Rows 1, 3, 5, 7. */
@@ -55,7 +77,11 @@ export function bitCount(mask: number): number {
   return Math.imul((m + (m >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
 }
 
-/** The most moves one position can have, with room to spare, for sizing a `MoveStack`. */
+/**
+ * Room for one position's moves in a `MoveStack`: the most any position we searched has (random
+ * and hill-climbed positions, many kings, captures) is 42, so 256 leaves a wide margin; a full
+ * stack throws a RangeError rather than drop moves.
+ */
 export const MAX_MOVES = 256;
 
 /**

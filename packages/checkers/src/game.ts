@@ -327,6 +327,9 @@ export function stepInDirection(
   direction: Direction,
 ): Result<Game, StepError> {
   if (game.status.kind !== 'playing') return fail('ERR_GAME_OVER', 'the game is over');
+  // During a capture only the jumping piece may move: say so before looking where it would go.
+  const jumping = game.jump?.path[game.jump.path.length - 1];
+  if (jumping !== undefined && square !== jumping) return playStep(game, square, square);
   const to = resolveDirection(game, square, direction);
   return to.ok ? playStep(game, square, to.value) : to;
 }
