@@ -42,6 +42,8 @@ describe('PDN moves', () => {
     expect(code(jump, '22x15x6')).toBe('22x15x6');
     expect(code(jump, '22x6')).toBe('22x15x6');
     expect(code(jump, '22x15')).toBe('ERR_ILLEGAL_MOVE'); // the capture goes on
+    const short = parsePdnMove(jump, '22x15');
+    if (!short.ok) expect(short.error.message).toContain('the capture goes on (22x15x6)');
     const fork = fen('W:W22:B18,10,11');
     expect(code(fork, '22x6')).toBe('22x15x6');
     expect(code(fork, '22x8')).toBe('22x15x8');

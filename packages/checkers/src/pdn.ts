@@ -48,7 +48,15 @@ export function parsePdnMove(position: Position, text: string): Result<Move, Pdn
     return fail('ERR_CAPTURE_REQUIRED', `a capture is compulsory: ${moveToPdn(moves[0] as Move)}`);
   const matching = moves.filter((move) => names(move, squares));
   const [found, other] = matching;
-  if (found === undefined) return fail('ERR_ILLEGAL_MOVE', `${trimmed} is not legal here`);
+  if (found === undefined) {
+    // The start of a capture that must go on: name the whole moves it begins.
+    const longer = moves.filter(
+      (move) => move.path.length > squares.length && squares.every((sq, i) => move.path[i] === sq),
+    );
+    const hint =
+      longer.length > 0 ? `: the capture goes on (${longer.map(moveToPdn).join(' or ')})` : '';
+    return fail('ERR_ILLEGAL_MOVE', `${trimmed} is not legal here${hint}`);
+  }
   if (other !== undefined)
     return fail(
       'ERR_AMBIGUOUS_MOVE',
