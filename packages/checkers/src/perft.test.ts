@@ -1,5 +1,7 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseFen } from './fen.js';
+import { pliesArb } from './games.testkit.js';
 import { applyMove, legalMoves } from './moves.js';
 import { INITIAL_PERFT, perft, perftDivide } from './perft.js';
 import { initialPosition } from './position.js';
@@ -46,6 +48,18 @@ describe('perft', () => {
   it('agrees with the Move-level generator from the start to depth 5', () => {
     for (let depth = 1; depth <= 5; depth++)
       expect(slowPerft(initialPosition(), depth)).toBe(INITIAL_PERFT[depth - 1]);
+  });
+
+  it('agrees with the Move-level generator three plies deep from positions of random games', () => {
+    fc.assert(
+      fc.property(pliesArb(), fc.nat(), (plies, pick) => {
+        const ply = plies[pick % Math.max(plies.length, 1)];
+        if (ply === undefined) return;
+        for (let depth = 1; depth <= 3; depth++)
+          expect(perft(ply.position, depth)).toBe(slowPerft(ply.position, depth));
+      }),
+      { numRuns: 150 },
+    );
   });
 
   it('divides by root move in PDN', () => {

@@ -1,4 +1,17 @@
-import { countMoves, generateMoves, MAX_MOVES, MoveStack, sideMasks } from './bitboard.js';
+import {
+  BLACK_KING_ROW,
+  countMoves,
+  generateMoves,
+  jumpers,
+  MAX_MOVES,
+  MoveStack,
+  RED_KING_ROW,
+  sideMasks,
+  stepNE,
+  stepNW,
+  stepSE,
+  stepSW,
+} from './bitboard.js';
 import { applyMove, legalMoves } from './moves.js';
 import { moveToPdn } from './pdn.js';
 import type { Position } from './types.js';
@@ -23,6 +36,8 @@ function perftFrom(
   start: number,
 ): number {
   if (depth === 1) return countMoves(own, opp, kings, south);
+  if (depth === 2 && jumpers(own, opp, kings, south) === 0)
+    return countQuietChildren(own, opp, kings, south);
   const end = generateMoves(own, opp, kings, south, stack, start);
   const { from, to, captured, kingsXor } = stack;
   let nodes = 0;
@@ -36,6 +51,36 @@ function perftFrom(
       stack,
       end,
     );
+  }
+  return nodes;
+}
+
+// Two plies from a position without captures: each simple move's replies counted straight
+// from the masks, without writing the moves to the stack.
+function countQuietChildren(own: number, opp: number, kings: number, south: boolean): number {
+  const empty = ~(own | opp);
+  const ownKings = own & kings;
+  const crown = south ? BLACK_KING_ROW : RED_KING_ROW;
+  let nodes = 0;
+  for (let dir = 0; dir < 4; dir++) {
+    const movers = dir < 2 === south ? own : ownKings;
+    if (movers === 0) continue;
+    let targets =
+      (dir === 0
+        ? stepSE(movers)
+        : dir === 1
+          ? stepSW(movers)
+          : dir === 2
+            ? stepNE(movers)
+            : stepNW(movers)) & empty;
+    while (targets !== 0) {
+      const to = targets & -targets;
+      targets ^= to;
+      const from =
+        dir === 0 ? stepNW(to) : dir === 1 ? stepNE(to) : dir === 2 ? stepSW(to) : stepSE(to);
+      const kingsAfter = (kings & from) !== 0 ? kings ^ from ^ to : kings | (to & crown);
+      nodes += countMoves(opp, own ^ from ^ to, kingsAfter, !south);
+    }
   }
   return nodes;
 }
