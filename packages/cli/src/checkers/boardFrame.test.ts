@@ -1,0 +1,92 @@
+import { type Game, newGame, parseFen } from '@twenty48/checkers';
+import { describe, expect, it } from 'vitest';
+import { type BoardView, CHECKERS_KEYS, renderBoardFrame } from './boardFrame.js';
+import { formatBoard } from './textBoard.js';
+
+const ESCAPE = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g');
+const plain = (lines: string[]): string[] => lines.map((line) => line.replace(ESCAPE, ''));
+
+const gameAt = (fen: string): Game => {
+  const position = parseFen(fen);
+  if (!position.ok) throw new Error(position.error.message);
+  return newGame(position.value);
+};
+
+const viewOf = (game: Game, extra: Partial<BoardView> = {}): BoardView => ({
+  game,
+  mode: 'none',
+  title: 'Checkers',
+  status: 'Black (p1) to move · move 1',
+  score: 'Black 12 · Red 12',
+  selected: null,
+  targets: [],
+  lastMove: [],
+  answer: ['Type a command'],
+  input: { text: '(sc', cursor: 3 },
+  ...extra,
+});
+
+/** The letters of the board in a frame without colour, as the text board writes them. */
+function boardIn(frame: string[]): string[] {
+  const header = frame.findIndex((line) => /^\s+1 {4}2 {4}3/.test(line));
+  // The header's "1" stands over the middle of column 1: 5 columns from the board's left edge.
+  const column1 = (frame[header] ?? '').indexOf('1');
+  return frame.slice(header + 1, header + 9).map((line, r) => {
+    const cells = Array.from({ length: 8 }, (_, c) => line[column1 + c * 5] ?? ' ');
+    return `${r + 1} ${cells.join(' ')}`.trimEnd();
+  });
+}
+
+describe('renderBoardFrame', () => {
+  it('fills the terminal: title, status, numbered board, score, answer, command line, keys', () => {
+    const frame = plain(renderBoardFrame(viewOf(newGame()), 80, 24));
+    expect(frame).toHaveLength(24);
+    expect(frame.every((line) => [...line].length <= 80)).toBe(true);
+    const text = frame.join('\n');
+    for (const part of ['Checkers', 'Black (p1) to move · move 1', 'Black 12 · Red 12']) {
+      expect(text).toContain(part);
+    }
+    expect(text).toContain('Type a command');
+    expect(text).toContain('> (sc ');
+    expect(text).toContain(CHECKERS_KEYS);
+    expect(boardIn(frame)).toEqual(formatBoard(newGame().position).slice(1));
+    // Rows are numbered down both sides.
+    const row3 = frame.find((line) => /^\s+3 /.test(line)) ?? '';
+    expect(row3.trimEnd().endsWith(' 3')).toBe(true);
+  });
+
+  it('marks the last move, the selected piece and its targets without colour', () => {
+    const game = gameAt('B:W14,23,29:B1,9');
+    const frame = plain(
+      renderBoardFrame(viewOf(game, { selected: 9, targets: [18], lastMove: [29] }), 80, 24),
+    );
+    const lines = frame.join('\n');
+    expect(lines).toContain('> b <');
+    expect(lines).toContain('[ r ]');
+    expect(boardIn(frame)[4]).toBe('5   .   *   .   .');
+  });
+
+  it('paints the board in colour, kings marked K, and draws big cells when there is room', () => {
+    const game = gameAt('W:WK14:BK9,1');
+    const frame = renderBoardFrame(viewOf(game, { mode: 'truecolor' }), 120, 50);
+    const joined = frame.join('\n');
+    expect(joined).toContain('\x1b[48;2;240;217;181m'); // a light square
+    expect(joined).toContain('\x1b[48;2;208;36;36m'); // a red piece
+    expect(plain(frame).join('\n').match(/K/g)).toHaveLength(2);
+    expect(plain(frame).join('\n')).toContain('▄▄▄▄▄');
+    const small = plain(renderBoardFrame(viewOf(game, { mode: '256' }), 80, 24)).join('\n');
+    expect(small).not.toContain('▄');
+    expect(small.match(/●/g)).toHaveLength(1);
+  });
+
+  it('cuts a long answer to the room left, and asks for a larger terminal when the board cannot fit', () => {
+    const answer = Array.from({ length: 30 }, (_, i) => `line ${i}`);
+    const frame = plain(renderBoardFrame(viewOf(newGame(), { answer }), 80, 24));
+    expect(frame).toHaveLength(24);
+    expect(frame.join('\n')).toContain('… (a taller terminal shows the rest)');
+    expect(frame.join('\n')).toContain(CHECKERS_KEYS);
+    expect(plain(renderBoardFrame(viewOf(newGame()), 30, 10)).join('\n')).toContain(
+      'Make the terminal larger',
+    );
+  });
+});
