@@ -177,8 +177,9 @@ export function renderBoardFrame(view: BoardView, cols: number, rows: number): s
   const titled = bold ? `${bold}${fit(view.title, cols)}${RESET}` : fit(view.title, cols);
   for (const shape of [BIG, SMALL]) {
     const width = 8 * shape.width + 6;
-    // Title, status, blank, the board, blank, score, blank; then answer, input and keys.
-    const fixed = 3 + 1 + 8 * shape.height + 3 + 2 + 1;
+    // Title, status, blank, the board (header and rows), blank, score, blank; then the answer,
+    // the command line and the keys.
+    const fixed = 3 + 1 + 8 * shape.height + 3 + 2;
     if (width > cols || fixed + Math.min(view.answer.length, 2) > rows) continue;
     const room = rows - fixed;
     const answer =

@@ -21,14 +21,13 @@ export const SEED_MESSAGES = {
 
 /** What `(help)` prints. */
 export const HELP_LINES = [
-  'Commands (type them in parentheses, as the original game at the Racket prompt):',
-  '  (move (ROW COL) DIRECTION)   e.g. (move (3 2) southeast); a jump goes toward the piece jumped',
-  '  (move (ROW COL) (ROW COL))   the square to land on, e.g. (move (3 2) (4 3))',
-  '  (ROW COL)                    what the piece there can do',
-  '  (undo)  (hint)  (score)  (pdn)  (default-board)  (help)  (exit)',
-  '  (save) (load)                checkers.xlsx here; (save "name") (load "name") for name.xlsx',
-  'Rows 1-8 go down, columns 1-8 across; black (p1) starts at the top and moves first.',
-  'A capture is compulsory; a multi-jump is one move command per jump, with the same piece.',
+  '(move (ROW COL) DIRECTION)   northeast, northwest, southeast or southwest',
+  '(move (ROW COL) (ROW COL))   or the square to land on; one (move …) per jump',
+  '(ROW COL)                    what the piece on that square can do',
+  '(save) (load)                checkers.xlsx here; (save "name") for name.xlsx',
+  '(undo) (hint) (score) (pdn) (default-board) (help) (exit)',
+  'Rows 1-8 go down, columns 1-8 across; Black (p1) starts on top, moves first.',
+  'A capture is compulsory: to jump, give the direction of the piece you jump.',
 ];
 
 /** A command, its arguments' shape checked. */

@@ -66,10 +66,15 @@ export class Screen {
   /** The built `checkers` program in a terminal of `cols` x `rows`, run in `cwd`. */
   static checkers(
     args: string[],
-    { cols = 80, rows = 24, cwd }: { cols?: number; rows?: number; cwd?: string } = {},
+    {
+      cols = 80,
+      rows = 24,
+      cwd,
+      env = {},
+    }: { cols?: number; rows?: number; cwd?: string; env?: Record<string, string> } = {},
   ): Screen {
     if (!existsSync(CHECKERS_MAIN)) throw new Error(`build first: ${CHECKERS_MAIN} is missing`);
-    return new Screen(process.execPath, [CHECKERS_MAIN, ...args], cols, rows, {}, cwd);
+    return new Screen(process.execPath, [CHECKERS_MAIN, ...args], cols, rows, env, cwd);
   }
 
   lines(): string[] {
