@@ -60,6 +60,25 @@ export {
   samePosition,
 } from './position.js';
 export {
+  handleSearchRequest,
+  MAX_REQUEST_DEPTH,
+  MAX_REQUEST_HISTORY,
+  MAX_REQUEST_MS,
+  parseSearchRequest,
+  SEARCH_ERROR_CODES,
+  type SearchErrorCode,
+  type SearchReply,
+  type SearchRequest,
+} from './protocol.js';
+export {
+  DEFAULT_SEARCH_MS,
+  MAX_SEARCH_DEPTH,
+  type SearchOptions,
+  type SearchResult,
+  searchBest,
+  WIN_SCORE,
+} from './search.js';
+export {
   bitOf,
   coordsOf,
   crowningRow,

@@ -1,0 +1,146 @@
+import { bitCount, stepNE, stepNW, stepSE, stepSW } from './bitboard.js';
+
+/**
+ * The static evaluation the search calls at its leaves: a score in hundredths of a man for the
+ * side to move, on the generator's masks (bit n-1 = PDN square n).
+ *
+ * Both sides are scored by one function written for the side at the top of the board (black's
+ * squares 1-12, moving toward row 8): red is scored on the board turned half round, which is the
+ * 32-bit mask read backwards (square n becomes square 33 - n).
+ *
+ * What it counts, and why:
+ * - material, a king worth 1.35 men, plus a trade bonus that grows as the board empties, so
+ *   the side ahead exchanges down (two men against one is won, five against four often not);
+ * - men's advancement toward the crowning row, worth more as the board empties;
+ * - the back-row guard (the "bridge" on squares 1 and 3 for black, 30 and 32 for red) while
+ *   the other side still has men to crown;
+ * - men in the centre (14, 15, 18, 19) and kings off the edges;
+ * - mobility: the free squares one step away;
+ * - in the endgame, the kings of the side ahead closing in on the other side's pieces, and the
+ *   kings of the side behind sitting in a double corner (1 and 5, 28 and 32), where they last.
+ */
+
+/** A man's value. */
+export const MAN_VALUE = 100;
+/** A king's value. */
+export const KING_VALUE = 135;
+
+const ROW = (row: number): number => (0xf << (4 * (row - 1))) | 0;
+const BACK_ROW = ROW(1);
+const BRIDGE = 0b101; // squares 1 and 3
+const CENTRE_MEN = (1 << 13) | (1 << 14) | (1 << 17) | (1 << 18);
+// Rows 3-6 without the edge squares 12, 13, 20, 21.
+const CENTRE_KINGS = (0x00ffff00 & ~((1 << 11) | (1 << 12) | (1 << 19) | (1 << 20))) | 0;
+const DOUBLE_CORNERS = (1 << 0) | (1 << 4) | (1 << 27) | (1 << 31);
+// Advancement of a top-side man by row (rows 1-7; a man on row 8 is a king).
+const ADVANCE = [0, 0, 1, 2, 4, 7, 11, 0] as const;
+
+/** A 32-bit mask read backwards: the board turned half round. */
+export function reverseBits(mask: number): number {
+  let x = mask;
+  x = ((x >>> 1) & 0x55555555) | ((x & 0x55555555) << 1);
+  x = ((x >>> 2) & 0x33333333) | ((x & 0x33333333) << 2);
+  x = ((x >>> 4) & 0x0f0f0f0f) | ((x & 0x0f0f0f0f) << 4);
+  x = ((x >>> 8) & 0x00ff00ff) | ((x & 0x00ff00ff) << 8);
+  return (x >>> 16) | (x << 16) | 0;
+}
+
+// King distance (diagonal moves needed, ignoring blockers) between two squares' bit indices.
+const DISTANCE = new Uint8Array(32 * 32);
+for (let a = 0; a < 32; a++) {
+  for (let b = 0; b < 32; b++) {
+    const ra = a >> 2;
+    const rb = b >> 2;
+    const ca = 2 * (a & 3) + (ra % 2 === 0 ? 1 : 0);
+    const cb = 2 * (b & 3) + (rb % 2 === 0 ? 1 : 0);
+    DISTANCE[a * 32 + b] = Math.max(Math.abs(ra - rb), Math.abs(ca - cb));
+  }
+}
+
+function advancement(men: number): number {
+  let score = 0;
+  for (let row = 3; row <= 7; row++)
+    score += bitCount(men & ROW(row)) * (ADVANCE[row - 1] as number);
+  return score;
+}
+
+// Everything but material and the endgame king terms, for the side at the top (moving south)
+// with `own` pieces, against `opp`.
+function positional(own: number, opp: number, kings: number, endgame: boolean): number {
+  const men = own & ~kings;
+  const ownKings = own & kings;
+  const empty = ~(own | opp);
+  let score = advancement(men) * (endgame ? 2 : 1);
+  if ((opp & ~kings) !== 0) {
+    // The guard matters while the other side has men that could crown, the more the more men.
+    const guard = bitCount(men & BACK_ROW) * 4 + ((men & BRIDGE) === BRIDGE ? 10 : 0);
+    score += endgame ? guard >> 1 : guard;
+  }
+  score += bitCount(men & CENTRE_MEN) * 4;
+  score += bitCount(ownKings & CENTRE_KINGS) * 6;
+  const forward = bitCount(stepSE(own) & empty) + bitCount(stepSW(own) & empty);
+  const backward =
+    ownKings === 0 ? 0 : bitCount(stepNE(ownKings) & empty) + bitCount(stepNW(ownKings) & empty);
+  score += (forward + backward) * 2;
+  return score;
+}
+
+// Distance from each king of `ownKings` to the nearest piece of `targets`, summed.
+function chase(ownKings: number, targets: number): number {
+  let total = 0;
+  let rest = ownKings;
+  while (rest !== 0) {
+    const bit = rest & -rest;
+    rest ^= bit;
+    const from = 31 - Math.clz32(bit);
+    let nearest = 8;
+    let t = targets;
+    while (t !== 0) {
+      const tb = t & -t;
+      t ^= tb;
+      const d = DISTANCE[from * 32 + (31 - Math.clz32(tb))] as number;
+      if (d < nearest) nearest = d;
+    }
+    total += nearest;
+  }
+  return total;
+}
+
+/**
+ * The position's value for the side to move: `own` its pieces, `opp` the other side's, `kings`
+ * the kings of both, `south` true when black (the top side) is to move. Positive is good for
+ * the side to move; a man is 100.
+ *
+ * @example
+ * evaluate(0xfff, 0xfff00000 | 0, 0, true) // 0: the start is symmetric
+ */
+export function evaluate(own: number, opp: number, kings: number, south: boolean): number {
+  const ownMen = bitCount(own & ~kings);
+  const ownKings = bitCount(own & kings);
+  const oppMen = bitCount(opp & ~kings);
+  const oppKings = bitCount(opp & kings);
+  const ownMaterial = ownMen * MAN_VALUE + ownKings * KING_VALUE;
+  const oppMaterial = oppMen * MAN_VALUE + oppKings * KING_VALUE;
+  const lead = ownMaterial - oppMaterial;
+  let score = lead;
+  // Exchanging when ahead: the same lead is worth more on an emptier board.
+  score += ((lead * 250) / (ownMaterial + oppMaterial + 1)) | 0;
+  const pieces = ownMen + ownKings + oppMen + oppKings;
+  const endgame = pieces <= 10;
+  // Score the top side as it stands and the other side on the board turned half round.
+  const top = south ? own : reverseBits(own);
+  const bottom = south ? opp : reverseBits(opp);
+  const k = south ? kings : reverseBits(kings);
+  score += positional(top, bottom, k, endgame);
+  score -= positional(reverseBits(bottom), reverseBits(top), reverseBits(k), endgame);
+  if (endgame && (ownKings > 0 || oppKings > 0)) {
+    if (lead > 0) {
+      score -= chase(own & kings, opp) * 3;
+      score -= bitCount(opp & kings & DOUBLE_CORNERS) * 8;
+    } else if (lead < 0) {
+      score += chase(opp & kings, own) * 3;
+      score += bitCount(own & kings & DOUBLE_CORNERS) * 8;
+    }
+  }
+  return score;
+}

@@ -1,0 +1,210 @@
+import { makeFen, parseFen } from './fen.js';
+import { moveToPdn } from './pdn.js';
+import { searchBest } from './search.js';
+import { type Failure, fail, ok, type Position, type Result } from './types.js';
+
+/**
+ * The search worker's protocol, one home for the terminal (Node worker_threads) and the browser
+ * (a Web Worker): a request is plain data (a FEN, limits, the earlier positions as FENs), a
+ * reply is plain data (the move in PDN and its path, or a named error). Both sides post them
+ * with `postMessage` as they are; the worker answers each request with `handleSearchRequest`.
+ *
+ * ```ts
+ * // the worker
+ * onmessage = (event) => postMessage(handleSearchRequest(event.data));
+ * ```
+ */
+
+/** A question to the search worker. */
+export interface SearchRequest {
+  /** Chosen by the asker, echoed in the reply: a whole number 0..2^53-1. */
+  readonly id: number;
+  /** The position to search, in PDN FEN. */
+  readonly fen: string;
+  /** Search exactly this deep (1..`MAX_REQUEST_DEPTH` plies). */
+  readonly depth?: number;
+  /** Time budget in milliseconds (1..`MAX_REQUEST_MS`); neither limit: 1000 ms. */
+  readonly ms?: number;
+  /** FENs of the game's earlier positions, oldest first (at most `MAX_REQUEST_HISTORY`). */
+  readonly history?: readonly string[];
+}
+
+/** The worker's answer: the move to play, or why there is none. */
+export type SearchReply =
+  | {
+      readonly id: number;
+      readonly ok: true;
+      /** The move in PDN, every landing square named (`22x15x6`). */
+      readonly move: string;
+      /** The squares the piece stands on, from where it starts to where it ends. */
+      readonly path: readonly number[];
+      readonly score: number;
+      readonly depth: number;
+      readonly nodes: number;
+    }
+  | { readonly id: number; readonly ok: false; readonly error: Failure<SearchErrorCode> };
+
+/** Every error a reply can carry. */
+export const SEARCH_ERROR_CODES = [
+  'ERR_REQUEST',
+  'ERR_ID',
+  'ERR_FEN',
+  'ERR_DEPTH',
+  'ERR_MS',
+  'ERR_HISTORY',
+  'ERR_GAME_OVER',
+  'ERR_INTERNAL',
+] as const;
+export type SearchErrorCode = (typeof SEARCH_ERROR_CODES)[number];
+
+/** The deepest fixed-depth search a request may ask for. */
+export const MAX_REQUEST_DEPTH = 40;
+/** The longest time budget a request may ask for: one minute. */
+export const MAX_REQUEST_MS = 60_000;
+/** The most earlier positions a request may carry. */
+export const MAX_REQUEST_HISTORY = 1000;
+/** The longest FEN a request may carry (the longest real one is about 120 characters). */
+export const MAX_FEN_LENGTH = 256;
+
+/** The id a reply carries when the request's own id could not be read. */
+export const UNKNOWN_ID = -1;
+
+const FIELDS = new Set(['id', 'fen', 'depth', 'ms', 'history']);
+
+const isRecord = (data: unknown): data is Record<string, unknown> =>
+  typeof data === 'object' && data !== null && !Array.isArray(data);
+
+function readFen(
+  text: unknown,
+  code: 'ERR_FEN' | 'ERR_HISTORY',
+  where: string,
+): Result<Position, SearchErrorCode> {
+  if (typeof text !== 'string') return fail(code, `${where} must be a FEN string`);
+  if (text.length > MAX_FEN_LENGTH)
+    return fail(code, `${where} is ${text.length} characters long; at most ${MAX_FEN_LENGTH}`);
+  const position = parseFen(text);
+  if (!position.ok) return fail(code, `${where}: ${position.error.message}`);
+  return position;
+}
+
+/**
+ * A request from outside, checked field by field: an object with exactly the known fields,
+ * `id` a whole number (`ERR_ID`), `fen` a valid position (`ERR_FEN`), `depth` a whole number
+ * 1..40 (`ERR_DEPTH`), `ms` a number 1..60000 (`ERR_MS`), `history` an array of at most 1000
+ * valid FENs (`ERR_HISTORY`); anything else, or an unknown field, is `ERR_REQUEST`.
+ *
+ * @example
+ * parseSearchRequest({ id: 1, fen: INITIAL_FEN, ms: 200 }) // ok
+ * parseSearchRequest({ id: 1, fen: INITIAL_FEN, depth: 0 }) // fails with ERR_DEPTH
+ */
+export function parseSearchRequest(data: unknown): Result<SearchRequest, SearchErrorCode> {
+  if (!isRecord(data)) return fail('ERR_REQUEST', 'a search request is an object { id, fen, ... }');
+  for (const key of Object.keys(data))
+    if (!FIELDS.has(key))
+      return fail(
+        'ERR_REQUEST',
+        `unknown field "${key.slice(0, 40)}": expected id, fen, depth, ms, history`,
+      );
+  const { id, fen, depth, ms, history } = data;
+  if (typeof id !== 'number' || !Number.isSafeInteger(id) || id < 0)
+    return fail('ERR_ID', 'id must be a whole number 0 or more');
+  const position = readFen(fen, 'ERR_FEN', 'fen');
+  if (!position.ok) return position;
+  if (
+    depth !== undefined &&
+    (typeof depth !== 'number' ||
+      !Number.isInteger(depth) ||
+      depth < 1 ||
+      depth > MAX_REQUEST_DEPTH)
+  )
+    return fail('ERR_DEPTH', `depth must be a whole number of plies, 1 to ${MAX_REQUEST_DEPTH}`);
+  if (ms !== undefined && (typeof ms !== 'number' || !(ms >= 1 && ms <= MAX_REQUEST_MS)))
+    return fail('ERR_MS', `ms must be a number of milliseconds, 1 to ${MAX_REQUEST_MS}`);
+  let fens: string[] | undefined;
+  if (history !== undefined) {
+    if (!Array.isArray(history)) return fail('ERR_HISTORY', 'history must be an array of FENs');
+    if (history.length > MAX_REQUEST_HISTORY)
+      return fail(
+        'ERR_HISTORY',
+        `history has ${history.length} positions; at most ${MAX_REQUEST_HISTORY}`,
+      );
+    fens = [];
+    for (let i = 0; i < history.length; i++) {
+      const item: unknown = history[i];
+      const earlier = readFen(item, 'ERR_HISTORY', `history[${i}]`);
+      if (!earlier.ok) return earlier;
+      fens.push(item as string);
+    }
+  }
+  return ok({
+    id,
+    fen: fen as string,
+    ...(depth === undefined ? {} : { depth }),
+    ...(ms === undefined ? {} : { ms }),
+    ...(fens === undefined ? {} : { history: fens }),
+  });
+}
+
+/**
+ * A request to a reply, never throwing: the best move in PDN with its path, or a named error
+ * (`ERR_GAME_OVER` when the side to move has no legal move, the request's own errors, and
+ * `ERR_INTERNAL` for a failure of ours). The reply carries the request's id, or -1 when the id
+ * could not be read.
+ *
+ * @example
+ * handleSearchRequest({ id: 7, fen: INITIAL_FEN, depth: 6 })
+ * // { id: 7, ok: true, move: '11-15', path: [11, 15], score: ..., depth: 6, nodes: ... }
+ */
+export function handleSearchRequest(data: unknown): SearchReply {
+  let id = UNKNOWN_ID;
+  try {
+    if (
+      isRecord(data) &&
+      typeof data.id === 'number' &&
+      Number.isSafeInteger(data.id) &&
+      data.id >= 0
+    )
+      id = data.id;
+    const request = parseSearchRequest(data);
+    if (!request.ok) return { id, ok: false, error: request.error };
+    const { fen, depth, ms } = request.value;
+    const position = parseFen(fen);
+    if (!position.ok)
+      return { id, ok: false, error: { code: 'ERR_FEN', message: position.error.message } };
+    const history: Position[] = [];
+    for (const text of request.value.history ?? []) {
+      const earlier = parseFen(text);
+      if (earlier.ok) history.push(earlier.value);
+    }
+    const result = searchBest(position.value, {
+      ...(depth === undefined ? {} : { depth }),
+      ...(ms === undefined ? {} : { ms }),
+      history,
+    });
+    if (result.move === null)
+      return {
+        id,
+        ok: false,
+        error: {
+          code: 'ERR_GAME_OVER',
+          message: `${position.value.turn} has no legal move in ${makeFen(position.value)}`,
+        },
+      };
+    return {
+      id,
+      ok: true,
+      move: moveToPdn(result.move),
+      path: [...result.move.path],
+      score: result.score,
+      depth: result.depth,
+      nodes: result.nodes,
+    };
+  } catch (error) {
+    const message = error instanceof Error ? error.message : 'a non-Error was thrown';
+    return {
+      id,
+      ok: false,
+      error: { code: 'ERR_INTERNAL', message: `the search failed: ${message}` },
+    };
+  }
+}

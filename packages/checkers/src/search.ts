@@ -1,0 +1,666 @@
+import {
+  bitCount,
+  generateMoves,
+  jumpers,
+  MAX_MOVES,
+  MoveStack,
+  stepNE,
+  stepNW,
+  stepSE,
+  stepSW,
+} from './bitboard.js';
+import { evaluate } from './evaluate.js';
+import { QUIET_PLY_LIMIT } from './game.js';
+import { applyMove, legalMoves } from './moves.js';
+import { bitOf } from './squares.js';
+import type { Move, Position } from './types.js';
+import { zobristHi, zobristLo } from './zobrist.js';
+
+/**
+ * The computer player: alpha-beta (negamax with principal variation search) over the bitboard
+ * generator, with iterative deepening, a transposition table in flat typed arrays keyed by
+ * Zobrist hashes, move ordering (table move, captures, killers, history), a quiescence search
+ * that plays on while the side to move must capture, a time budget, and draws by repetition
+ * and by the 80 quiet plies of our rules.
+ *
+ * The hot loop allocates nothing: moves live in one preallocated `MoveStack`, positions are
+ * passed as masks by value (copy-make), and every table is a typed array made once per module.
+ * `searchBest` reuses those tables between calls but starts each call from a clean table (an
+ * entry from an earlier call never counts), so a fixed-depth search always gives the same
+ * answer.
+ */
+
+export interface SearchOptions {
+  /** Search exactly this deep (plies, 1 or more; with `ms`, at most this deep). */
+  readonly depth?: number;
+  /** Time budget in milliseconds: deepen until it runs out. Default 1000 when `depth` is absent. */
+  readonly ms?: number;
+  /** The game's earlier positions, oldest first, ending with the one before `position`: a
+   * position seen there again counts as a draw, and the 80 quiet plies count from them. */
+  readonly history?: readonly Position[];
+  /** The clock, in milliseconds (default `performance.now()`); inject one to test budgets. */
+  readonly now?: () => number;
+}
+
+export interface SearchResult {
+  /** The move to play; `null` only when the side to move has no legal move (it has lost). */
+  readonly move: Move | null;
+  /** The value for the side to move, a man = 100; a win in n plies is `WIN_SCORE - n`. */
+  readonly score: number;
+  /** The deepest iteration completed (0 when there was nothing to search). */
+  readonly depth: number;
+  /** Positions visited. */
+  readonly nodes: number;
+  /** The expected line of play, starting with `move`. */
+  readonly pv: readonly Move[];
+}
+
+/** The score of a won position at the root; a win n plies away scores `WIN_SCORE - n`. */
+export const WIN_SCORE = 30000;
+/** The deepest a search goes, in plies from the root, extensions included. */
+export const MAX_PLY = 100;
+/** The deepest iteration `searchBest` starts. */
+export const MAX_SEARCH_DEPTH = 64;
+/** The budget when neither `depth` nor `ms` is given. */
+export const DEFAULT_SEARCH_MS = 1000;
+
+const INFINITE = 32000;
+const MATE_BOUND = WIN_SCORE - MAX_PLY;
+const TT_BITS = 20;
+const TT_SIZE = 1 << TT_BITS;
+const TT_MASK = TT_SIZE - 1;
+const EXACT = 1;
+const LOWER = 2;
+const UPPER = 3;
+// Earlier positions kept for repetitions: only those since the last capture or man's move can
+// come back, and 80 such plies end the game.
+const HISTORY_WINDOW = 128;
+const CLOCK_EVERY = 1023;
+
+const indexOf = (bit: number): number => 31 - Math.clz32(bit);
+// A move's from and to squares in one number (never 0), for the table, killers and the pv.
+const moveKey = (from: number, to: number): number => indexOf(from) | (indexOf(to) << 5) | 1024;
+
+// True when the side to move has a simple move (called when it has no capture).
+function canStep(own: number, opp: number, kings: number, south: boolean): boolean {
+  const empty = ~(own | opp);
+  const ownKings = own & kings;
+  const downers = south ? own : ownKings;
+  const uppers = south ? ownKings : own;
+  return (
+    ((stepSE(downers) | stepSW(downers)) & empty) !== 0 ||
+    ((stepNE(uppers) | stepNW(uppers)) & empty) !== 0
+  );
+}
+
+// A man's move or a capture cannot be undone: positions before it never come back.
+function reversible(before: Position, after: Position): boolean {
+  return (
+    before.turn !== after.turn &&
+    (before.black & ~before.kings) === (after.black & ~after.kings) &&
+    (before.red & ~before.kings) === (after.red & ~after.kings) &&
+    bitCount(before.black | before.red) === bitCount(after.black | after.red)
+  );
+}
+
+class Searcher {
+  readonly stack = new MoveStack((MAX_PLY + 2) * MAX_MOVES);
+  readonly order = new Int32Array((MAX_PLY + 2) * MAX_MOVES);
+  readonly ttHi = new Int32Array(TT_SIZE);
+  readonly ttMove = new Int32Array(TT_SIZE);
+  readonly ttCaptured = new Int32Array(TT_SIZE);
+  readonly ttScore = new Int16Array(TT_SIZE);
+  readonly ttDepth = new Int8Array(TT_SIZE);
+  readonly ttFlag = new Uint8Array(TT_SIZE);
+  readonly ttGeneration = new Uint16Array(TT_SIZE);
+  readonly killers = new Int32Array(MAX_PLY * 2);
+  readonly historyScore = new Int32Array(2 * 1024);
+  readonly pathLo = new Int32Array(HISTORY_WINDOW + MAX_PLY + 2);
+  readonly pathHi = new Int32Array(HISTORY_WINDOW + MAX_PLY + 2);
+  readonly pvMove = new Int32Array(MAX_PLY * MAX_PLY);
+  readonly pvCaptured = new Int32Array(MAX_PLY * MAX_PLY);
+  readonly pvLength = new Int32Array(MAX_PLY + 1);
+  generation = 0;
+  nodes = 0;
+  aborted = false;
+  canAbort = false;
+  deadline = Number.POSITIVE_INFINITY;
+  now: () => number = () => 0;
+  base = 0;
+
+  reset(now: () => number, deadline: number): void {
+    this.generation++;
+    if (this.generation > 0xffff) {
+      this.ttGeneration.fill(0);
+      this.generation = 1;
+    }
+    this.killers.fill(0);
+    this.historyScore.fill(0);
+    this.nodes = 0;
+    this.aborted = false;
+    this.canAbort = false;
+    this.now = now;
+    this.deadline = deadline;
+  }
+
+  tick(): void {
+    if ((++this.nodes & CLOCK_EVERY) === 0 && this.canAbort && this.now() >= this.deadline)
+      this.aborted = true;
+  }
+
+  // Scores the moves [start, end) for ordering; the best is picked one at a time as needed.
+  scoreMoves(
+    start: number,
+    end: number,
+    kings: number,
+    south: boolean,
+    ply: number,
+    tt: number,
+    ttCaptured: number,
+  ): void {
+    const { from, to, captured, kingsXor } = this.stack;
+    const killer1 = this.killers[ply * 2];
+    const killer2 = this.killers[ply * 2 + 1];
+    const side = south ? 1024 : 0;
+    for (let i = start; i < end; i++) {
+      const f = from[i] as number;
+      const t = to[i] as number;
+      const cap = captured[i] as number;
+      const key = moveKey(f, t);
+      const crowns = (f & kings) === 0 && ((kingsXor[i] as number) & t) !== 0;
+      let score: number;
+      if (key === tt && cap === ttCaptured) score = 1 << 30;
+      else if (cap !== 0)
+        score = (1 << 24) + bitCount(cap) * 64 + bitCount(cap & kings) * 16 + (crowns ? 8 : 0);
+      else if (key === killer1) score = 1 << 23;
+      else if (key === killer2) score = 1 << 22;
+      else score = (this.historyScore[side + (key & 1023)] as number) + (crowns ? 1 << 21 : 0);
+      this.order[i] = score;
+    }
+  }
+
+  // Brings the best-scored move of [i, end) to i.
+  pick(i: number, end: number): void {
+    const { order } = this;
+    let best = i;
+    let bestScore = order[i] as number;
+    for (let j = i + 1; j < end; j++) {
+      const s = order[j] as number;
+      if (s > bestScore) {
+        best = j;
+        bestScore = s;
+      }
+    }
+    if (best === i) return;
+    const { from, to, captured, kingsXor } = this.stack;
+    order[best] = order[i] as number;
+    order[i] = bestScore;
+    let tmp = from[i] as number;
+    from[i] = from[best] as number;
+    from[best] = tmp;
+    tmp = to[i] as number;
+    to[i] = to[best] as number;
+    to[best] = tmp;
+    tmp = captured[i] as number;
+    captured[i] = captured[best] as number;
+    captured[best] = tmp;
+    tmp = kingsXor[i] as number;
+    kingsXor[i] = kingsXor[best] as number;
+    kingsXor[best] = tmp;
+  }
+
+  // The line of `ply` becomes its move followed by the line of `ply + 1`.
+  updatePv(ply: number, key: number, captured: number): void {
+    const row = ply * MAX_PLY;
+    this.pvMove[row + ply] = key;
+    this.pvCaptured[row + ply] = captured;
+    const next = (ply + 1) * MAX_PLY;
+    const length = this.pvLength[ply + 1] as number;
+    for (let j = ply + 1; j < length; j++) {
+      this.pvMove[row + j] = this.pvMove[next + j] as number;
+      this.pvCaptured[row + j] = this.pvCaptured[next + j] as number;
+    }
+    this.pvLength[ply] = Math.max(length, ply + 1);
+  }
+
+  quiesce(
+    own: number,
+    opp: number,
+    kings: number,
+    south: boolean,
+    alpha: number,
+    beta: number,
+    ply: number,
+    start: number,
+  ): number {
+    this.tick();
+    this.pvLength[ply] = ply;
+    if (jumpers(own, opp, kings, south) === 0) {
+      if (own === 0 || !canStep(own, opp, kings, south)) return -WIN_SCORE + ply;
+      return evaluate(own, opp, kings, south);
+    }
+    if (ply >= MAX_PLY - 1) return evaluate(own, opp, kings, south);
+    // A capture is compulsory: no standing pat, every capture is searched.
+    const end = generateMoves(own, opp, kings, south, this.stack, start);
+    this.scoreMoves(start, end, kings, south, ply, 0, 0);
+    const { from, to, captured, kingsXor } = this.stack;
+    let best = -INFINITE;
+    for (let i = start; i < end; i++) {
+      this.pick(i, end);
+      const f = from[i] as number;
+      const t = to[i] as number;
+      const cap = captured[i] as number;
+      const score = -this.quiesce(
+        opp ^ cap,
+        own ^ f ^ t,
+        kings ^ (kingsXor[i] as number),
+        !south,
+        -beta,
+        -alpha,
+        ply + 1,
+        end,
+      );
+      if (this.aborted) return 0;
+      if (score > best) {
+        best = score;
+        if (score > alpha) {
+          alpha = score;
+          this.updatePv(ply, moveKey(f, t), cap);
+          if (score >= beta) break;
+        }
+      }
+    }
+    return best;
+  }
+
+  negamax(
+    own: number,
+    opp: number,
+    kings: number,
+    south: boolean,
+    depth: number,
+    alpha: number,
+    beta: number,
+    ply: number,
+    quiet: number,
+    start: number,
+  ): number {
+    this.pvLength[ply] = ply;
+    const black = south ? own : opp;
+    const red = south ? opp : own;
+    const lo = zobristLo(black, red, kings, south);
+    const hi = zobristHi(black, red, kings, south);
+    const at = this.base + ply;
+    this.pathLo[at] = lo;
+    this.pathHi[at] = hi;
+    // A position seen before on this line or in the game is a draw; so are 80 quiet plies.
+    for (let j = at - 2, stop = Math.max(at - quiet, 0); j >= stop; j -= 2)
+      if (this.pathLo[j] === lo && this.pathHi[j] === hi) return 0;
+    if (
+      quiet >= QUIET_PLY_LIMIT &&
+      (jumpers(own, opp, kings, south) !== 0 || canStep(own, opp, kings, south))
+    )
+      return 0;
+    // No score beats a win at this ply or loses faster than a loss here.
+    if (alpha < -WIN_SCORE + ply) alpha = -WIN_SCORE + ply;
+    if (beta > WIN_SCORE - ply - 1) beta = WIN_SCORE - ply - 1;
+    if (alpha >= beta) return alpha;
+    if (depth <= 0 || ply >= MAX_PLY - 1)
+      return this.quiesce(own, opp, kings, south, alpha, beta, ply, start);
+    this.tick();
+
+    const slot = lo & TT_MASK;
+    let tt = 0;
+    let ttCaptured = 0;
+    if (this.ttGeneration[slot] === this.generation && this.ttHi[slot] === hi) {
+      tt = this.ttMove[slot] as number;
+      ttCaptured = this.ttCaptured[slot] as number;
+      if ((this.ttDepth[slot] as number) >= depth && beta - alpha === 1) {
+        let score = this.ttScore[slot] as number;
+        if (score > MATE_BOUND) score -= ply;
+        else if (score < -MATE_BOUND) score += ply;
+        const flag = this.ttFlag[slot];
+        if (
+          flag === EXACT ||
+          (flag === LOWER && score >= beta) ||
+          (flag === UPPER && score <= alpha)
+        )
+          return score;
+      }
+    }
+
+    const end = generateMoves(own, opp, kings, south, this.stack, start);
+    if (end === start) return -WIN_SCORE + ply;
+    this.scoreMoves(start, end, kings, south, ply, tt, ttCaptured);
+    const { from, to, captured, kingsXor } = this.stack;
+    // A forced move costs no depth.
+    const childDepth = end - start === 1 ? depth : depth - 1;
+    const alphaBefore = alpha;
+    let best = -INFINITE;
+    let bestKey = 0;
+    let bestCaptured = 0;
+    for (let i = start; i < end; i++) {
+      this.pick(i, end);
+      const f = from[i] as number;
+      const t = to[i] as number;
+      const cap = captured[i] as number;
+      const nOwn = opp ^ cap;
+      const nOpp = own ^ f ^ t;
+      const nKings = kings ^ (kingsXor[i] as number);
+      const nQuiet = cap === 0 && (f & kings) !== 0 ? quiet + 1 : 0;
+      let score: number;
+      if (i === start) {
+        score = -this.negamax(
+          nOwn,
+          nOpp,
+          nKings,
+          !south,
+          childDepth,
+          -beta,
+          -alpha,
+          ply + 1,
+          nQuiet,
+          end,
+        );
+      } else {
+        score = -this.negamax(
+          nOwn,
+          nOpp,
+          nKings,
+          !south,
+          childDepth,
+          -alpha - 1,
+          -alpha,
+          ply + 1,
+          nQuiet,
+          end,
+        );
+        if (score > alpha && score < beta && !this.aborted)
+          score = -this.negamax(
+            nOwn,
+            nOpp,
+            nKings,
+            !south,
+            childDepth,
+            -beta,
+            -alpha,
+            ply + 1,
+            nQuiet,
+            end,
+          );
+      }
+      if (this.aborted) return 0;
+      if (score > best) {
+        best = score;
+        bestKey = moveKey(f, t);
+        bestCaptured = cap;
+        if (score > alpha) {
+          alpha = score;
+          this.updatePv(ply, bestKey, cap);
+          if (score >= beta) {
+            if (cap === 0) this.rememberCutoff(bestKey, south, ply, depth);
+            break;
+          }
+        }
+      }
+    }
+
+    const flag = best >= beta ? LOWER : best > alphaBefore ? EXACT : UPPER;
+    const current = this.ttGeneration[slot] === this.generation;
+    const sameKey = current && this.ttHi[slot] === hi;
+    // A deeper entry from this search stays; anything else is replaced.
+    if (!current || (this.ttDepth[slot] as number) <= depth + 2) {
+      this.ttHi[slot] = hi;
+      this.ttGeneration[slot] = this.generation;
+      this.ttDepth[slot] = Math.min(depth, 127);
+      this.ttFlag[slot] = flag;
+      this.ttScore[slot] = best > MATE_BOUND ? best + ply : best < -MATE_BOUND ? best - ply : best;
+      // A fail-low's best move means little: keep the move the table had.
+      if (flag !== UPPER || !sameKey) {
+        this.ttMove[slot] = bestKey;
+        this.ttCaptured[slot] = bestCaptured;
+      }
+    }
+    return best;
+  }
+
+  rememberCutoff(key: number, south: boolean, ply: number, depth: number): void {
+    const k = ply * 2;
+    if (this.killers[k] !== key) {
+      this.killers[k + 1] = this.killers[k] as number;
+      this.killers[k] = key;
+    }
+    const index = (south ? 1024 : 0) + (key & 1023);
+    const value = (this.historyScore[index] as number) + depth * depth;
+    this.historyScore[index] = value;
+    if (value > 1 << 20)
+      for (let j = 0; j < this.historyScore.length; j++)
+        this.historyScore[j] = (this.historyScore[j] as number) >> 1;
+  }
+
+  rootBest = -1;
+  rootBestScore = 0;
+
+  // The root: moves [0, end) in the order of the last iteration, every one searched.
+  searchRoot(
+    own: number,
+    opp: number,
+    kings: number,
+    south: boolean,
+    depth: number,
+    end: number,
+    quiet: number,
+  ): number {
+    const { from, to, captured, kingsXor } = this.stack;
+    this.pvLength[0] = 0;
+    this.rootBest = -1;
+    let alpha = -INFINITE;
+    const beta = INFINITE;
+    const childDepth = end === 1 ? depth : depth - 1;
+    for (let i = 0; i < end; i++) {
+      const f = from[i] as number;
+      const t = to[i] as number;
+      const cap = captured[i] as number;
+      const nOwn = opp ^ cap;
+      const nOpp = own ^ f ^ t;
+      const nKings = kings ^ (kingsXor[i] as number);
+      const nQuiet = cap === 0 && (f & kings) !== 0 ? quiet + 1 : 0;
+      let score: number;
+      if (i === 0) {
+        score = -this.negamax(
+          nOwn,
+          nOpp,
+          nKings,
+          !south,
+          childDepth,
+          -beta,
+          -alpha,
+          1,
+          nQuiet,
+          end,
+        );
+      } else {
+        score = -this.negamax(
+          nOwn,
+          nOpp,
+          nKings,
+          !south,
+          childDepth,
+          -alpha - 1,
+          -alpha,
+          1,
+          nQuiet,
+          end,
+        );
+        if (score > alpha && !this.aborted)
+          score = -this.negamax(
+            nOwn,
+            nOpp,
+            nKings,
+            !south,
+            childDepth,
+            -beta,
+            -alpha,
+            1,
+            nQuiet,
+            end,
+          );
+      }
+      if (this.aborted) break;
+      if (score > alpha) {
+        alpha = score;
+        this.rootBest = i;
+        this.rootBestScore = score;
+        this.updatePv(0, moveKey(f, t), cap);
+      }
+    }
+    return alpha;
+  }
+
+  // Moves root move i to the front, the others keeping their order.
+  toFront(i: number): void {
+    const { from, to, captured, kingsXor } = this.stack;
+    const f = from[i] as number;
+    const t = to[i] as number;
+    const c = captured[i] as number;
+    const k = kingsXor[i] as number;
+    for (let j = i; j > 0; j--) {
+      from[j] = from[j - 1] as number;
+      to[j] = to[j - 1] as number;
+      captured[j] = captured[j - 1] as number;
+      kingsXor[j] = kingsXor[j - 1] as number;
+    }
+    from[0] = f;
+    to[0] = t;
+    captured[0] = c;
+    kingsXor[0] = k;
+  }
+
+  rootLine(): { keys: number[]; captured: number[] } {
+    const length = this.pvLength[0] as number;
+    return {
+      keys: Array.from(this.pvMove.subarray(0, length)),
+      captured: Array.from(this.pvCaptured.subarray(0, length)),
+    };
+  }
+}
+
+let shared: Searcher | undefined;
+
+const defaultNow = (): number =>
+  (globalThis as unknown as { performance: { now(): number } }).performance.now();
+
+const capturedMask = (move: Move): number =>
+  move.captured.reduce((mask, square) => mask | bitOf(square), 0) | 0;
+
+// The line as moves, from the root position, while each one is legal there.
+function lineOf(position: Position, keys: readonly number[], captured: readonly number[]): Move[] {
+  const line: Move[] = [];
+  let at = position;
+  for (let i = 0; i < keys.length; i++) {
+    const move = legalMoves(at).find(
+      (m) => moveKey(bitOf(m.from), bitOf(m.to)) === keys[i] && capturedMask(m) === captured[i],
+    );
+    if (move === undefined) break;
+    line.push(move);
+    at = applyMove(at, move);
+  }
+  return line;
+}
+
+function checkOptions(options: SearchOptions): void {
+  const { depth, ms } = options;
+  if (depth !== undefined && (!Number.isInteger(depth) || depth < 1))
+    throw new RangeError(`search depth must be a whole number of plies, 1 or more: ${depth}`);
+  if (ms !== undefined && !(ms > 0 && Number.isFinite(ms)))
+    throw new RangeError(`search time must be a positive number of milliseconds: ${ms}`);
+}
+
+/**
+ * The best move for the side to move, by iterative deepening alpha-beta. With `depth` only,
+ * searches exactly that deep; with `ms`, deepens until the budget runs out and answers with the
+ * best move of the last completed depth (or a better one the unfinished depth has already
+ * proved); with neither, spends `DEFAULT_SEARCH_MS`. A position met earlier in `history` (or on
+ * the searched line) counts as a draw. Answers at once, with depth 0, when there is one legal
+ * move; `move` is `null` only when there is none. Throws a RangeError for a depth that is not
+ * a whole number of plies or a budget that is not a positive number (programmer errors: data
+ * from outside goes through `parseSearchRequest`).
+ *
+ * @example
+ * const { move, score, depth } = searchBest(initialPosition(), { ms: 100 });
+ * moveToPdn(move!) // e.g. '11-15'
+ */
+export function searchBest(position: Position, options: SearchOptions = {}): SearchResult {
+  checkOptions(options);
+  const moves = legalMoves(position);
+  const south = position.turn === 'black';
+  const own = (south ? position.black : position.red) | 0;
+  const opp = (south ? position.red : position.black) | 0;
+  const kings = position.kings | 0;
+  const [first] = moves;
+  if (first === undefined) return { move: null, score: -WIN_SCORE, depth: 0, nodes: 0, pv: [] };
+  if (moves.length === 1)
+    return {
+      move: first,
+      score: evaluate(own, opp, kings, south),
+      depth: 0,
+      nodes: 0,
+      pv: [first],
+    };
+
+  const now = options.now ?? defaultNow;
+  const started = now();
+  const ms = options.ms ?? (options.depth === undefined ? DEFAULT_SEARCH_MS : undefined);
+  const maxDepth = Math.min(options.depth ?? MAX_SEARCH_DEPTH, MAX_SEARCH_DEPTH);
+  const searcher = shared ?? new Searcher();
+  shared = searcher;
+  searcher.reset(now, ms === undefined ? Number.POSITIVE_INFINITY : started + ms);
+
+  // The game's positions since its last capture or man's move, then the root.
+  const history = options.history ?? [];
+  let quiet = 0;
+  let after = position;
+  for (let i = history.length - 1; i >= 0 && quiet < HISTORY_WINDOW; i--) {
+    const before = history[i] as Position;
+    if (!reversible(before, after)) break;
+    quiet++;
+    after = before;
+  }
+  for (let j = 0; j < quiet; j++) {
+    const p = history[history.length - quiet + j] as Position;
+    const blackToMove = p.turn === 'black';
+    searcher.pathLo[j] = zobristLo(p.black | 0, p.red | 0, p.kings | 0, blackToMove);
+    searcher.pathHi[j] = zobristHi(p.black | 0, p.red | 0, p.kings | 0, blackToMove);
+  }
+  searcher.base = quiet;
+  searcher.pathLo[quiet] = zobristLo(position.black | 0, position.red | 0, kings, south);
+  searcher.pathHi[quiet] = zobristHi(position.black | 0, position.red | 0, kings, south);
+
+  const end = generateMoves(own, opp, kings, south, searcher.stack, 0);
+  searcher.scoreMoves(0, end, kings, south, 0, 0, 0);
+  for (let i = 0; i < end; i++) searcher.pick(i, end);
+
+  let best = { keys: [] as number[], captured: [] as number[] };
+  let score = 0;
+  let completed = 0;
+  for (let depth = 1; depth <= maxDepth; depth++) {
+    const value = searcher.searchRoot(own, opp, kings, south, depth, end, quiet);
+    if (searcher.aborted) {
+      if (searcher.rootBest >= 0) {
+        best = searcher.rootLine();
+        score = searcher.rootBestScore;
+      }
+      break;
+    }
+    best = searcher.rootLine();
+    score = value;
+    completed = depth;
+    searcher.toFront(searcher.rootBest);
+    searcher.canAbort = true;
+    if (now() >= searcher.deadline) break;
+    // A win or loss found within this depth is the fastest there is.
+    if (Math.abs(score) > MATE_BOUND && WIN_SCORE - Math.abs(score) <= depth) break;
+  }
+  const pv = lineOf(position, best.keys, best.captured);
+  return { move: pv[0] ?? first, score: score | 0, depth: completed, nodes: searcher.nodes, pv };
+}
