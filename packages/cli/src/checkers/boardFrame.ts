@@ -28,7 +28,7 @@ export interface BoardView {
 
 /** The footer: the keys of the command line. */
 export const CHECKERS_KEYS = '(help) commands · ↑↓ history · Ctrl-U clears · Ctrl-C quits';
-export const INPUT_PROMPT = '> ';
+const INPUT_PROMPT = '> ';
 
 const LIGHT_SQUARE: Rgb = [240, 217, 181];
 const DARK_SQUARE: Rgb = [122, 138, 104];

@@ -7,7 +7,6 @@
 import {
   DIRECTIONS,
   type Direction,
-  directionBetween,
   formatCoords,
   type Game,
   legalSteps,
@@ -114,6 +113,3 @@ export function describePiece(game: Game, row: number, col: number): string {
     return `(${row} ${col}) cannot capture, and a capture is compulsory: ${stepCommand(any.from, any.to)}`;
   return `(${row} ${col}) cannot move`;
 }
-
-/** The direction of a step (a jump's is that of the piece jumped). */
-export const stepDirection = (step: Step): Direction | null => directionBetween(step.from, step.to);

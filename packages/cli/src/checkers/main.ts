@@ -1,0 +1,198 @@
+#!/usr/bin/env node
+/**
+ * The `checkers` command: play (full-screen in a terminal, the seed's command loop with
+ * `--plain` or through a pipe), against the computer with `--ai`; `bestmove` and `perft` for
+ * engines and scripts. Flag mistakes are one named line and exit code 2, as for `2048`.
+ */
+import {
+  initialPosition,
+  moveToPdn,
+  newGame,
+  type PerftDivision,
+  type Position,
+  parseFen,
+  perft,
+  perftDivide,
+  SIDES,
+  type Side,
+  searchBest,
+} from '@twenty48/checkers';
+import { type Command, InvalidArgumentError, Option } from 'commander';
+import { detectColorMode } from '../colors.js';
+import { newProgram, runCommandLine } from '../commandLine.js';
+import { failUsage, positiveIntFlag } from '../flags.js';
+import { playFullScreenCheckers } from './fullScreenPlay.js';
+import { announcement } from './moveText.js';
+import { playPlainCheckers } from './plainPlay.js';
+import { openSearcher, type SearchLimits } from './searchClient.js';
+import { createSession } from './session.js';
+import { formatBoard } from './textBoard.js';
+
+/** The deepest fixed search `--level` and `--depth` take. */
+const MAX_LEVEL = 30;
+/** The longest time budget per move `--ms` takes: a minute. */
+const MAX_MS = 60_000;
+/** The deepest perft: depth 12 is 388 million leaves already. */
+const MAX_PERFT_DEPTH = 20;
+
+const parseSide = (text: string): Side => {
+  const side = SIDES.find((name) => name === text);
+  if (side === undefined)
+    throw new InvalidArgumentError(`the computer plays black or red, not "${text.slice(0, 40)}"`);
+  return side;
+};
+
+/** The position `--fen` names, or the start; a bad FEN is one line naming ERR_FEN, exit 2. */
+function positionOf(fen: string | undefined): Position {
+  if (fen === undefined) return initialPosition();
+  const parsed = parseFen(fen);
+  if (!parsed.ok) failUsage(parsed.error.message, parsed.error.code);
+  return parsed.value;
+}
+
+const limitsOf = (options: {
+  level?: number | undefined;
+  ms?: number | undefined;
+}): SearchLimits =>
+  options.level !== undefined ? { depth: options.level } : { ms: options.ms ?? 1000 };
+
+interface PlayOptions {
+  readonly plain?: boolean;
+  readonly ai?: Side;
+  readonly level?: number;
+  readonly ms?: number;
+  readonly fen?: string;
+  readonly color: boolean;
+}
+
+async function play(options: PlayOptions): Promise<void> {
+  const position = positionOf(options.fen);
+  const searcher = openSearcher();
+  const session = createSession({
+    game: newGame(position),
+    ai: options.ai ?? null,
+    limits: limitsOf(options),
+    searcher,
+    directory: process.cwd(),
+  });
+  const { stdin, stdout } = process;
+  let code = 0;
+  try {
+    if (options.plain || !stdin.isTTY || !stdout.isTTY) {
+      const end = await playPlainCheckers({
+        session,
+        input: stdin,
+        output: stdout,
+        echo: !stdin.isTTY,
+      });
+      if (end === 'failed') code = 1;
+    } else {
+      const mode = detectColorMode(process.env, !options.color);
+      const end = await playFullScreenCheckers({ session, input: stdin, output: stdout, mode });
+      const over = announcement(session.game.status);
+      if (end === 'over' && over !== null) {
+        stdout.write(`${formatBoard(session.game.position).join('\n')}\n\n${over}\n`);
+      }
+      if (end === 'interrupt') code = 130;
+      if (end === 'failed') {
+        process.stderr.write('checkers: the computer could not move (ERR_SEARCH)\n');
+        code = 1;
+      }
+    }
+  } finally {
+    await searcher.close();
+  }
+  // Standard input may still be open (a terminal, a pipe nobody closed): the game is over.
+  stdout.write('', () => process.exit(code));
+}
+
+function bestMove(options: { fen: string; ms?: number; depth?: number }): void {
+  const position = positionOf(options.fen);
+  const found = searchBest(position, limitsOf({ level: options.depth, ms: options.ms }));
+  if (found.move === null) {
+    process.stderr.write(`checkers: ${position.turn} has no legal move here (ERR_GAME_OVER)\n`);
+    process.exitCode = 1;
+    return;
+  }
+  process.stdout.write(`${moveToPdn(found.move)}\n`);
+}
+
+function perftCommand(options: { depth: number; json?: boolean; divide?: boolean; fen?: string }) {
+  const position = positionOf(options.fen);
+  const started = performance.now();
+  const division: PerftDivision[] | null = options.divide
+    ? perftDivide(position, options.depth)
+    : null;
+  const nodes = division
+    ? division.reduce((sum, d) => sum + d.nodes, 0)
+    : perft(position, options.depth);
+  const seconds = (performance.now() - started) / 1000;
+  const nodesPerSecond = Math.round(nodes / Math.max(seconds, 1e-6));
+  if (options.json) {
+    const divide = division
+      ? { divide: Object.fromEntries(division.map((d) => [d.move, d.nodes])) }
+      : {};
+    process.stdout.write(
+      `${JSON.stringify({ depth: options.depth, nodes, seconds, nodesPerSecond, ...divide })}\n`,
+    );
+    return;
+  }
+  for (const { move, nodes: count } of division ?? []) process.stdout.write(`${move}: ${count}\n`);
+  process.stdout.write(
+    `perft ${options.depth}: ${nodes} nodes in ${seconds.toFixed(3)} s (${nodesPerSecond.toLocaleString('en-US')} nodes/s)\n`,
+  );
+}
+
+const msOption = (): Option =>
+  new Option(
+    '--ms <n>',
+    `time to think per move in milliseconds, 1 to ${MAX_MS} (default 1000)`,
+  ).argParser(positiveIntFlag('ms', MAX_MS));
+
+function register(program: Command): void {
+  program
+    .command('play', { isDefault: true })
+    .description('play checkers: full-screen in a terminal, line by line with --plain or a pipe')
+    .option('--plain', "the seed's command loop, one command per line (also through a pipe)")
+    .option('--ai <side>', 'the computer plays this side: black or red', parseSide)
+    .addOption(
+      new Option('--level <n>', `the computer searches exactly this deep, 1 to ${MAX_LEVEL}`)
+        .argParser(positiveIntFlag('level', MAX_LEVEL))
+        .conflicts('ms'),
+    )
+    .addOption(msOption())
+    .option('--fen <fen>', 'start from this position (PDN FEN, e.g. "W:W21,K3:B1,2")')
+    .option('--no-color', 'no colours (NO_COLOR is honoured too)')
+    .action((options: PlayOptions) => play(options));
+  program
+    .command('bestmove')
+    .description("print the computer's move for a position, in PDN")
+    .requiredOption('--fen <fen>', 'the position, in PDN FEN')
+    .addOption(msOption().conflicts('depth'))
+    .option(
+      '--depth <n>',
+      `search exactly this deep, 1 to ${MAX_LEVEL}`,
+      positiveIntFlag('depth', MAX_LEVEL),
+    )
+    .action(bestMove);
+  program
+    .command('perft')
+    .description('count the move sequences DEPTH plies deep (a move generator check)')
+    .requiredOption(
+      '--depth <n>',
+      `plies, 1 to ${MAX_PERFT_DEPTH}`,
+      positiveIntFlag('depth', MAX_PERFT_DEPTH),
+    )
+    .option('--json', 'one JSON object: depth, nodes, seconds, nodesPerSecond')
+    .option('--divide', 'the count below each first move, in PDN')
+    .option('--fen <fen>', 'from this position instead of the start (PDN FEN)')
+    .action(perftCommand);
+}
+
+const program = newProgram('checkers')
+  .description(
+    'checkers (American draughts) in the terminal, as the Racket original: (move (3 2) southeast)',
+  )
+  .version('0.1.0');
+register(program);
+await runCommandLine(program, 'checkers');

@@ -1,0 +1,289 @@
+/**
+ * A checkers session: what the full-screen and the line-by-line front ends share. The game, the
+ * whole moves that `(undo)` takes back, the computer's side, and every command's effect and
+ * answer. Front ends only read lines, show answers and decide when the computer thinks.
+ */
+import { join } from 'node:path';
+import {
+  formatCoords as fmt,
+  type Game,
+  gameToPdn,
+  legalSteps,
+  type Move,
+  moveToPdn,
+  newGame,
+  pieceAt,
+  playMove,
+  type Side,
+  type Square,
+  squareAt,
+  squaresOf,
+} from '@twenty48/checkers';
+import { fail, ok, type Result } from '@twenty48/common';
+import { type Command, HELP_LINES, parseCommand } from './commands.js';
+import { describePiece, playMoveCommand } from './moveCommand.js';
+import { describeMove, jumpingSquare, pathCommands, sideName, sideWord } from './moveText.js';
+import type { Searcher, SearchLimits } from './searchClient.js';
+import type { Expr } from './sexp.js';
+import { positionOfSheet, sheetOf } from './sheet.js';
+import { loadXlsx, saveXlsx, xlsxFileName } from './xlsx.js';
+
+/** What a command did: the lines to show, whether the game changed, whether to leave. */
+export interface Answer {
+  readonly lines: readonly string[];
+  readonly changed: boolean;
+  readonly exit: boolean;
+}
+
+/** How a session starts. */
+export interface SessionOptions {
+  readonly game: Game;
+  /** The side the computer plays, or null for two players at one terminal. */
+  readonly ai: Side | null;
+  readonly limits: SearchLimits;
+  /** The thread that answers `(hint)` and plays the computer's moves. */
+  readonly searcher: Searcher;
+  /** Where `(save)` and `(load)` find their files. */
+  readonly directory: string;
+}
+
+/** The game in progress, its undo history and the commands on it. */
+export interface Session {
+  readonly game: Game;
+  readonly ai: Side | null;
+  readonly limits: SearchLimits;
+  readonly searcher: Searcher;
+  /** The piece a `(ROW COL)` command picked, shown with its targets until the game changes. */
+  readonly selected: Square | null;
+  /** True when it is the computer's turn in a game still going on. */
+  computerToMove(): boolean;
+  /** Run one datum read from the command line. */
+  run(expr: Expr): Promise<Answer>;
+  /** Play the computer's move (from the searcher); the answer says what it played. */
+  playComputer(move: Move): Answer;
+}
+
+const answer = (lines: readonly string[], changed = false, exit = false): Answer => ({
+  lines,
+  changed,
+  exit,
+});
+
+const countOf = (game: Game, side: Side): { pieces: number; kings: number } => {
+  const { position } = game;
+  const mask = side === 'black' ? position.black : position.red;
+  return { pieces: squaresOf(mask).length, kings: squaresOf(mask & position.kings).length };
+};
+
+const plural = (count: number, word: string): string => `${count} ${word}${count === 1 ? '' : 's'}`;
+
+/**
+ * What `(score)` says: the pieces left on each side.
+ *
+ * @example
+ * scoreLine(newGame()) // 'Black (p1): 12 pieces (0 kings) · Red (p2): 12 pieces (0 kings)'
+ */
+export function scoreLine(game: Game): string {
+  const side = (who: Side): string => {
+    const { pieces, kings } = countOf(game, who);
+    return `${sideName(who)}: ${plural(pieces, 'piece')} (${plural(kings, 'king')})`;
+  };
+  return `${side('black')} · ${side('red')}`;
+}
+
+/**
+ * The same, short, for the line under the full-screen board.
+ *
+ * @example
+ * piecesLine(newGame()) // 'Black 12 · Red 12'
+ */
+export function piecesLine(game: Game): string {
+  const side = (who: Side): string => {
+    const { pieces, kings } = countOf(game, who);
+    return `${sideWord(who)} ${pieces}${kings > 0 ? ` (${plural(kings, 'king')})` : ''}`;
+  };
+  return `${side('black')} · ${side('red')}`;
+}
+
+/**
+ * A session on `options.game`.
+ *
+ * @example
+ * const session = createSession({ game: newGame(), ai: null, limits: {}, searcher, directory: '.' });
+ * await session.run(readExpressions('(move (3 2) southeast)').value[0]);
+ */
+export function createSession(options: SessionOptions): Session {
+  const { ai, limits, searcher, directory } = options;
+  let game = options.game;
+  let selected: Square | null = null;
+  /** The game before each whole move played since the last start or load, oldest first. */
+  let before: Game[] = [];
+  /** The game when the move under way (a multi-jump) began. */
+  let moveStart: Game = game;
+
+  const restart = (next: Game): void => {
+    game = next;
+    before = [];
+    moveStart = next;
+    selected = null;
+  };
+
+  const save = async (name: string | undefined): Promise<Answer> => {
+    const jumping = jumpingSquare(game);
+    if (jumping !== null)
+      return answer([
+        `Cannot save in the middle of a jump: finish it first (keep jumping with ${fmt(jumping)})`,
+      ]);
+    const file = xlsxFileName(name);
+    if (!file.ok) return answer([`Cannot save: ${file.error.message} (${file.error.code})`]);
+    const saved = await saveXlsx(join(directory, file.value), sheetOf(game.position));
+    if (!saved.ok) return answer([`Cannot save: ${saved.error.message} (${saved.error.code})`]);
+    return answer([`Saved ${file.value}: ${sideName(game.position.turn)} to move.`]);
+  };
+
+  const load = async (name: string | undefined): Promise<Answer> => {
+    const file = xlsxFileName(name);
+    if (!file.ok) return answer([`Cannot load: ${file.error.message} (${file.error.code})`]);
+    const path = join(directory, file.value);
+    const sheet = await loadXlsx(path);
+    if (!sheet.ok) {
+      // The file is named once, as the player named it, not by its full path.
+      const { message, code } = sheet.error;
+      const reason = (message.startsWith(`${path}: `) ? message.slice(path.length + 2) : message)
+        .split(path)
+        .join(file.value);
+      return answer([`Cannot load ${file.value}: ${reason} (${code})`]);
+    }
+    const position = positionOfSheet(sheet.value);
+    if (!position.ok)
+      return answer([
+        `Cannot load ${file.value}: ${position.error.message} (${position.error.code})`,
+      ]);
+    restart(newGame(position.value));
+    return answer([`Loaded ${file.value}: ${sideName(game.position.turn)} to move.`], true);
+  };
+
+  const undo = (): Answer => {
+    if (game.jump !== null) {
+      game = moveStart;
+      selected = null;
+      return answer(['The jump under way is taken back.'], true);
+    }
+    // Against the computer, back to the last position where the player was to move.
+    let index = before.length - 1;
+    while (index >= 0 && ai !== null && before[index]?.position.turn === ai) index--;
+    const target = before[index];
+    if (target === undefined) return answer(['Nothing to undo.']);
+    const count = before.length - index;
+    before = before.slice(0, index);
+    game = target;
+    moveStart = target;
+    selected = null;
+    return answer([`Took back ${count === 1 ? 'a move' : `${count} moves`}.`], true);
+  };
+
+  const move = (args: readonly Expr[]): Answer => {
+    const played = playMoveCommand(game, args);
+    if (!played.ok) return answer([played.error.message]);
+    const { step } = played.value;
+    const mover = sideWord(game.position.turn);
+    if (game.jump === null) moveStart = game;
+    game = played.value.game;
+    selected = null;
+    const verb =
+      step.captured === null
+        ? `${mover} moves ${fmt(step.from)} to ${fmt(step.to)}`
+        : `${mover} jumps ${fmt(step.from)} over ${fmt(step.captured)} to ${fmt(step.to)}`;
+    const jumping = jumpingSquare(game);
+    if (jumping !== null) return answer([`${verb}. Keep jumping with ${fmt(jumping)}.`], true);
+    before = [...before, moveStart];
+    const last = game.moves[game.moves.length - 1] as Move;
+    const crowned = last.crowned ? `; ${fmt(last.to)} is crowned king` : '';
+    return answer([`${verb} [${moveToPdn(last)}]${crowned}.`], true);
+  };
+
+  const hint = async (): Promise<Answer> => {
+    const found = await searcher.best(game, limits).then(
+      (value): Result<typeof value> => ok(value),
+      (error: Error) => fail('ERR_SEARCH', error.message),
+    );
+    if (!found.ok) return answer([`No hint: ${found.error.message} (ERR_SEARCH)`]);
+    if (found.value === null) return answer(['No hint: there is no legal move.']);
+    const { move: best } = found.value;
+    const done = game.jump?.path ?? [best.from];
+    // During a multi-jump the search chose the whole capture: hint the rest of it.
+    if (done.every((square, i) => best.path[i] === square))
+      return answer([`Hint: ${describeMove(best, done.length - 1)}`]);
+    const next = legalSteps(game)[0];
+    return answer([`Hint: ${next ? pathCommands([next.from, next.to]) : 'none'}`]);
+  };
+
+  const runCommand = async (command: Command): Promise<Answer> => {
+    switch (command.kind) {
+      case 'exit':
+        return answer([], false, true);
+      case 'move':
+        return move(command.args);
+      case 'select': {
+        const square = squareAt(command.row, command.col);
+        const piece = square === null ? null : pieceAt(game.position, square);
+        selected = piece?.side === game.position.turn ? square : null;
+        return answer([describePiece(game, command.row, command.col)]);
+      }
+      case 'score':
+        return answer([scoreLine(game)]);
+      case 'save':
+        return save(command.name);
+      case 'load':
+        return load(command.name);
+      case 'default-board':
+        restart(newGame());
+        return answer(['A new game: Black (p1) to move.'], true);
+      case 'undo':
+        return undo();
+      case 'help':
+        return answer(HELP_LINES);
+      case 'hint':
+        return hint();
+      case 'pdn':
+        return answer(
+          gameToPdn(game, {
+            event: 'checkers',
+            black: ai === 'black' ? 'computer' : 'p1',
+            white: ai === 'red' ? 'computer' : 'p2',
+          })
+            .trimEnd()
+            .split('\n'),
+        );
+    }
+  };
+
+  return {
+    get game() {
+      return game;
+    },
+    ai,
+    limits,
+    searcher,
+    get selected() {
+      return selected;
+    },
+    computerToMove: () =>
+      ai !== null && game.status.kind === 'playing' && game.position.turn === ai,
+    async run(expr) {
+      const command = parseCommand(expr);
+      if (!command.ok) return answer([command.error.message]);
+      return runCommand(command.value);
+    },
+    playComputer(chosen) {
+      const mover = sideWord(game.position.turn);
+      const played = playMove(game, chosen);
+      if (!played.ok) return answer([`The computer's move was refused: ${played.error.message}`]);
+      before = [...before, game];
+      game = played.value;
+      moveStart = game;
+      selected = null;
+      return answer([`${mover} (computer) plays ${describeMove(chosen)}`], true);
+    },
+  };
+}
