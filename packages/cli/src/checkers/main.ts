@@ -193,6 +193,10 @@ const program = newProgram('checkers')
   .description(
     'checkers (American draughts) in the terminal, as the Racket original: (move (3 2) southeast)',
   )
-  .version('0.1.0');
+  .version('0.1.0')
+  .addHelpText(
+    'after',
+    '\nWithout a command it plays: checkers [--plain] [--ai black|red] [--level N | --ms N] [--fen FEN]\n(checkers play --help says more; in the game, (help) lists the commands).',
+  );
 register(program);
 await runCommandLine(program, 'checkers');
