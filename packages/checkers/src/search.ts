@@ -106,13 +106,11 @@ function reversible(before: Position, after: Position): boolean {
 class Searcher {
   readonly stack = new MoveStack((MAX_PLY + 2) * MAX_MOVES);
   readonly order = new Int32Array((MAX_PLY + 2) * MAX_MOVES);
-  readonly ttHi = new Int32Array(TT_SIZE);
-  readonly ttMove = new Int32Array(TT_SIZE);
-  readonly ttCaptured = new Int32Array(TT_SIZE);
-  readonly ttScore = new Int16Array(TT_SIZE);
-  readonly ttDepth = new Int8Array(TT_SIZE);
-  readonly ttFlag = new Uint8Array(TT_SIZE);
-  readonly ttGeneration = new Uint16Array(TT_SIZE);
+  // The transposition table, 16 bytes an entry so that a probe touches one cache line:
+  // the key's high half, the captured mask of the best move, then `info` (the best move's key
+  // in bits 0-10, the depth in 11-17, the bound in 18-19, the search's generation in 20-31),
+  // then the score.
+  readonly table = new Int32Array(TT_SIZE * 4);
   readonly killers = new Int32Array(MAX_PLY * 2);
   readonly historyScore = new Int32Array(2 * 1024);
   readonly pathLo = new Int32Array(HISTORY_WINDOW + MAX_PLY + 2);
@@ -130,8 +128,8 @@ class Searcher {
 
   reset(now: () => number, deadline: number): void {
     this.generation++;
-    if (this.generation > 0xffff) {
-      this.ttGeneration.fill(0);
+    if (this.generation > 0xfff) {
+      this.table.fill(0);
       this.generation = 1;
     }
     this.killers.fill(0);
@@ -309,17 +307,20 @@ class Searcher {
       return this.quiesce(own, opp, kings, south, alpha, beta, ply, start);
     this.tick();
 
-    const slot = lo & TT_MASK;
+    const { table } = this;
+    const entry = (lo & TT_MASK) << 2;
+    const info = table[entry + 2] as number;
+    const current = info >>> 20 === this.generation && table[entry] === hi;
     let tt = 0;
     let ttCaptured = 0;
-    if (this.ttGeneration[slot] === this.generation && this.ttHi[slot] === hi) {
-      tt = this.ttMove[slot] as number;
-      ttCaptured = this.ttCaptured[slot] as number;
-      if ((this.ttDepth[slot] as number) >= depth && beta - alpha === 1) {
-        let score = this.ttScore[slot] as number;
+    if (current) {
+      tt = info & 2047;
+      ttCaptured = table[entry + 1] as number;
+      if (((info >>> 11) & 127) >= depth && beta - alpha === 1) {
+        let score = table[entry + 3] as number;
         if (score > MATE_BOUND) score -= ply;
         else if (score < -MATE_BOUND) score += ply;
-        const flag = this.ttFlag[slot];
+        const flag = (info >>> 18) & 3;
         if (
           flag === EXACT ||
           (flag === LOWER && score >= beta) ||
@@ -406,20 +407,21 @@ class Searcher {
     }
 
     const flag = best >= beta ? LOWER : best > alphaBefore ? EXACT : UPPER;
-    const current = this.ttGeneration[slot] === this.generation;
-    const sameKey = current && this.ttHi[slot] === hi;
-    // A deeper entry from this search stays; anything else is replaced.
-    if (!current || (this.ttDepth[slot] as number) <= depth + 2) {
-      this.ttHi[slot] = hi;
-      this.ttGeneration[slot] = this.generation;
-      this.ttDepth[slot] = Math.min(depth, 127);
-      this.ttFlag[slot] = flag;
-      this.ttScore[slot] = best > MATE_BOUND ? best + ply : best < -MATE_BOUND ? best - ply : best;
-      // A fail-low's best move means little: keep the move the table had.
-      if (flag !== UPPER || !sameKey) {
-        this.ttMove[slot] = bestKey;
-        this.ttCaptured[slot] = bestCaptured;
-      }
+    // A deeper entry from this search stays; anything else is replaced. A fail-low's best
+    // move means little: the move the entry had stays.
+    const stored = table[entry + 2] as number;
+    const fresh = stored >>> 20 === this.generation;
+    if (!fresh || ((stored >>> 11) & 127) <= depth + 2) {
+      const sameKey = fresh && table[entry] === hi;
+      const keepMove = flag === UPPER && sameKey;
+      table[entry] = hi;
+      if (!keepMove) table[entry + 1] = bestCaptured;
+      table[entry + 2] =
+        (keepMove ? stored & 2047 : bestKey) |
+        (Math.min(depth, 127) << 11) |
+        (flag << 18) |
+        (this.generation << 20);
+      table[entry + 3] = best > MATE_BOUND ? best + ply : best < -MATE_BOUND ? best - ply : best;
     }
     return best;
   }
