@@ -1,6 +1,6 @@
 import { makeFen, parseFen } from './fen.js';
 import { moveToPdn } from './pdn.js';
-import { searchBest } from './search.js';
+import { DEFAULT_SEARCH_MS, searchBest } from './search.js';
 import { type Failure, fail, ok, type Position, type Result } from './types.js';
 
 /**
@@ -87,17 +87,14 @@ function readFen(
   return position;
 }
 
-/**
- * A request from outside, checked field by field: an object with exactly the known fields,
- * `id` a whole number (`ERR_ID`), `fen` a valid position (`ERR_FEN`), `depth` a whole number
- * 1..40 (`ERR_DEPTH`), `ms` a number 1..60000 (`ERR_MS`), `history` an array of at most 1000
- * valid FENs (`ERR_HISTORY`); anything else, or an unknown field, is `ERR_REQUEST`.
- *
- * @example
- * parseSearchRequest({ id: 1, fen: INITIAL_FEN, ms: 200 }) // ok
- * parseSearchRequest({ id: 1, fen: INITIAL_FEN, depth: 0 }) // fails with ERR_DEPTH
- */
-export function parseSearchRequest(data: unknown): Result<SearchRequest, SearchErrorCode> {
+// A request checked, with its positions parsed once.
+interface CheckedRequest {
+  readonly request: SearchRequest;
+  readonly position: Position;
+  readonly history: readonly Position[];
+}
+
+function checkRequest(data: unknown): Result<CheckedRequest, SearchErrorCode> {
   if (!isRecord(data)) return fail('ERR_REQUEST', 'a search request is an object { id, fen, ... }');
   for (const key of Object.keys(data))
     if (!FIELDS.has(key))
@@ -120,7 +117,8 @@ export function parseSearchRequest(data: unknown): Result<SearchRequest, SearchE
     return fail('ERR_DEPTH', `depth must be a whole number of plies, 1 to ${MAX_REQUEST_DEPTH}`);
   if (ms !== undefined && (typeof ms !== 'number' || !(ms >= 1 && ms <= MAX_REQUEST_MS)))
     return fail('ERR_MS', `ms must be a number of milliseconds, 1 to ${MAX_REQUEST_MS}`);
-  let fens: string[] | undefined;
+  const fens: string[] = [];
+  const earlier: Position[] = [];
   if (history !== undefined) {
     if (!Array.isArray(history)) return fail('ERR_HISTORY', 'history must be an array of FENs');
     if (history.length > MAX_REQUEST_HISTORY)
@@ -128,28 +126,44 @@ export function parseSearchRequest(data: unknown): Result<SearchRequest, SearchE
         'ERR_HISTORY',
         `history has ${history.length} positions; at most ${MAX_REQUEST_HISTORY}`,
       );
-    fens = [];
     for (let i = 0; i < history.length; i++) {
       const item: unknown = history[i];
-      const earlier = readFen(item, 'ERR_HISTORY', `history[${i}]`);
-      if (!earlier.ok) return earlier;
+      const parsed = readFen(item, 'ERR_HISTORY', `history[${i}]`);
+      if (!parsed.ok) return parsed;
       fens.push(item as string);
+      earlier.push(parsed.value);
     }
   }
-  return ok({
+  const request: SearchRequest = {
     id,
     fen: fen as string,
     ...(depth === undefined ? {} : { depth }),
     ...(ms === undefined ? {} : { ms }),
-    ...(fens === undefined ? {} : { history: fens }),
-  });
+    ...(history === undefined ? {} : { history: fens }),
+  };
+  return ok({ request, position: position.value, history: earlier });
+}
+
+/**
+ * A request from outside, checked field by field: an object with exactly the known fields,
+ * `id` a whole number (`ERR_ID`), `fen` a valid position (`ERR_FEN`), `depth` a whole number
+ * 1..40 (`ERR_DEPTH`), `ms` a number 1..60000 (`ERR_MS`), `history` an array of at most 1000
+ * valid FENs (`ERR_HISTORY`); anything else, or an unknown field, is `ERR_REQUEST`.
+ *
+ * @example
+ * parseSearchRequest({ id: 1, fen: INITIAL_FEN, ms: 200 }) // ok
+ * parseSearchRequest({ id: 1, fen: INITIAL_FEN, depth: 0 }) // fails with ERR_DEPTH
+ */
+export function parseSearchRequest(data: unknown): Result<SearchRequest, SearchErrorCode> {
+  const checked = checkRequest(data);
+  return checked.ok ? ok(checked.value.request) : checked;
 }
 
 /**
  * A request to a reply, never throwing: the best move in PDN with its path, or a named error
  * (`ERR_GAME_OVER` when the side to move has no legal move, the request's own errors, and
  * `ERR_INTERNAL` for a failure of ours). The reply carries the request's id, or -1 when the id
- * could not be read.
+ * could not be read. A request with a depth and no budget still stops after `MAX_REQUEST_MS`.
  *
  * @example
  * handleSearchRequest({ id: 7, fen: INITIAL_FEN, depth: 6 })
@@ -165,20 +179,14 @@ export function handleSearchRequest(data: unknown): SearchReply {
       data.id >= 0
     )
       id = data.id;
-    const request = parseSearchRequest(data);
-    if (!request.ok) return { id, ok: false, error: request.error };
-    const { fen, depth, ms } = request.value;
-    const position = parseFen(fen);
-    if (!position.ok)
-      return { id, ok: false, error: { code: 'ERR_FEN', message: position.error.message } };
-    const history: Position[] = [];
-    for (const text of request.value.history ?? []) {
-      const earlier = parseFen(text);
-      if (earlier.ok) history.push(earlier.value);
-    }
-    const result = searchBest(position.value, {
+    const checked = checkRequest(data);
+    if (!checked.ok) return { id, ok: false, error: checked.error };
+    const { request, position, history } = checked.value;
+    const { depth, ms } = request;
+    // A fixed depth still stops at the longest budget: a worker never searches unbounded.
+    const result = searchBest(position, {
       ...(depth === undefined ? {} : { depth }),
-      ...(ms === undefined ? {} : { ms }),
+      ms: ms ?? (depth === undefined ? DEFAULT_SEARCH_MS : MAX_REQUEST_MS),
       history,
     });
     if (result.move === null)
@@ -187,7 +195,7 @@ export function handleSearchRequest(data: unknown): SearchReply {
         ok: false,
         error: {
           code: 'ERR_GAME_OVER',
-          message: `${position.value.turn} has no legal move in ${makeFen(position.value)}`,
+          message: `${position.turn} has no legal move in ${makeFen(position)}`,
         },
       };
     return {
