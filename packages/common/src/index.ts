@@ -1,2 +1,3 @@
 export { contrastRatio, luminance } from './contrast.js';
+export { MAX_MARKS_IN_A_ROW, MAX_NAME_LENGTH, nameLength, parseName } from './names.js';
 export { type Failure, fail, ok, type Result } from './result.js';

@@ -280,6 +280,8 @@ describe('forged and broken submissions', () => {
     expect(await answer(badName)).toMatchObject({ status: 422, body: { error: 'ERR_NAME' } });
     const tooLong = await post('/api/scores', { name: 'x'.repeat(25), gameId, record });
     expect(await answer(tooLong)).toMatchObject({ status: 422, body: { error: 'ERR_NAME' } });
+    const invisible = await post('/api/scores', { name: '\u3164', gameId, record });
+    expect(await answer(invisible)).toMatchObject({ status: 422, body: { error: 'ERR_NAME' } });
     // None of the refusals used the game up.
     expect((await post('/api/scores', { name: 'Eve', gameId, record })).status).toBe(201);
   });

@@ -1,5 +1,6 @@
+import { parseName } from '@twenty48/common';
 import { makeRecord, PRESET_NAMES } from '@twenty48/engine';
-import { parseName, type Store } from '@twenty48/store';
+import type { Store } from '@twenty48/store';
 import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import * as v from 'valibot';

@@ -1,6 +1,5 @@
 export { StoreFailure } from './failure.js';
 export { DB_FILE_NAME, databaseFile, dataDirectory } from './location.js';
-export { MAX_NAME_LENGTH, parseName } from './names.js';
 export { DEFAULT_TABLE_LENGTH, MAX_TABLE_LENGTH } from './scores.js';
 export { openStore } from './store.js';
 export type {

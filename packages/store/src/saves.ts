@@ -1,3 +1,4 @@
+import { parseName } from '@twenty48/common';
 import {
   fail,
   type GameRecord,
@@ -9,7 +10,6 @@ import {
   replay,
 } from '@twenty48/engine';
 import type Database from 'better-sqlite3';
-import { parseName } from './names.js';
 import type { SavedGame, StoreError } from './types.js';
 
 interface SaveRow {

@@ -1,6 +1,6 @@
+import { parseName } from '@twenty48/common';
 import { type GameRecord, makeRecord, ok, parseRecord, type Result } from '@twenty48/engine';
 import type Database from 'better-sqlite3';
-import { parseName } from './names.js';
 import type { NewScore, ScoreQuery, ScoreRow, StoreError } from './types.js';
 
 /** The table length when none is asked for, and the most one query returns. */

@@ -187,6 +187,16 @@ describe('high scores', () => {
     expect(row?.seed).toBe('one');
     expect(store.getScore(added.value.id + 1)).toBeNull();
   });
+
+  it('keeps names by the shared player-name rule: NFC, nothing invisible', () => {
+    const hidden = add('A\u200Bda', 1, record('hidden'));
+    expect(hidden.ok ? 'added' : hidden.error.code).toBe('ERR_NAME');
+    const blank = add('\u3164', 1, record('blank'));
+    expect(blank.ok ? 'added' : blank.error.code).toBe('ERR_NAME');
+    const composed = add(' Zoe\u0308 ', 7, record('zoe'));
+    if (!composed.ok) throw new Error(composed.error.message);
+    expect(store.getScore(composed.value.id)?.name).toBe('Zo\u00EB');
+  });
 });
 
 describe('settings and issued games', () => {
