@@ -8,7 +8,7 @@ import { BOARD_COLOR, BOLD, background, type ColorMode, RESET } from './colors.j
 import { type CellShape, drawCell, type TileTheme } from './tileArt.js';
 
 /** What sits below the board: nothing, help, a question, the end of a game, the name entry. */
-export type Overlay =
+export type FrameOverlay =
   | { readonly kind: 'none' }
   | { readonly kind: 'help' }
   | { readonly kind: 'confirmQuit' }
@@ -23,7 +23,7 @@ export interface FrameView {
   readonly lastGain: number;
   readonly best: number;
   readonly moveCount: number;
-  readonly overlay: Overlay;
+  readonly overlay: FrameOverlay;
   /** A one-line message: a notice about saves, the result of the last action. */
   readonly message: string | null;
   readonly mode: ColorMode;

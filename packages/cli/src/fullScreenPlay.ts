@@ -7,7 +7,7 @@ import type { ReadStream, WriteStream } from 'node:tty';
 import type { Direction, Game } from '@twenty48/engine';
 import { type AsyncPlayer, openPlayer } from './aiPlayer.js';
 import type { ColorMode } from './colors.js';
-import { type Overlay, renderFrame } from './frame.js';
+import { type FrameOverlay, renderFrame } from './frame.js';
 import { decodeKeys, type Key, LETTER_MOVES } from './keys.js';
 import type { Match } from './match.js';
 import { enterFullScreen } from './terminal.js';
@@ -52,10 +52,10 @@ export function playFullScreen({
   let adviser: AsyncPlayer | null = null;
   /** The game a hint is being computed for, so an answer for an older position is dropped. */
   let hintFor: Game | null = null;
-  let overlay: Overlay = { kind: 'none' };
-  let message: string | null = match.saves.notice;
+  let overlay: FrameOverlay = { kind: 'none' };
+  let message: string | null = match.shelf.notice;
 
-  const resting = (): Overlay => {
+  const resting = (): FrameOverlay => {
     const { status } = match.game;
     if (status === 'won') return { kind: 'won' };
     if (status === 'lost') return { kind: 'lost' };
@@ -63,7 +63,7 @@ export function playFullScreen({
   };
   const afterGameChange = (): void => {
     if (match.game.status === 'lost' && match.wantsName()) {
-      overlay = { kind: 'name', text: match.saves.lastName() ?? '' };
+      overlay = { kind: 'name', text: match.shelf.lastName() ?? '' };
     } else {
       overlay = resting();
     }

@@ -5,21 +5,21 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Game, makeRules, newGame, step } from '@twenty48/engine';
 import { afterEach, describe, expect, it } from 'vitest';
+import { dataDirFrom, type GameShelf, openGameShelf } from './gameShelf.js';
 import { createMatch } from './match.js';
 import { PLAIN_KEYS } from './plainBoard.js';
-import { dataDirFrom, openSaves, type Saves } from './saves.js';
 import { directionAt, greedyStates } from './testing/games.js';
 
 const MAIN = fileURLToPath(new URL('../dist/main.js', import.meta.url));
 const tempDir = (): string => mkdtempSync(join(tmpdir(), 'twenty48-saves-'));
-const opened: Saves[] = [];
-const open = (dir: string): Saves => {
-  const saves = openSaves(dir);
-  opened.push(saves);
-  return saves;
+const opened: GameShelf[] = [];
+const open = (dir: string): GameShelf => {
+  const shelf = openGameShelf(dir);
+  opened.push(shelf);
+  return shelf;
 };
 afterEach(() => {
-  for (const saves of opened.splice(0)) saves.close();
+  for (const shelf of opened.splice(0)) shelf.close();
 });
 
 const rulesOf = (...args: Parameters<typeof makeRules>) => {
@@ -60,36 +60,36 @@ describe('saves against a real SQLite file', () => {
 
   it('orders the high-score table best first and remembers the last name', () => {
     const dir = tempDir();
-    const saves = open(dir);
+    const shelf = open(dir);
     const ended = ['s1', 's2', 's3', 's4'].map((seed) => finish(seed).game);
     const names = ['Ada', 'Bob', 'Cy', 'Di'];
     ended.forEach((game, i) => {
-      const match = createMatch(game, saves);
+      const match = createMatch(game, shelf);
       expect(match.wantsName()).toBe(true);
       expect(match.enterScore(names[i] as string).ok).toBe(true);
       expect(match.wantsName()).toBe(false);
     });
-    const table = saves.topScores('classic', 2);
+    const table = shelf.topScores('classic', 2);
     expect(table.ok).toBe(true);
     const rows = table.ok ? table.value : [];
     expect(rows.map((row) => row.score)).toEqual(
       ended.map((game) => game.score).sort((a, b) => b - a),
     );
     expect(rows.map((row) => row.rank)).toEqual([1, 2, 3, 4]);
-    expect(saves.lastName()).toBe('Di');
+    expect(shelf.lastName()).toBe('Di');
     expect(open(dir).best(newGame(small, 'x'))).toBe(rows[0]?.score);
   });
 
   it('keeps the game in progress for --resume and clears it when the game is lost', () => {
     const dir = tempDir();
-    const saves = open(dir);
-    const match = createMatch(newGame('classic', 'auto-1'), saves);
+    const shelf = open(dir);
+    const match = createMatch(newGame('classic', 'auto-1'), shelf);
     match.move('left');
     match.move('up');
-    expect(saves.resume()).toEqual({ ok: true, value: match.game });
+    expect(shelf.resume()).toEqual({ ok: true, value: match.game });
     const lost = finish('auto-2').game;
     match.restart(lost);
-    expect(saves.resume()).toEqual({ ok: true, value: null });
+    expect(shelf.resume()).toEqual({ ok: true, value: null });
   });
 
   it('turns saves off with a notice on a corrupt file, never overwriting it', () => {
@@ -97,15 +97,15 @@ describe('saves against a real SQLite file', () => {
     const file = join(dir, 'twenty48.db');
     const garbage = Buffer.from('SQLite format 3\0 and then nothing sensible'.repeat(100));
     writeFileSync(file, garbage);
-    const saves = open(dir);
-    expect(saves.store).toBeNull();
-    expect(saves.notice).toMatch(/Saves and high scores are off: .*ERR_DB_CORRUPT/);
-    expect(saves.save('x', newGame('classic', 1))).toMatchObject({
+    const shelf = open(dir);
+    expect(shelf.store).toBeNull();
+    expect(shelf.notice).toMatch(/Saves and high scores are off: .*ERR_DB_CORRUPT/);
+    expect(shelf.save('x', newGame('classic', 1))).toMatchObject({
       ok: false,
       error: { code: 'ERR_STORE_OFF' },
     });
-    expect(saves.best(newGame('classic', 1))).toBe(0);
-    expect(saves.isHighScore(finish('s1').game)).toBe(false);
+    expect(shelf.best(newGame('classic', 1))).toBe(0);
+    expect(shelf.isHighScore(finish('s1').game)).toBe(false);
     expect(readFileSync(file).equals(garbage)).toBe(true);
   });
 

@@ -1,8 +1,8 @@
 /**
- * The terminal game's use of `@twenty48/store`: named saves, the autosave behind `--resume`,
- * high scores and the last player name. When the database cannot be used, every operation
- * answers with a clear message instead, and the game goes on without saves and scores; the
- * file is never touched.
+ * The game shelf: where the terminal game keeps what outlives it, through `@twenty48/store`:
+ * named saves, the autosave behind `--resume`, high scores and the last player name. When the
+ * database cannot be used, every operation answers with a clear message instead, and the game
+ * goes on without saves and scores; the file is never touched.
  */
 import { type Game, maxTile, type Result, recordOf, replay } from '@twenty48/engine';
 import { openStore, type SavedGame, type ScoreRow, type Store } from '@twenty48/store';
@@ -20,8 +20,8 @@ export function dataDirFrom(flag: string | undefined, env = process.env): string
   return fromEnv !== undefined && fromEnv !== '' ? fromEnv : undefined;
 }
 
-/** Saves and scores as the terminal game uses them; every operation answers, none throws. */
-export interface Saves {
+/** The terminal game's saves and scores; every operation answers, none throws. */
+export interface GameShelf {
   /** Null when saves and scores are off. */
   readonly store: Store | null;
   /** Why saves and scores are off, to show the player once; null when they work. */
@@ -72,10 +72,10 @@ function gameOf(saved: SavedGame): Result<Game> {
  * never fails: on a bad database the result has `store: null` and a `notice` naming the file.
  *
  * @example
- * const saves = openSaves(dataDirFrom(options.dataDir));
- * if (saves.notice) console.error(saves.notice);
+ * const shelf = openGameShelf(dataDirFrom(options.dataDir));
+ * if (shelf.notice) console.error(shelf.notice);
  */
-export function openSaves(dataDir: string | undefined): Saves {
+export function openGameShelf(dataDir: string | undefined): GameShelf {
   let store: Store | null = null;
   let notice: string | null = null;
   try {

@@ -11,7 +11,7 @@ import {
   type StepResult,
 } from '@twenty48/engine';
 import { startGame } from './flags.js';
-import type { Saves } from './saves.js';
+import type { GameShelf } from './gameShelf.js';
 
 /** One game in progress with everything the terminal keeps around it. */
 export interface Match {
@@ -22,7 +22,7 @@ export interface Match {
   readonly best: number;
   /** Moves that counted in this game (undo takes them back). */
   readonly moveCount: number;
-  readonly saves: Saves;
+  readonly shelf: GameShelf;
   /** True while a game is under way: at least one move played and not lost. */
   readonly underWay: boolean;
   move(direction: Direction): StepResult;
@@ -39,22 +39,22 @@ export interface Match {
 }
 
 /**
- * A match on `initial`, autosaving into `saves`.
+ * A match on `initial`, autosaving onto `shelf`.
  *
  * @example
- * const match = createMatch(newGame('classic', 'abc'), openSaves(undefined));
+ * const match = createMatch(newGame('classic', 'abc'), openGameShelf(undefined));
  * match.move('left');
  * if (match.wantsName()) match.enterScore('Ada');
  */
-export function createMatch(initial: Game, saves: Saves): Match {
+export function createMatch(initial: Game, shelf: GameShelf): Match {
   const session = createSession(initial);
   let lastGain = 0;
-  let storedBest = saves.best(initial);
+  let storedBest = shelf.best(initial);
   // Ended games whose high-score question was answered, by seed and moves.
   const answered = new Set<string>();
   const key = (game: Game): string => `${game.rules.name}/${game.seed}/${game.moves}`;
 
-  const afterChange = (): void => saves.autosave(session.game);
+  const afterChange = (): void => shelf.autosave(session.game);
 
   return {
     get game() {
@@ -72,7 +72,7 @@ export function createMatch(initial: Game, saves: Saves): Match {
     get underWay() {
       return session.game.moves.length > 0 && session.game.status !== 'lost';
     },
-    saves,
+    shelf,
     move(direction) {
       const result = session.move(direction);
       if (result.events.length > 0) {
@@ -93,7 +93,7 @@ export function createMatch(initial: Game, saves: Saves): Match {
       const next = game ?? startGame(session.game.rules);
       session.start(next);
       lastGain = 0;
-      storedBest = saves.best(next);
+      storedBest = shelf.best(next);
       afterChange();
     },
     keepPlaying() {
@@ -101,11 +101,11 @@ export function createMatch(initial: Game, saves: Saves): Match {
     },
     wantsName() {
       const game = session.game;
-      return game.status === 'lost' && !answered.has(key(game)) && saves.isHighScore(game);
+      return game.status === 'lost' && !answered.has(key(game)) && shelf.isHighScore(game);
     },
     enterScore(name) {
       answered.add(key(session.game));
-      const added = saves.addScore(name, session.game);
+      const added = shelf.addScore(name, session.game);
       if (added.ok) storedBest = Math.max(storedBest, session.game.score);
       return added;
     },

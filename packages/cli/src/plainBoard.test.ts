@@ -4,10 +4,10 @@ import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { type Board, type Game, newGame, slide } from '@twenty48/engine';
 import { describe, expect, it } from 'vitest';
+import { openGameShelf } from './gameShelf.js';
 import { createMatch } from './match.js';
 import { formatBoard, formatPlainState } from './plainBoard.js';
 import { playPlain } from './plainPlay.js';
-import { openSaves } from './saves.js';
 
 // Seed 001's snapshot: score 152, then `d` gives score 160.
 const SEED_BEFORE: Board = [
@@ -74,7 +74,7 @@ describe("the seed's interactive snapshot", () => {
     });
     const match = createMatch(
       seedGame(),
-      openSaves(mkdtempSync(join(tmpdir(), 'twenty48-plain-'))),
+      openGameShelf(mkdtempSync(join(tmpdir(), 'twenty48-plain-'))),
     );
     const done = playPlain({ match, input, output, echo: false });
     input.end('d\n');

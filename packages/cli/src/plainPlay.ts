@@ -67,7 +67,7 @@ export async function playPlain({ match, input, output, echo }: PlainOptions): P
   };
 
   const askName = async (): Promise<boolean> => {
-    const last = match.saves.lastName();
+    const last = match.shelf.lastName();
     for (let attempt = 0; attempt < 3; attempt++) {
       write(`New high score! Your name${last ? ` [${last}]` : ''}: `);
       const answer = await readLine();
@@ -107,7 +107,7 @@ export async function playPlain({ match, input, output, echo }: PlainOptions): P
     write(PLAIN_PROMPT);
   };
 
-  if (match.saves.notice) process.stderr.write(`${match.saves.notice}\n`);
+  if (match.shelf.notice) process.stderr.write(`${match.shelf.notice}\n`);
   write(formatPlainState(match.game));
   for (;;) {
     const line = await readLine();
@@ -148,12 +148,12 @@ export async function playPlain({ match, input, output, echo }: PlainOptions): P
       if (argument === '') {
         answer(`${command} needs a name: ${command} NAME`);
       } else if (command === 'save') {
-        const saved = match.saves.save(argument, match.game);
+        const saved = match.shelf.save(argument, match.game);
         answer(
           saved.ok ? saved.value : `Cannot save: ${saved.error.message} (${saved.error.code}).`,
         );
       } else {
-        const loaded = match.saves.load(argument);
+        const loaded = match.shelf.load(argument);
         if (loaded.ok) {
           match.restart(loaded.value);
           await afterChange();
@@ -162,7 +162,7 @@ export async function playPlain({ match, input, output, echo }: PlainOptions): P
         }
       }
     } else if (command === 'saves') {
-      const listed = match.saves.list();
+      const listed = match.shelf.list();
       if (!listed.ok) answer(`Cannot list saves: ${listed.error.message}.`);
       else if (listed.value.length === 0) answer('No saves yet: save NAME keeps this game.');
       else {

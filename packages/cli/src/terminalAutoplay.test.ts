@@ -6,8 +6,8 @@ import { fileURLToPath } from 'node:url';
 import { type Direction, type Game, maxTile, newGame, recordOf, replay } from '@twenty48/engine';
 import { describe, expect, it } from 'vitest';
 import { type AsyncPlayer, openPlayer } from './aiPlayer.js';
-import { playAlone } from './autoplay.js';
 import { formatPlainBlock, PLAIN_PROMPT } from './plainBoard.js';
+import { playAlone } from './terminalAutoplay.js';
 import { greedyStates, plainTranscript, replayStates } from './testing/games.js';
 
 const MAIN = fileURLToPath(new URL('../dist/main.js', import.meta.url));

@@ -11,12 +11,6 @@ import { makeRecord, recordOf } from '@twenty48/engine';
 import { type Command, InvalidArgumentError } from 'commander';
 import { type AsyncPlayer, openPlayer } from '../aiPlayer.js';
 import {
-  type AutoplayHereResult,
-  type AutoSummary,
-  autoplayHere,
-  formatSummary,
-} from '../autoplay.js';
-import {
   failUsage,
   type GameFlagValues,
   parseDelayFlag,
@@ -26,6 +20,12 @@ import {
   withGameFlags,
 } from '../flags.js';
 import { formatPlainBlock } from '../plainBoard.js';
+import {
+  type AutoplayHereResult,
+  type AutoSummary,
+  autoplayHere,
+  formatSummary,
+} from '../terminalAutoplay.js';
 
 interface AutoOptions extends GameFlagValues {
   readonly ai: PlayerName;

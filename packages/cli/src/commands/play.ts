@@ -13,9 +13,9 @@ import {
   withGameFlags,
 } from '../flags.js';
 import { playFullScreen } from '../fullScreenPlay.js';
+import { dataDirFrom, type GameShelf, openGameShelf } from '../gameShelf.js';
 import { createMatch } from '../match.js';
 import { playPlain } from '../plainPlay.js';
-import { dataDirFrom, openSaves, type Saves } from '../saves.js';
 
 interface PlayOptions extends GameFlagValues {
   readonly plain?: boolean;
@@ -23,12 +23,12 @@ interface PlayOptions extends GameFlagValues {
 }
 
 /** The game to start with: the unfinished one for `--resume` when there is one, else a new one. */
-function firstGame(options: PlayOptions, saves: Saves): { game: Game; note: string | null } {
+function firstGame(options: PlayOptions, shelf: GameShelf): { game: Game; note: string | null } {
   const rules = rulesFromFlags(options);
   if (!rules.ok) failUsage(rules.error.message, rules.error.code);
   const fresh = (): Game => startGame(rules.value, options.seed);
   if (!options.resume) return { game: fresh(), note: null };
-  const resumed = saves.resume();
+  const resumed = shelf.resume();
   if (!resumed.ok) {
     return { game: fresh(), note: `Cannot resume: ${resumed.error.message}. A new game starts.` };
   }
@@ -39,9 +39,9 @@ function firstGame(options: PlayOptions, saves: Saves): { game: Game; note: stri
 }
 
 async function play(options: PlayOptions): Promise<void> {
-  const saves = openSaves(dataDirFrom(options.dataDir));
-  const { game, note } = firstGame(options, saves);
-  const match = createMatch(game, saves);
+  const shelf = openGameShelf(dataDirFrom(options.dataDir));
+  const { game, note } = firstGame(options, shelf);
+  const match = createMatch(game, shelf);
   const { stdin, stdout } = process;
   try {
     if (options.plain || !stdin.isTTY || !stdout.isTTY) {
@@ -51,11 +51,11 @@ async function play(options: PlayOptions): Promise<void> {
     }
     const mode = detectColorMode(process.env, !options.color);
     const ended = await playFullScreen({ match, input: stdin, output: stdout, mode });
-    const kept = match.underWay && saves.store ? '; 2048 play --resume continues it' : '';
+    const kept = match.underWay && shelf.store ? '; 2048 play --resume continues it' : '';
     stdout.write(`Score ${match.game.score}, ${match.moveCount} moves${kept}.\n`);
     if (ended === 'interrupt') process.exitCode = 130;
   } finally {
-    saves.close();
+    shelf.close();
   }
 }
 

@@ -6,10 +6,10 @@
  */
 import { type Game, maxTile, newGame } from '@twenty48/engine';
 import type { Command } from 'commander';
-import { autoplayHere } from '../autoplay.js';
 import { failUsage, parseDelayFlag } from '../flags.js';
 import { formatPlainBlock } from '../plainBoard.js';
 import { readRecordFile, recordPlayer, type VerifiedRecord } from '../recordFile.js';
+import { autoplayHere } from '../terminalAutoplay.js';
 
 interface ReplayOptions {
   readonly watch?: boolean;

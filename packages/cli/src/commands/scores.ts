@@ -1,7 +1,7 @@
 /** `2048 scores`: the high-score table for one set of rules and board size. */
 import type { Command } from 'commander';
 import { parseDataDirFlag, parseRulesFlag, parseSizeFlag, positiveIntFlag } from '../flags.js';
-import { dataDirFrom, openSaves } from '../saves.js';
+import { dataDirFrom, openGameShelf } from '../gameShelf.js';
 
 interface ScoresOptions {
   readonly rules: string;
@@ -11,14 +11,14 @@ interface ScoresOptions {
 }
 
 function scores(options: ScoresOptions): void {
-  const saves = openSaves(dataDirFrom(options.dataDir));
+  const shelf = openGameShelf(dataDirFrom(options.dataDir));
   try {
-    if (saves.notice) {
-      process.stderr.write(`${saves.notice}\n`);
+    if (shelf.notice) {
+      process.stderr.write(`${shelf.notice}\n`);
       process.exitCode = 1;
       return;
     }
-    const table = saves.topScores(options.rules, options.size, options.limit);
+    const table = shelf.topScores(options.rules, options.size, options.limit);
     const heading = `${options.rules} ${options.size}x${options.size}`;
     if (!table.ok) {
       process.stderr.write(`error: ${table.error.message} (${table.error.code})\n`);
@@ -40,7 +40,7 @@ function scores(options: ScoresOptions): void {
     ];
     process.stdout.write(`${lines.join('\n')}\n`);
   } finally {
-    saves.close();
+    shelf.close();
   }
 }
 
