@@ -3,9 +3,11 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { PLAYER_NAMES } from '@twenty48/ai';
 import { classic, tiers } from '@twenty48/engine';
 import { describe, expect, it } from 'vitest';
 import {
+  parseAiFlag,
   parseDelayFlag,
   parseGoalFlag,
   parseRulesFlag,
@@ -24,6 +26,8 @@ describe('flag parsers', () => {
     [parseRulesFlag, 'tiers', 'tiers'],
     [parseSeedFlag, 'my-seed_1', 'my-seed_1'],
     [parseDelayFlag, '0', 0],
+    [parseAiFlag, 'expectimax', 'expectimax'],
+    [parseAiFlag, 'greedy', 'greedy'],
   ] as const)('%o accepts %s', (parse, text, value) => {
     expect((parse as (text: string) => unknown)(text)).toBe(value);
   });
@@ -39,8 +43,19 @@ describe('flag parsers', () => {
     [parseSeedFlag, 'a b'],
     [parseDelayFlag, '-1'],
     [parseDelayFlag, '1e3'],
+    [parseAiFlag, 'oracle'],
+    [parseAiFlag, 'Greedy'],
   ] as const)('%o refuses %s', (parse, text) => {
     expect(() => (parse as (text: string) => unknown)(text)).toThrow();
+  });
+
+  it('names what it refuses and what to try instead', () => {
+    expect(() => parseRulesFlag('chess')).toThrow(
+      'unknown rules "chess": try classic, fiveTwelve, tiers',
+    );
+    expect(() => parseAiFlag('oracle')).toThrow(
+      `unknown ai "oracle": try ${PLAYER_NAMES.join(', ')}`,
+    );
   });
 
   it('turns flags into checked rules', () => {

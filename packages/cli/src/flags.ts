@@ -1,9 +1,10 @@
 /**
- * The command-line flags shared by `play` and `auto`, parsed strictly: every parser either
+ * The command-line flags shared by `play`, `auto` and `bench`, parsed strictly: every parser either
  * returns a checked value or throws commander's `InvalidArgumentError` with a one-line reason,
  * which `main.ts` prints as one line named `ERR_INVALID_ARGUMENT`, with exit code 2.
  */
 import { randomBytes } from 'node:crypto';
+import { PLAYER_NAMES, type PlayerName } from '@twenty48/ai';
 import {
   type Game,
   isPowerOfTwo,
@@ -33,6 +34,19 @@ const wholeNumber = (text: string, what: string): number => {
   return Number(text);
 };
 
+/** One of `names`, or commander's error naming the flag's kind and the names to try. */
+const oneOf =
+  <Name extends string>(names: readonly Name[], what: string) =>
+  (text: string): Name => {
+    const found = names.find((name) => name === text);
+    if (!found) {
+      throw new InvalidArgumentError(
+        `unknown ${what} "${text.slice(0, 40)}": try ${names.join(', ')}`,
+      );
+    }
+    return found;
+  };
+
 /**
  * `--rules classic|fiveTwelve|tiers`.
  *
@@ -40,15 +54,16 @@ const wholeNumber = (text: string, what: string): number => {
  * parseRulesFlag('tiers') // 'tiers'
  * parseRulesFlag('chess') // throws: unknown rules "chess": try classic, fiveTwelve, tiers
  */
-export function parseRulesFlag(text: string): PresetName {
-  const found = PRESET_NAMES.find((name) => name === text);
-  if (!found) {
-    throw new InvalidArgumentError(
-      `unknown rules "${text.slice(0, 40)}": try ${PRESET_NAMES.join(', ')}`,
-    );
-  }
-  return found;
-}
+export const parseRulesFlag: (text: string) => PresetName = oneOf(PRESET_NAMES, 'rules');
+
+/**
+ * `--ai random|greedy|expectimax`: the player of `2048 auto` and `2048 bench`.
+ *
+ * @example
+ * parseAiFlag('greedy') // 'greedy'
+ * parseAiFlag('oracle') // throws: unknown ai "oracle": try random, greedy, expectimax
+ */
+export const parseAiFlag: (text: string) => PlayerName = oneOf(PLAYER_NAMES, 'ai');
 
 /**
  * `--size N`: a board from 2x2 to 8x8.

@@ -8,11 +8,12 @@ import { accessSync, constants, type Stats, statSync, writeFileSync } from 'node
 import { dirname, resolve } from 'node:path';
 import { PLAYER_NAMES, type PlayerName, type PlayerOptions } from '@twenty48/ai';
 import { makeRecord, recordOf } from '@twenty48/engine';
-import { type Command, InvalidArgumentError } from 'commander';
+import type { Command } from 'commander';
 import { type AsyncPlayer, openPlayer } from '../aiPlayer.js';
 import {
   failUsage,
   type GameFlagValues,
+  parseAiFlag,
   parseDelayFlag,
   positiveIntFlag,
   rulesFromFlags,
@@ -35,15 +36,6 @@ interface AutoOptions extends GameFlagValues {
   readonly depth?: number;
   readonly ms?: number;
 }
-
-const parseAiFlag = (text: string): PlayerName => {
-  const found = PLAYER_NAMES.find((name) => name === text);
-  if (!found)
-    throw new InvalidArgumentError(
-      `unknown player "${text.slice(0, 40)}": try ${PLAYER_NAMES.join(', ')}`,
-    );
-  return found;
-};
 
 function makePlayer(options: AutoOptions): AsyncPlayer {
   const settings: { -readonly [K in keyof PlayerOptions]: PlayerOptions[K] } = {};

@@ -14,9 +14,10 @@ import {
   formatBenchTable,
   runBench,
 } from '@twenty48/ai/node';
-import { type Command, InvalidArgumentError } from 'commander';
+import type { Command } from 'commander';
 import {
   type GameFlags,
+  parseAiFlag,
   parseGoalFlag,
   parseRulesFlag,
   parseSeedFlag,
@@ -48,22 +49,6 @@ interface BenchFlags extends GameFlags {
   readonly workers: number;
   readonly json?: boolean;
   readonly chart?: string;
-}
-
-/**
- * `--ai random|greedy|expectimax`.
- *
- * @example
- * parseAiFlag('greedy') // 'greedy'
- */
-export function parseAiFlag(text: string): PlayerName {
-  const found = PLAYER_NAMES.find((name) => name === text);
-  if (!found) {
-    throw new InvalidArgumentError(
-      `unknown ai "${text.slice(0, 40)}": try ${PLAYER_NAMES.join(', ')}`,
-    );
-  }
-  return found;
 }
 
 /** One line per finished game, or a redrawn bar on a terminal. */
