@@ -1,5 +1,15 @@
+import { TIER_COLOURS } from '@twenty48/common';
 import { describe, expect, it } from 'vitest';
-import { background, detectColorMode, foreground, tileColors, to256 } from './colors.js';
+import {
+  background,
+  detectColorMode,
+  EMPTY_CELL_COLOR,
+  foreground,
+  rgbOf,
+  TIER_COLORS,
+  tileColors,
+  to256,
+} from './colors.js';
 
 describe('colour mode', () => {
   it.each([
@@ -18,10 +28,22 @@ describe('colour mode', () => {
 });
 
 describe('palette', () => {
-  it("uses the original game's colours", () => {
-    expect(tileColors(2)).toEqual({ background: [0xee, 0xe4, 0xda], text: [0x77, 0x6e, 0x65] });
+  it("uses the original game's backgrounds with the browser's readable ink", () => {
+    expect(tileColors(2)).toEqual({ background: [0xee, 0xe4, 0xda], text: [0x26, 0x22, 0x1e] });
+    expect(tileColors(8)).toEqual({ background: [0xf2, 0xb1, 0x79], text: [0x26, 0x22, 0x1e] });
     expect(tileColors(2048).background).toEqual([0xed, 0xc2, 0x2e]);
     expect(tileColors(4096)).toEqual({ background: [0x3c, 0x3a, 0x32], text: [0xf9, 0xf6, 0xf2] });
+    expect(EMPTY_CELL_COLOR).toEqual([0xcd, 0xc1, 0xb4]);
+  });
+
+  it("draws each tier in the browser's light-theme colour, so tier 2 is the same in both", () => {
+    expect(TIER_COLORS).toEqual(TIER_COLOURS.light.map(rgbOf));
+    expect(TIER_COLORS[0]).toEqual([0x1b, 0x5e, 0x20]);
+    expect(TIER_COLORS[2]).toEqual([0x6a, 0x1b, 0x9a]);
+  });
+
+  it('reads #rrggbb', () => {
+    expect(rgbOf('#ff8000')).toEqual([255, 128, 0]);
   });
 
   it('maps to the nearest of the 256 colours', () => {

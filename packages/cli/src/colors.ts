@@ -1,7 +1,9 @@
 /**
  * Colour for the full-screen game: what the terminal can show (truecolor, 256 colours or none),
- * the original game's palette, and the escape sequences for each mode.
+ * the shared 2048 palette (`@twenty48/common`) as the terminal's colours, and the escape
+ * sequences for each mode.
  */
+import { SURFACES, TIER_COLOURS, tileColours } from '@twenty48/common';
 
 /** What the terminal can show: 24-bit colour, the xterm 256-colour palette, or no colour. */
 export type ColorMode = 'truecolor' | '256' | 'none';
@@ -27,60 +29,40 @@ export function detectColorMode(env: NodeJS.ProcessEnv, noColorFlag: boolean): C
   return '256';
 }
 
-const hex = (code: string): Rgb => [
+/**
+ * A `#rrggbb` colour as its red, green and blue.
+ *
+ * @example
+ * rgbOf('#ff8000') // [255, 128, 0]
+ */
+export const rgbOf = (code: string): Rgb => [
   Number.parseInt(code.slice(1, 3), 16),
   Number.parseInt(code.slice(3, 5), 16),
   Number.parseInt(code.slice(5, 7), 16),
 ];
 
-/** The board's colour, the original game's #bbada0. */
-export const BOARD_COLOR = hex('#bbada0');
-/** An empty cell: the original's rgba(238,228,218,0.35) over the board colour. */
-export const EMPTY_CELL_COLOR = hex('#cdc1b4');
-const DARK_TEXT = hex('#776e65');
-const LIGHT_TEXT = hex('#f9f6f2');
+// The terminal draws the shared palette's light theme: the browser's tiles, board and tiers.
+const LIGHT = SURFACES.light;
 
-const TILE_BACKGROUNDS: Readonly<Record<number, Rgb>> = {
-  2: hex('#eee4da'),
-  4: hex('#ede0c8'),
-  8: hex('#f2b179'),
-  16: hex('#f59563'),
-  32: hex('#f67c5f'),
-  64: hex('#f65e3b'),
-  128: hex('#edcf72'),
-  256: hex('#edcc61'),
-  512: hex('#edc850'),
-  1024: hex('#edc53f'),
-  2048: hex('#edc22e'),
-};
-const LARGER_TILE = hex('#3c3a32');
+/** The board's colour, the original game's #bbada0. */
+export const BOARD_COLOR = rgbOf(LIGHT.board);
+/** An empty cell: the original's rgba(238,228,218,0.35) over the board colour. */
+export const EMPTY_CELL_COLOR = rgbOf(LIGHT.empty);
 
 /**
- * A tile's background and text colours in the original game's palette.
+ * A tile's background and text colours, from the shared palette (the original game's
+ * backgrounds, an ink that reaches 4.5:1 on each).
  *
  * @example
- * tileColors(8) // { background: [242, 177, 121], text: [249, 246, 242] }
+ * tileColors(8) // { background: [242, 177, 121], text: [38, 34, 30] }
  */
 export function tileColors(value: number): { background: Rgb; text: Rgb } {
-  return {
-    background: TILE_BACKGROUNDS[value] ?? LARGER_TILE,
-    text: value <= 4 ? DARK_TEXT : LIGHT_TEXT,
-  };
+  const { background, text } = tileColours(value);
+  return { background: rgbOf(background), text: rgbOf(text) };
 }
 
-/** The colour of each tier in the `tiers` theme (seed 000 starts with green). */
-export const TIER_COLORS: readonly Rgb[] = [
-  hex('#2e9e44'), // green
-  hex('#2f6fd6'), // blue
-  hex('#d63a2f'), // red
-  hex('#8e44ad'), // purple
-  hex('#e67e22'), // orange
-  hex('#16a3a3'), // teal
-  hex('#d6409f'), // pink
-  hex('#b8860b'), // gold
-  hex('#4a4a4a'), // graphite
-  hex('#000000'),
-];
+/** The colour of each tier under the tiers rules, the browser's light theme's (green first). */
+export const TIER_COLORS: readonly Rgb[] = TIER_COLOURS.light.map(rgbOf);
 
 const CUBE_STEPS = [0, 95, 135, 175, 215, 255];
 

@@ -1,3 +1,16 @@
 export { contrastRatio, luminance } from './contrast.js';
 export { MAX_MARKS_IN_A_ROW, MAX_NAME_LENGTH, nameLength, parseName } from './names.js';
+export {
+  colourOfTier,
+  nameOfTier,
+  SIZE_NAMES,
+  SURFACES,
+  type Surfaces,
+  THEMES,
+  type Theme,
+  TIER_COLOURS,
+  TIER_NAMES,
+  type TileColours,
+  tileColours,
+} from './palette.js';
 export { type Failure, fail, ok, type Result } from './result.js';
