@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Game, makeRules, newGame, step } from '@twenty48/engine';
-import { afterEach, describe, expect, it } from 'vitest';
-import { dataDirFrom, type GameShelf, openGameShelf } from './gameShelf.js';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { type GameShelf, openGameShelf } from './gameShelf.js';
 import { createMatch } from './match.js';
 import { PLAIN_KEYS } from './plainBoard.js';
 import { directionAt, greedyStates } from './testing/games.js';
@@ -13,7 +13,7 @@ import { directionAt, greedyStates } from './testing/games.js';
 const MAIN = fileURLToPath(new URL('../dist/main.js', import.meta.url));
 const tempDir = (): string => mkdtempSync(join(tmpdir(), 'twenty48-saves-'));
 const opened: GameShelf[] = [];
-const open = (dir: string): GameShelf => {
+const open = (dir: string | undefined): GameShelf => {
   const shelf = openGameShelf(dir);
   opened.push(shelf);
   return shelf;
@@ -37,10 +37,22 @@ function finish(seed: string): { game: Game; letters: string[] } {
 }
 
 describe('saves against a real SQLite file', () => {
-  it('takes the data directory from the flag, then TWENTY48_DATA_DIR', () => {
-    expect(dataDirFrom('/a', { TWENTY48_DATA_DIR: '/b' })).toBe('/a');
-    expect(dataDirFrom(undefined, { TWENTY48_DATA_DIR: '/b' })).toBe('/b');
-    expect(dataDirFrom(undefined, {})).toBeUndefined();
+  it('takes the data directory from the flag, then TWENTY48_DATA_DIR (the store looks it up)', () => {
+    const [flagDir, envDir] = [tempDir(), tempDir()];
+    const game = newGame('classic', 'where');
+    vi.stubEnv('TWENTY48_DATA_DIR', envDir);
+    try {
+      expect(open(flagDir).save('by flag', game).ok).toBe(true);
+      expect(open(undefined).save('by env', game).ok).toBe(true);
+    } finally {
+      vi.unstubAllEnvs();
+    }
+    const names = (dir: string) => {
+      const listed = open(dir).list();
+      return listed.ok ? listed.value.map((line) => line.split('  ')[0]) : listed.error.code;
+    };
+    expect(names(flagDir)).toEqual(['by flag']);
+    expect(names(envDir)).toEqual(['by env']);
   });
 
   it('round-trips a saved game: rules, seed and moves come back as the same game', () => {

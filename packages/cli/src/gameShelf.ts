@@ -4,21 +4,9 @@
  * database cannot be used, every operation answers with a clear message instead, and the game
  * goes on without saves and scores; the file is never touched.
  */
-import { type Game, maxTile, type Result, recordOf, replay } from '@twenty48/engine';
+import { fail, ok, type Result } from '@twenty48/common';
+import { type Game, maxTile, recordOf, replay } from '@twenty48/engine';
 import { openStore, type SavedGame, type ScoreRow, type Store } from '@twenty48/store';
-
-/**
- * Where the data lives, in the order it wins: the `--data-dir` flag, then the environment
- * (undefined: the store's default under `$XDG_DATA_HOME`).
- *
- * @example
- * dataDirFrom(undefined, { TWENTY48_DATA_DIR: '/tmp/t48' }) // '/tmp/t48'
- */
-export function dataDirFrom(flag: string | undefined, env = process.env): string | undefined {
-  if (flag !== undefined && flag !== '') return flag;
-  const fromEnv = env.TWENTY48_DATA_DIR;
-  return fromEnv !== undefined && fromEnv !== '' ? fromEnv : undefined;
-}
 
 /** The terminal game's saves and scores; every operation answers, none throws. */
 export interface GameShelf {
@@ -44,17 +32,19 @@ export interface GameShelf {
   close(): void;
 }
 
-const failure = (code: string, message: string) =>
-  ({ ok: false, error: { code, message } }) as const;
-const success = <T>(value: T) => ({ ok: true, value }) as const;
-
 /** Run a store call; a throw (disk full, locked file) becomes a named failure, never a crash. */
 function guard<T>(run: () => Result<T>): Result<T> {
   try {
     return run();
   } catch (error) {
-    return failure('ERR_STORE', `the database failed: ${(error as Error).message}`);
+    return fail('ERR_STORE', `the database failed: ${(error as Error).message}`);
   }
+}
+
+/** The value of a store call, or `fallback` when it throws. */
+function valueOr<T>(fallback: T, run: () => T): T {
+  const answer = guard(() => ok(run()));
+  return answer.ok ? answer.value : fallback;
 }
 
 const describeSave = (saved: SavedGame): string =>
@@ -63,102 +53,89 @@ const describeSave = (saved: SavedGame): string =>
 
 function gameOf(saved: SavedGame): Result<Game> {
   const replayed = replay(saved.record);
-  if (!replayed.ok) return failure('ERR_SAVE_CORRUPT', `"${saved.name}" does not replay`);
+  if (!replayed.ok) return fail('ERR_SAVE_CORRUPT', `"${saved.name}" does not replay`);
   return replayed;
 }
 
 /**
- * Open the database in `dataDir` (or the default `~/.local/share/twenty48/`). Never throws and
- * never fails: on a bad database the result has `store: null` and a `notice` naming the file.
- *
- * @example
- * const shelf = openGameShelf(dataDirFrom(options.dataDir));
- * if (shelf.notice) console.error(shelf.notice);
+ * The database in `dataDir` (undefined: the store's own lookup, `TWENTY48_DATA_DIR` first), or
+ * the notice that says why there is none.
  */
-export function openGameShelf(dataDir: string | undefined): GameShelf {
-  let store: Store | null = null;
-  let notice: string | null = null;
+function openDatabase(dataDir: string | undefined): Result<Store> {
   try {
     const opened = openStore(dataDir === undefined ? {} : { dataDir });
-    if (opened.ok) store = opened.value;
-    else {
-      const wayOut =
-        opened.error.code === 'ERR_DB_OPEN'
-          ? 'Choose another place with --data-dir.'
-          : 'The file was left as it is; move it away or choose another place with --data-dir.';
-      notice = `Saves and high scores are off: ${opened.error.message} (${opened.error.code}). ${wayOut}`;
-    }
+    if (opened.ok) return opened;
+    const wayOut =
+      opened.error.code === 'ERR_DB_OPEN'
+        ? 'Choose another place with --data-dir.'
+        : 'The file was left as it is; move it away or choose another place with --data-dir.';
+    return fail(
+      opened.error.code,
+      `Saves and high scores are off: ${opened.error.message} (${opened.error.code}). ${wayOut}`,
+    );
   } catch (error) {
-    notice = `Saves and high scores are off: ${(error as Error).message}`;
+    return fail('ERR_STORE', `Saves and high scores are off: ${(error as Error).message}`);
   }
-  const off = failure('ERR_STORE_OFF', 'saves and high scores are off (see the notice above)');
-  const quiet = (run: (store: Store) => void): void => {
-    if (!store) return;
-    const open = store;
-    guard(() => {
-      run(open);
-      return success(undefined);
-    });
-  };
+}
 
+/** The shelf when there is no database: every question answers that saves are off. */
+function closedShelf(notice: string): GameShelf {
+  const off = fail('ERR_STORE_OFF', 'saves and high scores are off (see the notice above)');
+  return {
+    store: null,
+    notice,
+    save: () => off,
+    load: () => off,
+    list: () => off,
+    resume: () => off,
+    autosave: () => {},
+    best: () => 0,
+    isHighScore: () => false,
+    addScore: () => off,
+    lastName: () => null,
+    topScores: () => off,
+    close: () => {},
+  };
+}
+
+/** The shelf on an open database; a store call that throws answers `ERR_STORE`. */
+function openShelf(store: Store): GameShelf {
   return {
     store,
-    notice,
-    save(name, game) {
-      if (!store) return off;
-      const open = store;
-      return guard(() => {
-        const saved = open.saveGame(name, recordOf(game));
-        return saved.ok ? success(`Saved "${saved.value.name}".`) : saved;
-      });
-    },
-    load(name) {
-      if (!store) return off;
-      const open = store;
-      return guard(() => {
-        const saved = open.loadGame(name);
+    notice: null,
+    save: (name, game) =>
+      guard(() => {
+        const saved = store.saveGame(name, recordOf(game));
+        return saved.ok ? ok(`Saved "${saved.value.name}".`) : saved;
+      }),
+    load: (name) =>
+      guard(() => {
+        const saved = store.loadGame(name);
         return saved.ok ? gameOf(saved.value) : saved;
-      });
-    },
-    list() {
-      if (!store) return off;
-      const open = store;
-      return guard(() => success(open.listSaves().map(describeSave)));
-    },
-    resume() {
-      if (!store) return off;
-      const open = store;
-      return guard<Game | null>(() => {
-        const saved = open.lastUnfinished();
-        return saved ? gameOf(saved) : success(null);
-      });
-    },
-    autosave(game) {
-      quiet((open) =>
-        game.status === 'lost' ? open.clearAutosave() : open.autosave(recordOf(game)),
-      );
-    },
-    best(game) {
-      if (!store) return 0;
-      const open = store;
-      const top = guard(() =>
-        success(open.topScores({ rules: game.rules.name, size: game.rules.size, limit: 1 })),
-      );
-      return top.ok ? (top.value[0]?.score ?? 0) : 0;
-    },
-    isHighScore(game) {
-      if (!store || game.score <= 0) return false;
-      const open = store;
-      const high = guard(() =>
-        success(open.isHighScore(game.rules.name, game.rules.size, game.score)),
-      );
-      return high.ok && high.value;
-    },
-    addScore(name, game) {
-      if (!store) return off;
-      const open = store;
-      return guard(() => {
-        const added = open.addScore({
+      }),
+    list: () => guard(() => ok(store.listSaves().map(describeSave))),
+    resume: () =>
+      guard<Game | null>(() => {
+        const saved = store.lastUnfinished();
+        return saved ? gameOf(saved) : ok(null);
+      }),
+    autosave: (game) =>
+      valueOr(undefined, () =>
+        game.status === 'lost' ? store.clearAutosave() : store.autosave(recordOf(game)),
+      ),
+    best: (game) =>
+      valueOr(
+        0,
+        () =>
+          store.topScores({ rules: game.rules.name, size: game.rules.size, limit: 1 })[0]?.score ??
+          0,
+      ),
+    isHighScore: (game) =>
+      game.score > 0 &&
+      valueOr(false, () => store.isHighScore(game.rules.name, game.rules.size, game.score)),
+    addScore: (name, game) =>
+      guard(() => {
+        const added = store.addScore({
           name,
           record: recordOf(game),
           score: game.score,
@@ -166,23 +143,26 @@ export function openGameShelf(dataDir: string | undefined): GameShelf {
           finished: game.status === 'lost',
         });
         if (!added.ok) return added;
-        open.setSetting('lastName', name);
-        return success(added.value.rank);
-      });
-    },
-    lastName() {
-      if (!store) return null;
-      const open = store;
-      const name = guard(() => success(open.getSetting('lastName')));
-      return name.ok ? name.value : null;
-    },
-    topScores(rules, size, limit = 10) {
-      if (!store) return off;
-      const open = store;
-      return guard(() => success(open.topScores({ rules, size, limit })));
-    },
-    close() {
-      quiet((open) => open.close());
-    },
+        store.setSetting('lastName', name);
+        return ok(added.value.rank);
+      }),
+    lastName: () => valueOr(null, () => store.getSetting('lastName')),
+    topScores: (rules, size, limit = 10) =>
+      guard(() => ok(store.topScores({ rules, size, limit }))),
+    close: () => valueOr(undefined, () => store.close()),
   };
+}
+
+/**
+ * Open the shelf on the database in `dataDir` (the `--data-dir` flag; undefined: the store's
+ * lookup, `TWENTY48_DATA_DIR`, then `~/.local/share/twenty48/`). Never throws and never fails:
+ * on a bad database the shelf has `store: null` and a `notice` naming the file.
+ *
+ * @example
+ * const shelf = openGameShelf(options.dataDir);
+ * if (shelf.notice) console.error(shelf.notice);
+ */
+export function openGameShelf(dataDir: string | undefined): GameShelf {
+  const opened = openDatabase(dataDir);
+  return opened.ok ? openShelf(opened.value) : closedShelf(opened.error.message);
 }

@@ -13,7 +13,7 @@ import {
   withGameFlags,
 } from '../flags.js';
 import { playFullScreen } from '../fullScreenPlay.js';
-import { dataDirFrom, type GameShelf, openGameShelf } from '../gameShelf.js';
+import { type GameShelf, openGameShelf } from '../gameShelf.js';
 import { createMatch } from '../match.js';
 import { playPlain } from '../plainPlay.js';
 
@@ -39,7 +39,7 @@ function firstGame(options: PlayOptions, shelf: GameShelf): { game: Game; note: 
 }
 
 async function play(options: PlayOptions): Promise<void> {
-  const shelf = openGameShelf(dataDirFrom(options.dataDir));
+  const shelf = openGameShelf(options.dataDir);
   const { game, note } = firstGame(options, shelf);
   const match = createMatch(game, shelf);
   const { stdin, stdout } = process;

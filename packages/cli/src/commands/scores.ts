@@ -1,7 +1,7 @@
 /** `2048 scores`: the high-score table for one set of rules and board size. */
 import type { Command } from 'commander';
 import { parseDataDirFlag, parseRulesFlag, parseSizeFlag, positiveIntFlag } from '../flags.js';
-import { dataDirFrom, openGameShelf } from '../gameShelf.js';
+import { openGameShelf } from '../gameShelf.js';
 
 interface ScoresOptions {
   readonly rules: string;
@@ -11,7 +11,7 @@ interface ScoresOptions {
 }
 
 function scores(options: ScoresOptions): void {
-  const shelf = openGameShelf(dataDirFrom(options.dataDir));
+  const shelf = openGameShelf(options.dataDir);
   try {
     if (shelf.notice) {
       process.stderr.write(`${shelf.notice}\n`);
