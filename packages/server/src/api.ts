@@ -1,4 +1,4 @@
-import { parseName } from '@twenty48/common';
+import { MAX_RANKED_SIZE, MIN_RANKED_SIZE, parseName } from '@twenty48/common';
 import { makeRecord, PRESET_NAMES } from '@twenty48/engine';
 import type { Store } from '@twenty48/store';
 import { type Context, Hono, type MiddlewareHandler } from 'hono';
@@ -7,7 +7,7 @@ import * as v from 'valibot';
 import { createRateLimiter, type Limits, type RateLimiter } from './limits.js';
 import { refuseOtherMethods } from './methods.js';
 import { problem, publicStoreFailure } from './problems.js';
-import { LEADERBOARD_MAX_SIZE, LEADERBOARD_MIN_SIZE, verifyGame } from './verify.js';
+import { verifyGame } from './verify.js';
 
 /** What the API needs from its host: the store, a clock, limits, and who is asking. */
 export interface ApiOptions {
@@ -21,8 +21,8 @@ export interface ApiOptions {
 const sizeSchema = v.pipe(
   v.number(),
   v.integer(),
-  v.minValue(LEADERBOARD_MIN_SIZE),
-  v.maxValue(LEADERBOARD_MAX_SIZE),
+  v.minValue(MIN_RANKED_SIZE),
+  v.maxValue(MAX_RANKED_SIZE),
 );
 const NewGameBody = v.object({ rules: v.string(), size: v.unknown() });
 const ScoreBody = v.object({
@@ -103,7 +103,7 @@ export function createApi(options: ApiOptions): Hono {
       ok: true,
       service: 'twenty48',
       rules: PRESET_NAMES,
-      sizes: { min: LEADERBOARD_MIN_SIZE, max: LEADERBOARD_MAX_SIZE },
+      sizes: { min: MIN_RANKED_SIZE, max: MAX_RANKED_SIZE },
     });
   });
 
@@ -128,7 +128,7 @@ export function createApi(options: ApiOptions): Hono {
         c,
         422,
         'ERR_SIZE',
-        `the leaderboard ranks sizes ${LEADERBOARD_MIN_SIZE} to ${LEADERBOARD_MAX_SIZE}`,
+        `the leaderboard ranks sizes ${MIN_RANKED_SIZE} to ${MAX_RANKED_SIZE}`,
       );
     }
     const issued = store.issueGame(rules, size, limits.gameTtlMs, now());

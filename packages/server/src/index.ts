@@ -3,8 +3,6 @@ export { escapeHtml } from './html.js';
 export { DEFAULT_LIMITS, type Limits } from './limits.js';
 export { type RunningServer, type ServerOptions, ServerStartError, startServer } from './server.js';
 export {
-  LEADERBOARD_MAX_SIZE,
-  LEADERBOARD_MIN_SIZE,
   type VerifiedGame,
   type VerifyError,
   verifyGame,

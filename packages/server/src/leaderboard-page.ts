@@ -1,7 +1,7 @@
+import { isRankedSize, RANKED_SIZES } from '@twenty48/common';
 import { PRESET_NAMES, type PresetName } from '@twenty48/engine';
 import type { Store } from '@twenty48/store';
 import { escapeHtml, htmlPage } from './html.js';
-import { LEADERBOARD_MAX_SIZE, LEADERBOARD_MIN_SIZE } from './verify.js';
 
 const isPreset = (name: string | undefined): name is PresetName =>
   (PRESET_NAMES as readonly (string | undefined)[]).includes(name);
@@ -16,24 +16,18 @@ const isPreset = (name: string | undefined): name is PresetName =>
 export function leaderboardPage(store: Store, rulesParam?: string, sizeParam?: string): string {
   const rules = isPreset(rulesParam) ? rulesParam : 'classic';
   const requested = Number(sizeParam);
-  const size =
-    Number.isInteger(requested) &&
-    requested >= LEADERBOARD_MIN_SIZE &&
-    requested <= LEADERBOARD_MAX_SIZE
-      ? requested
-      : 4;
+  const size = isRankedSize(requested) ? requested : 4;
   const rows = store.topScores({ rules, size, limit: 100 });
   const tabs = PRESET_NAMES.map((name) =>
     name === rules
       ? `<strong>${name}</strong>`
       : `<a href="/leaderboard?rules=${name}&amp;size=${size}">${name}</a>`,
   ).join(' · ');
-  const sizes = Array.from({ length: LEADERBOARD_MAX_SIZE - LEADERBOARD_MIN_SIZE + 1 }, (_, i) => {
-    const n = LEADERBOARD_MIN_SIZE + i;
-    return n === size
+  const sizes = RANKED_SIZES.map((n) =>
+    n === size
       ? `<strong>${n}x${n}</strong>`
-      : `<a href="/leaderboard?rules=${rules}&amp;size=${n}">${n}x${n}</a>`;
-  }).join(' · ');
+      : `<a href="/leaderboard?rules=${rules}&amp;size=${n}">${n}x${n}</a>`,
+  ).join(' · ');
   const body = rows
     .map(
       (row) => `<tr><td class="number">${row.rank}</td><td>${escapeHtml(row.name)}</td>

@@ -13,10 +13,6 @@ import {
 } from '@twenty48/engine';
 import type { IssuedGame } from '@twenty48/store';
 
-/** Board sizes the leaderboard ranks. */
-export const LEADERBOARD_MIN_SIZE = 3;
-export const LEADERBOARD_MAX_SIZE = 8;
-
 /** Why a submitted game was refused; each is answered with 422 and a message. */
 export type VerifyError =
   | 'ERR_RULES_MISMATCH'

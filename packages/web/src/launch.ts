@@ -1,3 +1,4 @@
+import { isRankedSize, MAX_RANKED_SIZE, MIN_RANKED_SIZE } from '@twenty48/common';
 import {
   type Failure,
   PRESET_NAMES,
@@ -5,7 +6,6 @@ import {
   parseSeed,
   type Seed,
 } from '@twenty48/engine';
-import { MAX_BOARD, MIN_BOARD } from './settings.js';
 
 /** A game asked for in the address: `?seed=N&rules=R&size=N`, each part optional. */
 export interface LaunchRequest {
@@ -50,8 +50,12 @@ export function parseLaunch(search: string): {
   const size = params.get('size');
   if (size !== null) {
     const n = /^\d+$/.test(size) ? Number(size) : Number.NaN;
-    if (n >= MIN_BOARD && n <= MAX_BOARD) request.size = n;
-    else errors.push({ code: 'ERR_SIZE', message: `size is ${MIN_BOARD} to ${MAX_BOARD}` });
+    if (isRankedSize(n)) request.size = n;
+    else
+      errors.push({
+        code: 'ERR_SIZE',
+        message: `size is ${MIN_RANKED_SIZE} to ${MAX_RANKED_SIZE}`,
+      });
   }
   return { request, errors };
 }

@@ -1,5 +1,6 @@
+import { MAX_RANKED_SIZE, MIN_RANKED_SIZE } from '@twenty48/common';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SETTINGS, parseSettings, settingsFor } from './settings.js';
+import { cleanName, DEFAULT_SETTINGS, parseSettings, settingsFor } from './settings.js';
 
 describe('settingsFor', () => {
   it('shows colour-and-size tiles when the rules become tiers, numbers when they leave', () => {
@@ -30,5 +31,32 @@ describe('parseSettings', () => {
       tiles: 'tiers',
     });
     expect(parseSettings('nonsense')).toEqual(DEFAULT_SETTINGS);
+  });
+});
+
+describe('the name kept in the settings', () => {
+  it('follows the shared player-name rule; a refused name is kept as none', () => {
+    expect(parseSettings({ name: '  Zoe\u0308 ' }).name).toBe('Zo\u00EB');
+    expect(parseSettings({ name: 'A\u200Bda' }).name).toBe('');
+    expect(parseSettings({ name: '\u3164' }).name).toBe('');
+    expect(parseSettings({ name: '<b>' }).name).toBe('');
+    expect(parseSettings({ name: 42 }).name).toBe('');
+  });
+
+  it('drops control characters and cuts a long name to 24 characters, accents kept', () => {
+    expect(cleanName('  Ada\u0007 \n')).toBe('Ada');
+    expect(cleanName('x'.repeat(30))).toBe('x'.repeat(24));
+    expect(cleanName(`${'e\u0301'.repeat(30)}`)).toBe('\u00E9'.repeat(24));
+    expect(cleanName(`${'x'.repeat(23)}y\u0336z`)).toBe(`${'x'.repeat(23)}y\u0336`);
+    expect(cleanName('😀'.repeat(30))).toBe('😀'.repeat(24));
+  });
+});
+
+describe('the board sizes offered', () => {
+  it('are the sizes the leaderboard ranks', () => {
+    expect(parseSettings({ size: MIN_RANKED_SIZE }).size).toBe(MIN_RANKED_SIZE);
+    expect(parseSettings({ size: MAX_RANKED_SIZE }).size).toBe(MAX_RANKED_SIZE);
+    expect(parseSettings({ size: 2 }).size).toBe(DEFAULT_SETTINGS.size);
+    expect(parseSettings({ size: 9 }).size).toBe(DEFAULT_SETTINGS.size);
   });
 });

@@ -1,3 +1,4 @@
+import { MAX_NAME_LENGTH, MAX_RANKED_SIZE, MIN_RANKED_SIZE, parseName } from '@twenty48/common';
 import { PRESET_NAMES, type PresetName } from '@twenty48/engine';
 
 export const THEME_CHOICES = ['system', 'light', 'dark'] as const;
@@ -5,12 +6,8 @@ export type ThemeChoice = (typeof THEME_CHOICES)[number];
 export const TILE_STYLES = ['numbers', 'tiers'] as const;
 export type TileStyle = (typeof TILE_STYLES)[number];
 
-/** The sizes the settings offer (the engine allows 2; a 2x2 game is over before it starts). */
-export const MIN_BOARD = 3;
-export const MAX_BOARD = 8;
 export const MIN_SPEED = 1;
 export const MAX_SPEED = 30;
-export const MAX_NAME_LENGTH = 24;
 
 /** Everything the player chooses, kept across visits. */
 export interface Settings {
@@ -36,6 +33,21 @@ export const DEFAULT_SETTINGS: Settings = Object.freeze({
   name: '',
 });
 
+const CONTROL = /\p{Cc}/gu;
+const MARK = /\p{M}/u;
+
+// The first `count` characters of `text`, each with the combining marks after it.
+const firstCharacters = (text: string, count: number): string => {
+  let kept = '';
+  let characters = 0;
+  for (const ch of text) {
+    if (!MARK.test(ch)) characters += 1;
+    if (characters > count) break;
+    kept += ch;
+  }
+  return kept;
+};
+
 const oneOf = <T extends string>(choices: readonly T[], value: unknown, fallback: T): T =>
   choices.includes(value as T) ? (value as T) : fallback;
 
@@ -45,16 +57,20 @@ const wholeIn = (value: unknown, min: number, max: number, fallback: number): nu
     : fallback;
 
 /**
- * A player's name as the high-score table keeps it: trimmed, control characters removed,
- * at most 24 characters.
+ * A player's name as the high-score table keeps it: control characters dropped, cut to
+ * `MAX_NAME_LENGTH` characters (a letter keeps its accents), then the shared player-name rule
+ * (`parseName` in `@twenty48/common`); '' for a name the rule refuses, so the caller shows its
+ * own stand-in.
  *
  * @example
- * cleanName('  Ada\n') // 'Ada'
+ * cleanName('  Ada\u0007 ') // 'Ada'
+ * cleanName('A\u200Bda')    // ''
  */
 export function cleanName(input: unknown): string {
   if (typeof input !== 'string') return '';
-  const printable = [...input].filter((ch) => ch >= ' ' && ch !== '\u007f').join('');
-  return printable.trim().slice(0, MAX_NAME_LENGTH);
+  const printable = input.replace(CONTROL, '').normalize('NFC').trim();
+  const name = parseName(firstCharacters(printable, MAX_NAME_LENGTH));
+  return name.ok ? name.value : '';
 }
 
 /**
@@ -72,7 +88,7 @@ export function parseSettings(input: unknown): Settings {
   const d = DEFAULT_SETTINGS;
   return {
     rules: oneOf(PRESET_NAMES, data.rules, d.rules),
-    size: wholeIn(data.size, MIN_BOARD, MAX_BOARD, d.size),
+    size: wholeIn(data.size, MIN_RANKED_SIZE, MAX_RANKED_SIZE, d.size),
     theme: oneOf(THEME_CHOICES, data.theme, d.theme),
     tiles: oneOf(TILE_STYLES, data.tiles, d.tiles),
     sound: typeof data.sound === 'boolean' ? data.sound : d.sound,
@@ -82,7 +98,7 @@ export function parseSettings(input: unknown): Settings {
 }
 
 /**
- * The settings for a game of `variant`. Changing to the `tiers` rules shows seed 000's
+ * The settings for a game of `variant`. Changing to the `tiers` rules shows its
  * colour-and-size tiles, changing away shows numbers again; the player may still switch either
  * way afterwards, and staying on the same rules keeps their choice.
  *
