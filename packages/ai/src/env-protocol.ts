@@ -1,3 +1,4 @@
+import { parseJson, valueOr } from '@twenty48/common';
 import { DIRECTIONS, type Direction, parseRules, parseSeed, type Rules } from '@twenty48/engine';
 import { ACTIONS, createEnv, type Env } from './env.js';
 
@@ -57,12 +58,7 @@ export function createEnvProtocol(
     if (line.length > MAX_ENV_LINE) {
       return reply(error('ERR_TOO_LONG', `a line may hold at most ${MAX_ENV_LINE} characters`));
     }
-    let request: unknown;
-    try {
-      request = JSON.parse(line);
-    } catch {
-      return reply(error('ERR_JSON', 'each line must be one JSON object'));
-    }
+    const request = valueOr(parseJson(line), undefined);
     if (!isRecord(request)) return reply(error('ERR_JSON', 'each line must be one JSON object'));
     switch (request.cmd) {
       case 'reset': {

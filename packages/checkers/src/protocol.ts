@@ -1,3 +1,4 @@
+import { mapResult } from '@twenty48/common';
 import { makeFen, parseFen } from './fen.js';
 import { moveToPdn } from './pdn.js';
 import { DEFAULT_SEARCH_MS, searchBest } from './search.js';
@@ -155,8 +156,7 @@ function checkRequest(data: unknown): Result<CheckedRequest, SearchErrorCode> {
  * parseSearchRequest({ id: 1, fen: INITIAL_FEN, depth: 0 }) // fails with ERR_DEPTH
  */
 export function parseSearchRequest(data: unknown): Result<SearchRequest, SearchErrorCode> {
-  const checked = checkRequest(data);
-  return checked.ok ? ok(checked.value.request) : checked;
+  return mapResult(checkRequest(data), (checked) => checked.request);
 }
 
 /**

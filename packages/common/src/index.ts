@@ -14,4 +14,13 @@ export {
   type TileColours,
   tileColours,
 } from './palette.js';
-export { type Failure, fail, ok, type Result } from './result.js';
+export {
+  attempt,
+  type Failure,
+  fail,
+  mapResult,
+  ok,
+  parseJson,
+  type Result,
+  valueOr,
+} from './result.js';

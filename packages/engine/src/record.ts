@@ -1,3 +1,4 @@
+import { parseJson } from '@twenty48/common';
 import { type Game, MOVE_LETTERS, newGame, step } from './game.js';
 import { parseSeed, type Seed } from './random.js';
 import { PRESETS, parseRules, type RulesError, sameRules } from './rules.js';
@@ -70,11 +71,9 @@ export function parseRecord(input: unknown): Result<GameRecord, RecordError> {
     if (input.length > MAX_RECORD_CHARS) {
       return fail('ERR_TOO_LARGE', `a record is at most ${MAX_RECORD_CHARS} characters`);
     }
-    try {
-      data = JSON.parse(input);
-    } catch {
-      return fail('ERR_JSON', 'the record is not valid JSON');
-    }
+    const parsed = parseJson(input, 'the record is not valid JSON');
+    if (!parsed.ok) return parsed;
+    data = parsed.value;
   }
   if (typeof data !== 'object' || data === null || Array.isArray(data)) {
     return fail('ERR_SHAPE', 'a record is an object { version, rules, seed, moves }');

@@ -1,5 +1,6 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { mapResult } from '@twenty48/common';
 import { fail, ok, type Result } from '@twenty48/engine';
 import Database from 'better-sqlite3';
 import { isInterrupted, openFailure } from './failure.js';
@@ -140,8 +141,7 @@ function inspectFile(file: string): Result<Inspection, StoreError> {
   let db: Db | undefined;
   try {
     db = new Database(file, { readonly: true, fileMustExist: true, timeout: BUSY_TIMEOUT_MS });
-    const checked = checkContents(db, file);
-    return checked.ok ? ok('sound') : checked;
+    return mapResult(checkContents(db, file), (): Inspection => 'sound');
   } catch (error) {
     if (isInterrupted(error)) return ok('interrupted');
     return openFailure(file, error);

@@ -1,4 +1,4 @@
-import { parseName } from '@twenty48/common';
+import { mapResult, parseName } from '@twenty48/common';
 import {
   fail,
   type GameRecord,
@@ -23,8 +23,7 @@ interface SaveRow {
  * The score, best tile and move count come from the replay, never from the row.
  */
 export function savedGameOf(row: SaveRow): Result<SavedGame, StoreError> {
-  const read = readSave(row);
-  return read.ok ? ok(read.value.saved) : read;
+  return mapResult(readSave(row), (read) => read.saved);
 }
 
 function readSave(row: SaveRow): Result<{ saved: SavedGame; lost: boolean }, StoreError> {
