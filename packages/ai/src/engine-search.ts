@@ -58,7 +58,8 @@ export function searchEngineBoard(
     }
     let sum = 0;
     for (const [r, c] of cells) {
-      const row = current[r] as number[];
+      const row = current[r];
+      if (row === undefined) continue; // emptyCells named it, so the row is there
       for (const spawn of spawns) {
         row[c] = spawn.value;
         const p = (probability * spawn.probability) / cells.length;

@@ -1,12 +1,23 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { canSlide, isStuck, movableDirections, slide, tileSum, traceSlide } from './board.js';
+import {
+  canSlide,
+  emptyBoard,
+  isStuck,
+  movableDirections,
+  setCell,
+  slide,
+  tileSum,
+  traceSlide,
+} from './board.js';
+import { parseRules } from './rules.js';
 import {
   type Board,
   DIRECTIONS,
   type Direction,
   MERGE_POLICIES,
   type MergePolicy,
+  type Rules,
 } from './types.js';
 
 /** Boards of size 2..6 with tiles 2..2^11, about half empty. */
@@ -38,16 +49,20 @@ const fullBoardArb = fc.integer({ min: 2, max: 4 }).chain((size) =>
 const directionArb = fc.constantFrom(...DIRECTIONS);
 const policyArb = fc.constantFrom(...MERGE_POLICIES);
 
-const rulesFor = (merge: MergePolicy) => ({
-  name: 'test',
-  size: 4,
-  goal: null,
-  merge,
-  ineffectiveMoves: 'ignore' as const,
-  spawn: [{ value: 2, weight: 1 }],
-  startTiles: 2,
-  scoring: 'merges' as const,
-});
+const rulesFor = (merge: MergePolicy): Rules => {
+  const rules = parseRules({
+    name: 'test',
+    size: 4,
+    goal: null,
+    merge,
+    ineffectiveMoves: 'ignore',
+    spawn: [{ value: 2, weight: 1 }],
+    startTiles: 2,
+    scoring: 'merges',
+  });
+  if (!rules.ok) throw new Error(rules.error.message);
+  return rules.value;
+};
 
 const mirror = (board: Board): number[][] => board.map((row) => [...row].reverse());
 const transpose = (board: Board): number[][] =>
@@ -232,5 +247,19 @@ describe('slide properties, for every merge policy', () => {
         expect(OPPOSITE[OPPOSITE[direction]]).toBe(direction);
       }),
     );
+  });
+});
+
+describe('setCell', () => {
+  it('writes one cell of a board being built, and refuses a cell off the board', () => {
+    const board = emptyBoard(2);
+    setCell(board, [1, 0], 2);
+    expect(board).toEqual([
+      [0, 0],
+      [2, 0],
+    ]);
+    expect(() => setCell(board, [2, 0], 2)).toThrow(RangeError);
+    expect(() => setCell(board, [0, 2], 2)).toThrow(RangeError);
+    expect(() => setCell(board, [0, -1], 2)).toThrow(RangeError);
   });
 });

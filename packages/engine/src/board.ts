@@ -14,6 +14,24 @@ export const emptyBoard = (size: number): number[][] =>
   Array.from({ length: size }, () => new Array<number>(size).fill(0));
 
 /**
+ * Write one cell of a board this module or the game is still building (a fresh `emptyBoard`,
+ * never a game's board); a cell off the board is a programmer's error.
+ *
+ * @example
+ * const board = emptyBoard(2);
+ * setCell(board, [1, 0], 2); // board is [[0, 0], [2, 0]]
+ */
+export function setCell(board: number[][], [row, col]: Cell, value: number): void {
+  const line = board[row];
+  if (line === undefined || col < 0 || col >= line.length) {
+    throw new RangeError(
+      `setCell: no cell [${row}, ${col}] on a ${board.length}x${board.length} board`,
+    );
+  }
+  line[col] = value;
+}
+
+/**
  * The cells of line `k` for a move in `direction`, starting at the edge the tiles move toward.
  * Left and right read rows, up and down read columns; the four moves are views of one collapse.
  */
@@ -68,7 +86,7 @@ export function traceSlide(board: Board, direction: Direction, merge: MergePolic
     collapse.sources.forEach((sourceIndices, out) => {
       const to = cells[out] as Cell;
       const value = collapse.line[out] ?? 0;
-      (next[to[0]] as number[])[to[1]] = value;
+      setCell(next, to, value);
       const from = sourceIndices.map((s) => cells[s] as Cell);
       for (const cell of from) moves.push({ from: cell, to });
       if (from.length > 1) merges.push({ at: to, value, from });

@@ -4,6 +4,7 @@ import {
   isStuck,
   levelCubes,
   maxTile,
+  setCell,
   tileSum,
   traceSlide,
 } from './board.js';
@@ -107,8 +108,8 @@ function spawnTile(state: Placed, rules: Rules): { state: Placed; event: TileEve
     }) ?? rules.spawn.at(-1);
   const value = option?.value ?? 2;
   const id = state.nextId;
-  (state.board[at[0]] as number[])[at[1]] = value;
-  (state.ids[at[0]] as number[])[at[1]] = id;
+  setCell(state.board, at, value);
+  setCell(state.ids, at, id);
   return {
     state: { ...state, nextId: id + 1, rng: roll.state },
     event: { type: 'spawn', id, value, at },
@@ -180,11 +181,11 @@ export function step(current: Game, direction: Direction): StepResult {
     if (from[0] !== to[0] || from[1] !== to[1]) {
       events.push({ type: 'slide', id, value: game.board[from[0]]?.[from[1]] ?? 0, from, to });
     }
-    if (!mergedAt.has(to.join())) (ids[to[0]] as number[])[to[1]] = id;
+    if (!mergedAt.has(to.join())) setCell(ids, to, id);
   }
   for (const merge of trace.merges) {
     const id = nextId++;
-    (ids[merge.at[0]] as number[])[merge.at[1]] = id;
+    setCell(ids, merge.at, id);
     const from = merge.from.map(([r, c]) => game.ids[r]?.[c] ?? 0);
     events.push({ type: 'merge', id, value: merge.value, at: merge.at, from });
   }

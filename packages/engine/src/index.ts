@@ -96,6 +96,7 @@ export {
   ok,
   type Result,
   type Rules,
+  type RulesData,
   SCORINGS,
   type Scoring,
   type SpawnOption,

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { newGame } from './game.js';
 import { classic, fiveTwelve, makeRules, PRESETS, parseRules, tiers } from './rules.js';
+import type { Rules, RulesData } from './types.js';
 
 describe('presets', () => {
   it('classic is 2048', () => {
@@ -15,7 +17,7 @@ describe('presets', () => {
       { value: 4, weight: 0.1 },
     ]);
   });
-  it('fiveTwelve is seed 004 and tiers is seed 000', () => {
+  it('FiveTwelve cascades and tiers chains', () => {
     expect(fiveTwelve).toMatchObject({
       goal: null,
       merge: 'cascade',
@@ -32,6 +34,20 @@ describe('presets', () => {
   it('presets are frozen', () => {
     expect(Object.isFrozen(classic)).toBe(true);
     expect(Object.isFrozen(classic.spawn)).toBe(true);
+  });
+});
+
+describe('only checked rules reach the engine', () => {
+  it('a spread or a literal is RulesData, not Rules (the type check of the tests proves it)', () => {
+    const unchecked: RulesData = { ...classic, size: 9 };
+    const playUnchecked = (): Rules =>
+      // @ts-expect-error: rules that skipped parseRules and makeRules are not Rules
+      newGame(unchecked, 'seed').rules;
+    const play = (rules: Rules): number => newGame(rules, 'seed').rules.size;
+    expect(typeof playUnchecked).toBe('function');
+    const checked = makeRules('classic', { size: 5 });
+    expect(checked.ok && play(checked.value)).toBe(5);
+    expect(parseRules(unchecked).ok).toBe(false);
   });
 });
 

@@ -5,11 +5,16 @@ import {
   ok,
   type Result,
   type Rules,
+  type RulesData,
   SCORINGS,
 } from './types.js';
 
+// The one place rules become `Rules`: what parseRules accepted, and the presets below, which
+// the rules tests parse back unchanged.
+const checkedRules = (data: RulesData): Rules => Object.freeze(data) as Rules;
+
 /** Classic 2048: 4x4, goal 2048, one merge per tile, ignored no-op moves, 90 % 2s / 10 % 4s. */
-export const classic: Rules = Object.freeze({
+export const classic: Rules = checkedRules({
   name: 'classic',
   size: 4,
   goal: 2048,
@@ -24,7 +29,7 @@ export const classic: Rules = Object.freeze({
 });
 
 /** FiveTwelve (seed 004): cascading merges, no-op moves still spawn, only 2s, score = tile sum, no win. */
-export const fiveTwelve: Rules = Object.freeze({
+export const fiveTwelve: Rules = checkedRules({
   name: 'fiveTwelve',
   size: 4,
   goal: null,
@@ -36,7 +41,7 @@ export const fiveTwelve: Rules = Object.freeze({
 });
 
 /** Tiers (seed 000): chained merges, only 2s, score = sum of level cubed, no goal. */
-export const tiers: Rules = Object.freeze({
+export const tiers: Rules = checkedRules({
   name: 'tiers',
   size: 4,
   goal: null,
@@ -128,7 +133,7 @@ export function parseRules(input: unknown): Result<Rules, RulesError> {
   if (!SCORINGS.includes(scoring as never)) {
     return fail('ERR_SCORING', `scoring must be one of ${SCORINGS.join(', ')}`);
   }
-  const rules: Rules = Object.freeze({
+  const rules = checkedRules({
     name,
     size,
     goal: goal as number | null,
@@ -149,7 +154,7 @@ export function parseRules(input: unknown): Result<Rules, RulesError> {
   return ok(rules);
 }
 
-function parseSpawn(spawn: unknown): Result<Rules['spawn'], RulesError> {
+function parseSpawn(spawn: unknown): Result<RulesData['spawn'], RulesError> {
   if (!Array.isArray(spawn) || spawn.length < 1 || spawn.length > 8) {
     return fail('ERR_SPAWN', 'spawn must list 1 to 8 { value, weight } options');
   }
@@ -168,7 +173,7 @@ function parseSpawn(spawn: unknown): Result<Rules['spawn'], RulesError> {
 }
 
 /** Changes a player may ask for on top of a preset: the flags `--size`, `--goal` and the seed's switches. */
-export type RulesOverrides = Partial<Omit<Rules, 'name'>> & { readonly name?: string };
+export type RulesOverrides = Partial<Omit<RulesData, 'name'>> & { readonly name?: string };
 
 /**
  * A preset with some settings changed, checked. The result keeps the preset's name when only
@@ -199,7 +204,7 @@ export function resolveRules(rules: Rules | PresetName): Rules {
 }
 
 /** True when two rules values say the same thing. */
-export function sameRules(a: Rules, b: Rules): boolean {
+export function sameRules(a: RulesData, b: RulesData): boolean {
   return (
     a.name === b.name &&
     a.size === b.size &&

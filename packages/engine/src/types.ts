@@ -40,8 +40,11 @@ export interface SpawnOption {
   readonly weight: number;
 }
 
-/** The rules of a game, as plain data. Get a checked value from `parseRules` or a preset. */
-export interface Rules {
+/**
+ * The rules of a game as plain data, possibly unchecked (read from JSON, written by hand):
+ * what `parseRules` reads and `sameRules` compares. The engine plays only checked `Rules`.
+ */
+export interface RulesData {
   /** `classic`, `fiveTwelve`, `tiers`, or any name for custom rules. */
   readonly name: string;
   /** Board width and height, 2..8. */
@@ -54,5 +57,24 @@ export interface Rules {
   readonly startTiles: number;
   readonly scoring: Scoring;
 }
+
+// The mark of rules that were checked. A class's #private field is nominal and a spread or a
+// literal cannot copy it, so `{ ...classic, size: 9 }` is RulesData, not Rules; only
+// `checkedRules` (rules.ts) puts it on, and it exists only in the types.
+// biome-ignore lint/correctness/noUnusedPrivateClassMembers: the field is the mark itself
+declare class OnlyFromParseRules {
+  #brand: true;
+}
+
+/**
+ * Rules that `parseRules`, `makeRules` or a preset produced: the only rules `newGame`, `slide`
+ * and the rest of the engine accept, so no caller can skip the check.
+ *
+ * @example
+ * newGame(classic, 'seed')                         // a preset is checked
+ * const rules = makeRules('classic', { size: 5 }); // a Result<Rules>
+ * newGame({ ...classic, size: 9 }, 'seed')         // a type error: RulesData, not Rules
+ */
+export type Rules = RulesData & OnlyFromParseRules;
 
 export { type Failure, fail, ok, type Result } from '@twenty48/common';

@@ -1,7 +1,15 @@
 // Helpers shared by the end-to-end specs: read the board the page shows, compare with the engine.
 
 import { expect, type Page } from '@playwright/test';
-import { type Direction, type Game, newGame, step } from '@twenty48/engine';
+import {
+  type Direction,
+  type Game,
+  makeRules,
+  newGame,
+  type PresetName,
+  type Rules,
+  step,
+} from '@twenty48/engine';
 
 export const KEYS: Readonly<Record<Direction, string>> = {
   up: 'ArrowUp',
@@ -38,8 +46,15 @@ export async function expectGame(page: Page, game: Game): Promise<void> {
   await expect(page.getByTestId('score')).toHaveText(String(game.score));
 }
 
+/** A preset on another board size, checked by the engine as every game's rules must be. */
+export const presetOn = (preset: PresetName, size: number): Rules => {
+  const rules = makeRules(preset, { size });
+  if (!rules.ok) throw new Error(rules.error.message);
+  return rules.value;
+};
+
 /** The engine's game after `moves` from a seed. */
 export const engineGame = (seed: string, moves: readonly Direction[], size = 4): Game => {
-  const start = newGame(size === 4 ? 'classic' : { ...newGame('classic', 1).rules, size }, seed);
+  const start = newGame(size === 4 ? 'classic' : presetOn('classic', size), seed);
   return moves.reduce((game, direction) => step(game, direction).game, start);
 };

@@ -10,7 +10,7 @@ import {
   slide,
   step,
 } from '@twenty48/engine';
-import { expectGame, KEYS, shownBoard } from './board.js';
+import { expectGame, KEYS, presetOn, shownBoard } from './board.js';
 
 const LETTER: Readonly<Record<string, Direction>> = { U: 'up', D: 'down', L: 'left', R: 'right' };
 
@@ -60,7 +60,7 @@ test('a win shows "You win!"; Keep going plays on', async ({ page }) => {
 test('game over: "Game over!", a name for the table, Try again', async ({ page }) => {
   await page.emulateMedia({ reducedMotion: 'reduce' });
   await page.goto('./?seed=3&rules=classic&size=3');
-  let game = newGame({ ...newGame('classic', 1).rules, size: 3 }, '3');
+  let game = newGame(presetOn('classic', 3), '3');
   const order: Direction[] = ['left', 'up', 'right', 'up'];
   for (let i = 0; game.status === 'playing'; i++) {
     const direction = order[i % 4] as Direction;
@@ -97,7 +97,7 @@ test('settings: size, rules, colour-and-size tiles and theme; kept after a reloa
   expect(url.searchParams.get('rules')).toBe('tiers');
   expect(url.searchParams.get('size')).toBe('5');
   const seed = url.searchParams.get('seed') as string;
-  const tiers = newGame({ ...newGame('tiers', 1).rules, size: 5 }, seed);
+  const tiers = newGame(presetOn('tiers', 5), seed);
   expect(await shownBoard(page)).toEqual(tiers.board);
 
   // The tiers rules come with seed 000's colour-and-size tiles; numbers are one click away.
