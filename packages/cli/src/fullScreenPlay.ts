@@ -1,20 +1,31 @@
 /**
- * `2048 play` in a terminal: the full-screen game. Keys go through a small state machine (what
- * is on screen below the board decides what a key means); every event redraws one frame.
- * The hint key `i` asks expectimax on a worker thread, so keys keep working while it thinks.
+ * `2048 play` in a terminal: the edge of the full-screen game. The game itself is the pure
+ * `stepFullScreen` (fullScreenGame.ts); this file feeds it keys, resizes and the adviser's
+ * answers, and performs what it asks: frames on the terminal, saves and scores on the game
+ * shelf, hints from expectimax on a worker thread (so keys keep working while it thinks).
  */
 import type { ReadStream, WriteStream } from 'node:tty';
-import type { Direction, Game } from '@twenty48/engine';
+import type { Game } from '@twenty48/engine';
 import { type AsyncPlayer, openPlayer } from './aiPlayer.js';
 import type { ColorMode } from './colors.js';
-import { type FrameOverlay, renderFrame } from './frame.js';
-import { decodeKeys, type Key, LETTER_MOVES } from './keys.js';
-import type { Match } from './match.js';
+import { startGame } from './flags.js';
+import {
+  type PlayEffect,
+  type PlayExit,
+  type PlayInput,
+  type PlayState,
+  startFullScreen,
+  stepFullScreen,
+} from './fullScreenGame.js';
+import type { GameShelf } from './gameShelf.js';
+import { decodeKeys } from './keys.js';
+import type { MatchState } from './matchState.js';
 import { enterFullScreen } from './terminal.js';
 
-/** The match to play, the terminal's streams and its colour mode. */
+/** The game to play, where it is kept, the terminal's streams and its colour mode. */
 export interface FullScreenOptions {
-  readonly match: Match;
+  readonly game: Game;
+  readonly shelf: GameShelf;
   readonly input: ReadStream;
   readonly output: WriteStream;
   readonly mode: ColorMode;
@@ -22,184 +33,130 @@ export interface FullScreenOptions {
   readonly openAdviser?: () => AsyncPlayer;
 }
 
-/** How the game ended: the player quit, or pressed Ctrl-C. */
-export type FullScreenExit = 'quit' | 'interrupt';
-
-const MAX_NAME = 24;
-
-const ARROW_OF: Readonly<Record<Direction, string>> = {
-  up: '↑',
-  down: '↓',
-  left: '←',
-  right: '→',
-};
+/** How the game ended, and the match as it was then. */
+export interface FullScreenEnd {
+  readonly exit: PlayExit;
+  readonly match: MatchState;
+}
 
 /**
- * Play until the player quits; the terminal is restored before the promise settles.
+ * Play until the player quits; the terminal is restored (and the hint's worker closed) before
+ * the promise settles.
  *
  * @example
- * await playFullScreen({ match, input: process.stdin, output: process.stdout, mode: '256' });
+ * const { exit, match } = await playFullScreen({ game, shelf, input: process.stdin, output: process.stdout, mode: '256' });
  */
 export function playFullScreen({
-  match,
+  game,
+  shelf,
   input,
   output,
   mode,
   openAdviser = () => openPlayer('expectimax'),
-}: FullScreenOptions): Promise<FullScreenExit> {
+}: FullScreenOptions): Promise<FullScreenEnd> {
   const screen = enterFullScreen(input, output);
-  let active = true;
+  const first = startFullScreen({
+    game,
+    best: shelf.best(game),
+    notice: shelf.notice,
+    mode,
+    ...screen.size(),
+  });
+  let state: PlayState = first.state;
   let adviser: AsyncPlayer | null = null;
-  /** The game a hint is being computed for, so an answer for an older position is dropped. */
-  let hintFor: Game | null = null;
-  let overlay: FrameOverlay = { kind: 'none' };
-  let message: string | null = match.shelf.notice;
-
-  const resting = (): FrameOverlay => {
-    const { status } = match.game;
-    if (status === 'won') return { kind: 'won' };
-    if (status === 'lost') return { kind: 'lost' };
-    return { kind: 'none' };
-  };
-  const afterGameChange = (): void => {
-    if (match.game.status === 'lost' && match.wantsName()) {
-      overlay = { kind: 'name', text: match.shelf.lastName() ?? '' };
-    } else {
-      overlay = resting();
-    }
-  };
-  const redraw = (): void => {
-    const { cols, rows } = screen.size();
-    const view = {
-      game: match.game,
-      lastGain: match.lastGain,
-      best: match.best,
-      moveCount: match.moveCount,
-      overlay,
-      message,
-      mode,
-    };
-    screen.draw(renderFrame(view, cols, rows));
-  };
-  const move = (direction: Direction): void => {
-    if (match.game.status === 'lost') return;
-    const result = match.move(direction);
-    if (result.events.length === 0) message = `Nothing can move ${direction}.`;
-    afterGameChange();
-  };
-  /** Ask the adviser on its worker; the answer is shown only if the position has not changed. */
-  const askHint = (): void => {
-    const game = match.game;
-    if (hintFor === game) {
-      message = 'Thinking…';
-      return;
-    }
-    hintFor = game;
-    message = 'Thinking…';
-    adviser ??= openAdviser();
-    adviser.choose(game).then(
-      (direction) =>
-        showHint(
-          game,
-          direction === null ? 'No move left.' : `Hint: ${direction} ${ARROW_OF[direction]}`,
-        ),
-      (error: Error) => showHint(game, `No hint: ${error.message} (ERR_HINT)`),
-    );
-  };
-  const showHint = (game: Game, text: string): void => {
-    if (hintFor !== game) return;
-    hintFor = null;
-    if (match.game !== game || !active) return;
-    message = text;
-    redraw();
-  };
-  const restart = (): void => {
-    match.restart();
-    overlay = { kind: 'none' };
-  };
-  const enterName = (key: Key): void => {
-    if (overlay.kind !== 'name') return;
-    if (key.kind === 'char' && [...overlay.text].length < MAX_NAME) {
-      overlay = { kind: 'name', text: overlay.text + key.char };
-    } else if (key.kind === 'backspace') {
-      overlay = { kind: 'name', text: [...overlay.text].slice(0, -1).join('') };
-    } else if (key.kind === 'escape') {
-      match.declineScore();
-      overlay = resting();
-    } else if (key.kind === 'enter') {
-      const name = overlay.text.trim() || 'player';
-      const entered = match.enterScore(name);
-      message = entered.ok
-        ? `${name} is number ${entered.value} for ${match.game.rules.name} ${match.game.rules.size}x${match.game.rules.size}.`
-        : `That name cannot be used: ${entered.error.message}`;
-      overlay = entered.ok ? resting() : { kind: 'name', text: overlay.text };
-    }
-  };
-
-  /** One key; returns how the game ends when it does. */
-  const onKey = (key: Key): FullScreenExit | null => {
-    if (key.kind === 'interrupt') return 'interrupt';
-    if (overlay.kind === 'name') {
-      enterName(key);
-      return null;
-    }
-    message = null;
-    const char = key.kind === 'char' ? key.char.toLowerCase() : '';
-    if (overlay.kind === 'help') {
-      overlay = resting();
-      return null;
-    }
-    if (overlay.kind === 'confirmQuit' || overlay.kind === 'confirmNew') {
-      const confirmed = char === 'y';
-      const question = overlay.kind;
-      overlay = resting();
-      if (confirmed && question === 'confirmQuit') return 'quit';
-      if (confirmed) restart();
-      return null;
-    }
-    const direction = key.kind === 'arrow' ? key.direction : LETTER_MOVES[char];
-    if (direction) move(direction);
-    else if (char === 'u') {
-      if (match.undo()) overlay = resting();
-      else message = 'Nothing to undo.';
-    } else if (char === 'n') {
-      if (match.underWay && overlay.kind === 'none') overlay = { kind: 'confirmNew' };
-      else restart();
-    } else if (overlay.kind === 'won' && (char === 'c' || key.kind === 'enter')) {
-      match.keepPlaying();
-      overlay = resting();
-    } else if (char === 'q') overlay = { kind: 'confirmQuit' };
-    else if (char === '?') overlay = { kind: 'help' };
-    else if (char === 'i') askHint();
-    return null;
-  };
+  /** The frame to draw once the inputs at hand are through. */
+  let frame: readonly string[] | null = null;
+  let exit: PlayExit | null = null;
+  let active = true;
 
   return new Promise((resolve) => {
-    const finish = (how: FullScreenExit): void => {
-      active = false;
-      input.off('data', onData);
-      output.off('resize', redraw);
-      screen.restore();
-      // Close the hint's worker (stopping any search) before the caller goes on.
-      const closed = adviser ? adviser.close() : Promise.resolve();
-      closed.then(
-        () => resolve(how),
-        () => resolve(how),
+    /** Answer one effect; what the world says back joins `queue`. */
+    const perform = (effect: PlayEffect, queue: PlayInput[]): void => {
+      switch (effect.kind) {
+        case 'draw':
+          frame = effect.lines;
+          return;
+        case 'autosave':
+          shelf.autosave(effect.game);
+          return;
+        case 'checkHighScore':
+          if (shelf.isHighScore(effect.game)) {
+            queue.push({ kind: 'highScore', game: effect.game, lastName: shelf.lastName() });
+          }
+          return;
+        case 'enterScore':
+          queue.push({
+            kind: 'scoreEntered',
+            name: effect.name,
+            rank: shelf.addScore(effect.name, effect.game),
+          });
+          return;
+        case 'startNewGame': {
+          const next = startGame(effect.rules);
+          queue.push({ kind: 'newGame', game: next, best: shelf.best(next) });
+          return;
+        }
+        case 'askHint':
+          askAdviser(effect.game);
+          return;
+        case 'exit':
+          exit = effect.how;
+          return;
+      }
+    };
+    /** Step the game through `cause` and every answer it leads to. */
+    const dispatch = (cause: PlayInput): void => {
+      const queue = [cause];
+      for (let next = queue.shift(); next && exit === null; next = queue.shift()) {
+        const stepped = stepFullScreen(state, next);
+        state = stepped.state;
+        for (const effect of stepped.effects) perform(effect, queue);
+      }
+    };
+    /** After a batch of inputs: leave, or draw the last frame asked for. */
+    const settle = (): void => {
+      if (exit !== null) finish(exit);
+      else if (frame !== null) screen.draw(frame);
+      frame = null;
+    };
+    const askAdviser = (position: Game): void => {
+      adviser ??= openAdviser();
+      adviser.choose(position).then(
+        (direction) => deliver({ kind: 'hint', game: position, direction }),
+        (error: Error) => deliver({ kind: 'hintFailed', game: position, reason: error.message }),
       );
+    };
+    const deliver = (answer: PlayInput): void => {
+      if (!active) return;
+      dispatch(answer);
+      settle();
     };
     const onData = (data: string | Buffer): void => {
       for (const key of decodeKeys(String(data))) {
-        const ended = onKey(key);
-        if (ended) {
-          finish(ended);
-          return;
-        }
+        dispatch({ kind: 'key', key });
+        if (exit !== null) break;
       }
-      redraw();
+      settle();
     };
+    const onResize = (): void => deliver({ kind: 'resize', ...screen.size() });
+    const onEnd = (): void => deliver({ kind: 'end' });
+    function finish(how: PlayExit): void {
+      if (!active) return;
+      active = false;
+      input.off('data', onData);
+      input.off('end', onEnd);
+      output.off('resize', onResize);
+      screen.restore();
+      // Close the hint's worker (stopping any search) before the caller goes on.
+      const closed = adviser ? adviser.close() : Promise.resolve();
+      const done = (): void => resolve({ exit: how, match: state.match });
+      closed.then(done, done);
+    }
+
     input.on('data', onData);
-    output.on('resize', redraw);
-    input.once('end', () => finish('quit'));
-    redraw();
+    output.on('resize', onResize);
+    input.once('end', onEnd);
+    for (const effect of first.effects) perform(effect, []);
+    settle();
   });
 }

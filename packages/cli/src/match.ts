@@ -1,17 +1,23 @@
 /**
- * A match: what both terminal front ends (full-screen and plain) share. The engine's session
- * (the game and its undo history) plus what the terminal adds around it: the last gain, the
- * best score, the autosave after every move and the high-score entry when a game ends.
+ * The line mode's match: a `MatchState` (the game, its undo history, the last gain, the best
+ * score) kept in one place, with the autosave after every change and the high-score entry when
+ * a game ends done at once through the game shelf.
  */
-import {
-  createSession,
-  type Direction,
-  type Game,
-  type Result,
-  type StepResult,
-} from '@twenty48/engine';
+import type { Direction, Game, Result, StepResult } from '@twenty48/engine';
 import { startGame } from './flags.js';
 import type { GameShelf } from './gameShelf.js';
+import {
+  answerScore,
+  bestScore,
+  isAnswered,
+  isUnderWay,
+  keepPlayingMatch,
+  moveMatch,
+  restartMatch,
+  scoreRecorded,
+  startMatch,
+  undoMatch,
+} from './matchState.js';
 
 /** One game in progress with everything the terminal keeps around it. */
 export interface Match {
@@ -39,7 +45,8 @@ export interface Match {
 }
 
 /**
- * A match on `initial`, autosaving onto `shelf`.
+ * A match on `initial`, autosaving onto `shelf`: the line mode's match, a `MatchState` whose
+ * changes are saved and whose high-score questions the shelf answers at once.
  *
  * @example
  * const match = createMatch(newGame('classic', 'abc'), openGameShelf(undefined));
@@ -47,70 +54,58 @@ export interface Match {
  * if (match.wantsName()) match.enterScore('Ada');
  */
 export function createMatch(initial: Game, shelf: GameShelf): Match {
-  const session = createSession(initial);
-  let lastGain = 0;
-  let storedBest = shelf.best(initial);
-  // Ended games whose high-score question was answered, by seed and moves.
-  const answered = new Set<string>();
-  const key = (game: Game): string => `${game.rules.name}/${game.seed}/${game.moves}`;
-
-  const afterChange = (): void => shelf.autosave(session.game);
+  let state = startMatch(initial, shelf.best(initial));
+  const afterChange = (): void => shelf.autosave(state.game);
 
   return {
     get game() {
-      return session.game;
+      return state.game;
     },
     get lastGain() {
-      return lastGain;
+      return state.lastGain;
     },
     get best() {
-      return Math.max(storedBest, session.game.score);
+      return bestScore(state);
     },
     get moveCount() {
-      return session.game.moves.length;
+      return state.game.moves.length;
     },
     get underWay() {
-      return session.game.moves.length > 0 && session.game.status !== 'lost';
+      return isUnderWay(state);
     },
     shelf,
     move(direction) {
-      const result = session.move(direction);
-      if (result.events.length > 0) {
-        lastGain = result.gained;
-        afterChange();
-      }
-      return result;
+      const moved = moveMatch(state, direction);
+      state = moved.match;
+      if (moved.result.events.length > 0) afterChange();
+      return moved.result;
     },
     undo() {
-      const undone = session.undo();
-      if (undone) {
-        lastGain = 0;
-        afterChange();
-      }
-      return undone;
+      const undone = undoMatch(state);
+      if (undone === null) return false;
+      state = undone;
+      afterChange();
+      return true;
     },
     restart(game) {
-      const next = game ?? startGame(session.game.rules);
-      session.start(next);
-      lastGain = 0;
-      storedBest = shelf.best(next);
+      const next = game ?? startGame(state.game.rules);
+      state = restartMatch(state, next, shelf.best(next));
       afterChange();
     },
     keepPlaying() {
-      session.keepPlaying();
+      state = keepPlayingMatch(state);
     },
     wantsName() {
-      const game = session.game;
-      return game.status === 'lost' && !answered.has(key(game)) && shelf.isHighScore(game);
+      return state.game.status === 'lost' && !isAnswered(state) && shelf.isHighScore(state.game);
     },
     enterScore(name) {
-      answered.add(key(session.game));
-      const added = shelf.addScore(name, session.game);
-      if (added.ok) storedBest = Math.max(storedBest, session.game.score);
+      state = answerScore(state);
+      const added = shelf.addScore(name, state.game);
+      if (added.ok) state = scoreRecorded(state);
       return added;
     },
     declineScore() {
-      answered.add(key(session.game));
+      state = answerScore(state);
     },
   };
 }

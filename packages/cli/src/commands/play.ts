@@ -15,6 +15,7 @@ import {
 import { playFullScreen } from '../fullScreenPlay.js';
 import { type GameShelf, openGameShelf } from '../gameShelf.js';
 import { createMatch } from '../match.js';
+import { isUnderWay } from '../matchState.js';
 import { playPlain } from '../plainPlay.js';
 
 interface PlayOptions extends GameFlagValues {
@@ -41,19 +42,25 @@ function firstGame(options: PlayOptions, shelf: GameShelf): { game: Game; note: 
 async function play(options: PlayOptions): Promise<void> {
   const shelf = openGameShelf(options.dataDir);
   const { game, note } = firstGame(options, shelf);
-  const match = createMatch(game, shelf);
   const { stdin, stdout } = process;
   try {
     if (options.plain || !stdin.isTTY || !stdout.isTTY) {
       if (note) process.stderr.write(`${note}\n`);
+      const match = createMatch(game, shelf);
       await playPlain({ match, input: stdin, output: stdout, echo: !stdin.isTTY });
       return;
     }
     const mode = detectColorMode(process.env, !options.color);
-    const ended = await playFullScreen({ match, input: stdin, output: stdout, mode });
-    const kept = match.underWay && shelf.store ? '; 2048 play --resume continues it' : '';
-    stdout.write(`Score ${match.game.score}, ${match.moveCount} moves${kept}.\n`);
-    if (ended === 'interrupt') process.exitCode = 130;
+    const { exit, match } = await playFullScreen({
+      game,
+      shelf,
+      input: stdin,
+      output: stdout,
+      mode,
+    });
+    const kept = isUnderWay(match) && shelf.store ? '; 2048 play --resume continues it' : '';
+    stdout.write(`Score ${match.game.score}, ${match.game.moves.length} moves${kept}.\n`);
+    if (exit === 'interrupt') process.exitCode = 130;
   } finally {
     shelf.close();
   }
