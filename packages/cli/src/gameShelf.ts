@@ -4,7 +4,7 @@
  * database cannot be used, every operation answers with a clear message instead, and the game
  * goes on without saves and scores; the file is never touched.
  */
-import { fail, ok, type Result } from '@twenty48/common';
+import { attempt, fail, ok, type Result, valueOr } from '@twenty48/common';
 import { type Game, maxTile, recordOf, replay } from '@twenty48/engine';
 import { openStore, type SavedGame, type ScoreRow, type Store } from '@twenty48/store';
 
@@ -33,19 +33,15 @@ export interface GameShelf {
 }
 
 /** Run a store call; a throw (disk full, locked file) becomes a named failure, never a crash. */
-function guard<T>(run: () => Result<T>): Result<T> {
-  try {
-    return run();
-  } catch (error) {
-    return fail('ERR_STORE', `the database failed: ${(error as Error).message}`);
-  }
-}
+const guard = <T>(run: () => Result<T>): Result<T> =>
+  attempt(run, 'ERR_STORE', (error) => `the database failed: ${(error as Error).message}`);
 
 /** The value of a store call, or `fallback` when it throws. */
-function valueOr<T>(fallback: T, run: () => T): T {
-  const answer = guard(() => ok(run()));
-  return answer.ok ? answer.value : fallback;
-}
+const readOr = <T>(fallback: T, run: () => T): T =>
+  valueOr(
+    guard(() => ok(run())),
+    fallback,
+  );
 
 const describeSave = (saved: SavedGame): string =>
   `${saved.name}  ${saved.record.rules.name} ${saved.record.rules.size}x${saved.record.rules.size}` +
@@ -120,11 +116,11 @@ function openShelf(store: Store): GameShelf {
         return saved ? gameOf(saved) : ok(null);
       }),
     autosave: (game) =>
-      valueOr(undefined, () =>
+      readOr(undefined, () =>
         game.status === 'lost' ? store.clearAutosave() : store.autosave(recordOf(game)),
       ),
     best: (game) =>
-      valueOr(
+      readOr(
         0,
         () =>
           store.topScores({ rules: game.rules.name, size: game.rules.size, limit: 1 })[0]?.score ??
@@ -132,7 +128,7 @@ function openShelf(store: Store): GameShelf {
       ),
     isHighScore: (game) =>
       game.score > 0 &&
-      valueOr(false, () => store.isHighScore(game.rules.name, game.rules.size, game.score)),
+      readOr(false, () => store.isHighScore(game.rules.name, game.rules.size, game.score)),
     addScore: (name, game) =>
       guard(() => {
         const added = store.addScore({
@@ -146,10 +142,10 @@ function openShelf(store: Store): GameShelf {
         store.setSetting('lastName', name);
         return ok(added.value.rank);
       }),
-    lastName: () => valueOr(null, () => store.getSetting('lastName')),
+    lastName: () => readOr(null, () => store.getSetting('lastName')),
     topScores: (rules, size, limit = 10) =>
       guard(() => ok(store.topScores({ rules, size, limit }))),
-    close: () => valueOr(undefined, () => store.close()),
+    close: () => readOr(undefined, () => store.close()),
   };
 }
 
