@@ -151,3 +151,27 @@ describe('saves against a real SQLite file', () => {
     expect(again.stdout).toContain('Ada Lovelace is number 2 for classic 2x2.');
   });
 });
+
+describe('the line mode asks for the name by the shared rule', () => {
+  it('refuses a name the rule refuses, asks again, and keeps the name as the rule gives it', () => {
+    const dir = tempDir();
+    const { letters } = finish('plain-rule');
+    const played = spawnSync(
+      process.execPath,
+      [MAIN, 'play', '--plain', '--size', '2', '--seed', 'plain-rule'],
+      {
+        input: `${letters.join('\n')}\n<b>Ada</b>\n${'x'.repeat(25)}\n  Zoe\u0308  \n`,
+        encoding: 'utf8',
+        env: { ...process.env, TWENTY48_DATA_DIR: dir },
+      },
+    );
+    expect(played.stdout).toContain(
+      'That name cannot be used: a name may not contain < or > (ERR_NAME).',
+    );
+    expect(played.stdout).toContain(
+      'That name cannot be used: a name is 1 to 24 characters after trimming (ERR_NAME).',
+    );
+    expect(played.stdout).toContain('Zoë is number 1 for classic 2x2.');
+    expect(open(dir).lastName()).toBe('Zoë');
+  });
+});

@@ -5,6 +5,7 @@
  * command, a name) has its control characters escaped, so piped bytes cannot drive the terminal.
  */
 import type { Readable, Writable } from 'node:stream';
+import { parseName } from '@twenty48/common';
 import type { Direction } from '@twenty48/engine';
 import { escapeControls } from './escape.js';
 import { readBoundedLines } from './lineReader.js';
@@ -40,140 +41,185 @@ export const PLAIN_HELP = [
   'Commands: undo, new, score, save NAME, load NAME, saves, help, exit.',
 ];
 
+/** The line-by-line game's terminal: lines in, answers out, the input shown back escaped. */
+interface Console {
+  /** The next line, or null at the end of the input; an over-long line is refused in passing. */
+  readLine(): Promise<string | null>;
+  /** Write text as it is (the game's own output). */
+  write(text: string): void;
+  /** One line that may quote the input: its control characters escaped. */
+  say(line: string): void;
+  /** One line, then the prompt. */
+  answer(line: string): void;
+}
+
+function openConsole({ input, output, echo }: PlainOptions): Console {
+  const lines = readBoundedLines(input, MAX_PLAIN_LINE);
+  const write = (text: string): void => {
+    output.write(text);
+  };
+  const say = (line: string): void => write(`${escapeControls(line)}\n`);
+  return {
+    async readLine() {
+      for (;;) {
+        const next = await lines.next();
+        if (next.done) return null;
+        if (!next.value.tooLong) {
+          if (echo) say(next.value.text);
+          return next.value.text;
+        }
+        // Not a move, a command or a name: refused as it arrives, the rest of it unread.
+        say(`That line is longer than ${MAX_PLAIN_LINE} characters (ERR_TOO_LONG).`);
+      }
+    },
+    write,
+    say,
+    answer(line) {
+      say(line);
+      write(PLAIN_PROMPT);
+    },
+  };
+}
+
+/**
+ * Ask for the name of a high score, three times at most; the last name is offered and an empty
+ * answer takes it. The name is checked by the shared rule before the store sees it. False when
+ * the input ended.
+ */
+async function askName(io: Console, match: Match): Promise<boolean> {
+  const last = match.shelf.lastName();
+  for (let attempt = 0; attempt < 3; attempt++) {
+    io.write(`New high score! Your name${last ? ` [${last}]` : ''}: `);
+    const answer = await io.readLine();
+    if (answer === null) {
+      match.declineScore();
+      return false;
+    }
+    const name = parseName(answer.trim() || last || 'player');
+    const entered = name.ok ? match.enterScore(name.value) : name;
+    if (name.ok && entered.ok) {
+      const { name: rules, size } = match.game.rules;
+      io.say(`${name.value} is number ${entered.value} for ${rules} ${size}x${size}.`);
+      return true;
+    }
+    if (!entered.ok) {
+      io.say(`That name cannot be used: ${entered.error.message} (${entered.error.code}).`);
+    }
+  }
+  match.declineScore();
+  return true;
+}
+
+/** After a change of game: the state, then what the status means. False on end of input. */
+async function afterChange(io: Console, match: Match): Promise<boolean> {
+  const game = match.game;
+  io.write(`\n${formatPlainBlock(game)}`);
+  if (game.status === 'won') io.say('You win! Play on with a move, or type new.');
+  if (game.status === 'lost') {
+    io.say(`Game over! Final score: ${game.score}.`);
+    if (match.wantsName() && !(await askName(io, match))) return false;
+    io.say('Type new, undo, load NAME or exit.');
+  }
+  io.write(PLAIN_PROMPT);
+  return true;
+}
+
+/** `save NAME` and `load NAME`. */
+async function saveOrLoad(
+  io: Console,
+  match: Match,
+  command: 'save' | 'load',
+  name: string,
+): Promise<void> {
+  if (name === '') {
+    io.answer(`${command} needs a name: ${command} NAME`);
+  } else if (command === 'save') {
+    const saved = match.shelf.save(name, match.game);
+    io.answer(
+      saved.ok ? saved.value : `Cannot save: ${saved.error.message} (${saved.error.code}).`,
+    );
+  } else {
+    const loaded = match.shelf.load(name);
+    if (loaded.ok) {
+      match.restart(loaded.value);
+      await afterChange(io, match);
+    } else {
+      io.answer(`Cannot load "${name}": ${loaded.error.message} (${loaded.error.code}).`);
+    }
+  }
+}
+
+function listSaves(io: Console, match: Match): void {
+  const listed = match.shelf.list();
+  if (!listed.ok) io.answer(`Cannot list saves: ${listed.error.message}.`);
+  else if (listed.value.length === 0) io.answer('No saves yet: save NAME keeps this game.');
+  else {
+    for (const saved of listed.value) io.say(saved);
+    io.write(PLAIN_PROMPT);
+  }
+}
+
+/** A move typed: played, or answered when it cannot be. False on end of input. */
+async function playMove(io: Console, match: Match, direction: Direction): Promise<boolean> {
+  if (match.game.status === 'lost') {
+    io.answer('The game is over: type new, undo, load NAME or exit.');
+    return true;
+  }
+  const result = match.move(direction);
+  if (result.events.length > 0) return afterChange(io, match);
+  io.answer(`Nothing can move ${direction}: no new tile. Try another direction.`);
+  return true;
+}
+
+/** One line read: a move or a command. Returns whether the game goes on. */
+async function runLine(io: Console, match: Match, line: string): Promise<boolean> {
+  const [word = '', ...rest] = line.trim().split(/\s+/);
+  const command = word.toLowerCase();
+  const argument = rest.join(' ');
+  const direction = MOVE_WORDS[command];
+  if (direction && argument === '') return playMove(io, match, direction);
+  if (command === 'exit' || command === 'quit') return false;
+  if (command === 'undo') {
+    if (match.undo()) await afterChange(io, match);
+    else io.answer('Nothing to undo.');
+  } else if (command === 'new') {
+    match.restart();
+    await afterChange(io, match);
+  } else if (command === 'score') {
+    io.answer(`Score: ${match.game.score}  Best: ${match.best}  Moves: ${match.moveCount}`);
+  } else if (command === 'help' || command === '?') {
+    for (const help of PLAIN_HELP) io.say(help);
+    io.write(PLAIN_PROMPT);
+  } else if (command === 'save' || command === 'load') {
+    await saveOrLoad(io, match, command, argument);
+  } else if (command === 'saves') {
+    listSaves(io, match);
+  } else if (command === '') {
+    io.answer('Type w, a, s or d and Enter to move, or help.');
+  } else {
+    io.answer(`Unknown command "${line.trim().slice(0, 40)}": type w/a/s/d to move, or help.`);
+  }
+  return true;
+}
+
 /**
  * Play a match line by line until `exit` or the end of the input.
  *
  * @example
  * await playPlain({ match, input: process.stdin, output: process.stdout, echo: !process.stdin.isTTY });
  */
-export async function playPlain({ match, input, output, echo }: PlainOptions): Promise<void> {
-  const lines = readBoundedLines(input, MAX_PLAIN_LINE);
-  const write = (text: string): void => {
-    output.write(text);
-  };
-  // Every line said may quote the input.
-  const say = (line: string): void => write(`${escapeControls(line)}\n`);
-  const readLine = async (): Promise<string | null> => {
-    for (;;) {
-      const next = await lines.next();
-      if (next.done) return null;
-      if (!next.value.tooLong) {
-        if (echo) say(next.value.text);
-        return next.value.text;
-      }
-      // Not a move, a command or a name: refused as it arrives, the rest of it unread.
-      say(`That line is longer than ${MAX_PLAIN_LINE} characters (ERR_TOO_LONG).`);
-    }
-  };
-
-  const askName = async (): Promise<boolean> => {
-    const last = match.shelf.lastName();
-    for (let attempt = 0; attempt < 3; attempt++) {
-      write(`New high score! Your name${last ? ` [${last}]` : ''}: `);
-      const answer = await readLine();
-      if (answer === null) {
-        match.declineScore();
-        return false;
-      }
-      const name = answer.trim() || last || 'player';
-      const entered = match.enterScore(name);
-      if (entered.ok) {
-        const { name: rules, size } = match.game.rules;
-        say(`${name} is number ${entered.value} for ${rules} ${size}x${size}.`);
-        return true;
-      }
-      say(`That name cannot be used: ${entered.error.message} (${entered.error.code}).`);
-    }
-    match.declineScore();
-    return true;
-  };
-
-  /** After a change of game: the state, then what the status means. False on end of input. */
-  const afterChange = async (): Promise<boolean> => {
-    const game = match.game;
-    write(`\n${formatPlainBlock(game)}`);
-    if (game.status === 'won') say('You win! Play on with a move, or type new.');
-    if (game.status === 'lost') {
-      say(`Game over! Final score: ${game.score}.`);
-      if (match.wantsName() && !(await askName())) return false;
-      say('Type new, undo, load NAME or exit.');
-    }
-    write(PLAIN_PROMPT);
-    return true;
-  };
-
-  const answer = (line: string): void => {
-    say(line);
-    write(PLAIN_PROMPT);
-  };
-
+export async function playPlain(options: PlainOptions): Promise<void> {
+  const { match } = options;
+  const io = openConsole(options);
   if (match.shelf.notice) process.stderr.write(`${match.shelf.notice}\n`);
-  write(formatPlainState(match.game));
+  io.write(formatPlainState(match.game));
   for (;;) {
-    const line = await readLine();
+    const line = await io.readLine();
     if (line === null) {
-      write('\n');
+      io.write('\n');
       break;
     }
-    const [word = '', ...rest] = line.trim().split(/\s+/);
-    const command = word.toLowerCase();
-    const argument = rest.join(' ');
-    const direction = MOVE_WORDS[command];
-    if (direction && argument === '') {
-      if (match.game.status === 'lost') {
-        answer('The game is over: type new, undo, load NAME or exit.');
-        continue;
-      }
-      const result = match.move(direction);
-      if (result.events.length === 0) {
-        answer(`Nothing can move ${direction}: no new tile. Try another direction.`);
-      } else if (!(await afterChange())) {
-        break;
-      }
-      continue;
-    }
-    if (command === 'exit' || command === 'quit') break;
-    if (command === 'undo') {
-      if (match.undo()) await afterChange();
-      else answer('Nothing to undo.');
-    } else if (command === 'new') {
-      match.restart();
-      await afterChange();
-    } else if (command === 'score') {
-      answer(`Score: ${match.game.score}  Best: ${match.best}  Moves: ${match.moveCount}`);
-    } else if (command === 'help' || command === '?') {
-      for (const help of PLAIN_HELP) say(help);
-      write(PLAIN_PROMPT);
-    } else if (command === 'save' || command === 'load') {
-      if (argument === '') {
-        answer(`${command} needs a name: ${command} NAME`);
-      } else if (command === 'save') {
-        const saved = match.shelf.save(argument, match.game);
-        answer(
-          saved.ok ? saved.value : `Cannot save: ${saved.error.message} (${saved.error.code}).`,
-        );
-      } else {
-        const loaded = match.shelf.load(argument);
-        if (loaded.ok) {
-          match.restart(loaded.value);
-          await afterChange();
-        } else {
-          answer(`Cannot load "${argument}": ${loaded.error.message} (${loaded.error.code}).`);
-        }
-      }
-    } else if (command === 'saves') {
-      const listed = match.shelf.list();
-      if (!listed.ok) answer(`Cannot list saves: ${listed.error.message}.`);
-      else if (listed.value.length === 0) answer('No saves yet: save NAME keeps this game.');
-      else {
-        for (const saved of listed.value) say(saved);
-        write(PLAIN_PROMPT);
-      }
-    } else if (command === '') {
-      answer('Type w, a, s or d and Enter to move, or help.');
-    } else {
-      answer(`Unknown command "${line.trim().slice(0, 40)}": type w/a/s/d to move, or help.`);
-    }
+    if (!(await runLine(io, match, line))) break;
   }
-  say(`Final score: ${match.game.score}`);
+  io.say(`Final score: ${match.game.score}`);
 }
