@@ -1,3 +1,4 @@
+import { fail, ok, type Result } from '@twenty48/common';
 import { type Game, makeRecord, recordOf } from '@twenty48/engine';
 import type { Variant } from './saved-game.js';
 
@@ -11,15 +12,8 @@ export interface OnlineScore {
   readonly maxTile: number;
 }
 
+/** The client's own codes; any other code is the server's (`ERR_NAME`, `ERR_GAME_USED`, …). */
 export type LeaderboardError = 'ERR_OFFLINE' | 'ERR_TIMEOUT' | 'ERR_RESPONSE' | (string & {});
-export type Answer<T> =
-  | { readonly ok: true; readonly value: T }
-  | { readonly ok: false; readonly error: { code: LeaderboardError; message: string } };
-
-const bad = (code: LeaderboardError, message: string): Answer<never> => ({
-  ok: false,
-  error: { code, message },
-});
 const isObject = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null;
 const isCount = (x: unknown): x is number => Number.isSafeInteger(x) && (x as number) >= 0;
 
@@ -35,17 +29,17 @@ export function parseAnswer<T>(
   status: number,
   body: unknown,
   read: (body: unknown) => T | null,
-): Answer<T> {
+): Result<T, LeaderboardError> {
   if (status < 200 || status >= 300) {
     if (isObject(body) && typeof body.error === 'string') {
-      return bad(body.error.slice(0, 40), String(body.message ?? body.error).slice(0, 300));
+      return fail(body.error.slice(0, 40), String(body.message ?? body.error).slice(0, 300));
     }
-    return bad('ERR_RESPONSE', `the server answered ${status}`);
+    return fail('ERR_RESPONSE', `the server answered ${status}`);
   }
   const value = read(body);
   return value === null
-    ? bad('ERR_RESPONSE', 'the server answered something unexpected')
-    : { ok: true, value };
+    ? fail('ERR_RESPONSE', 'the server answered something unexpected')
+    : ok(value);
 }
 
 /** `{ gameId, seed }` from `POST /api/games`. */
@@ -96,9 +90,9 @@ export interface Leaderboard {
    * asked again next time, so a page loaded offline finds the server once it is back.
    */
   available(): Promise<boolean>;
-  issueGame(variant: Variant): Promise<Answer<{ gameId: string; seed: string }>>;
-  submit(name: string, gameId: string, game: Game): Promise<Answer<RankedScore>>;
-  top(variant: Variant, limit?: number): Promise<Answer<OnlineScore[]>>;
+  issueGame(variant: Variant): Promise<Result<{ gameId: string; seed: string }, LeaderboardError>>;
+  submit(name: string, gameId: string, game: Game): Promise<Result<RankedScore, LeaderboardError>>;
+  top(variant: Variant, limit?: number): Promise<Result<OnlineScore[], LeaderboardError>>;
   /** Where anyone can fetch the record behind a score, to replay it. */
   recordUrl(id: number): string;
 }
@@ -120,19 +114,19 @@ export function createLeaderboard(
     path: string,
     read: (body: unknown) => T | null,
     init: RequestInit = {},
-  ): Promise<Answer<T>> => {
+  ): Promise<Result<T, LeaderboardError>> => {
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(), timeoutMs);
     try {
       const response = await fetcher(`${base}${path}`, { ...init, signal: controller.signal });
       if (!/json/i.test(response.headers.get('content-type') ?? '')) {
-        return bad('ERR_RESPONSE', `${path} did not answer JSON`);
+        return fail('ERR_RESPONSE', `${path} did not answer JSON`);
       }
       return parseAnswer(response.status, await response.json(), read);
     } catch (error) {
       return controller.signal.aborted
-        ? bad('ERR_TIMEOUT', `no answer within ${timeoutMs} ms`)
-        : bad('ERR_OFFLINE', (error as Error).message || 'the server cannot be reached');
+        ? fail('ERR_TIMEOUT', `no answer within ${timeoutMs} ms`)
+        : fail('ERR_OFFLINE', (error as Error).message || 'the server cannot be reached');
     } finally {
       clearTimeout(timer);
     }
@@ -183,7 +177,7 @@ const UNREACHED: readonly string[] = ['ERR_OFFLINE', 'ERR_TIMEOUT', 'ERR_RESPONS
  * submissionNote({ ok: false, error: { code: 'ERR_ILLEGAL_MOVE', message: 'move 3 (up) changes nothing' } })
  * // 'Online: the server refused this score: move 3 (up) changes nothing (ERR_ILLEGAL_MOVE).'
  */
-export function submissionNote(answer: Answer<RankedScore>): string {
+export function submissionNote(answer: Result<RankedScore, LeaderboardError>): string {
   if (answer.ok) return `Online: verified by the server, number ${answer.value.rank}.`;
   const { code, message } = answer.error;
   if (UNREACHED.includes(code)) {
