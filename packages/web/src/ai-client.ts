@@ -1,42 +1,68 @@
-import type { Game } from '@twenty48/engine';
-import type { AiRequest, AiResponse } from './ai-protocol.js';
+import type { AiErrorCode, AiRequest, AiResponse } from '@twenty48/ai';
+import type { Direction, Game } from '@twenty48/engine';
+
+/** Time the search may take per move: a hint should feel instant. */
+export const THINK_MS = 60;
+
+/** Why the page got no move: the worker's named error, or the worker failed or was stopped. */
+export type AiAnswerError = AiErrorCode | 'ERR_WORKER' | 'ERR_STOPPED';
+
+/** The answer the page gets: the move (`null` when no move changes the board), or why not. */
+export type AiAnswer =
+  | { readonly direction: Direction | null }
+  | { readonly error: { readonly code: AiAnswerError; readonly message: string } };
 
 /** The page's side of the AI worker: ask for a move, get a promise of the answer. */
 export interface AiClient {
-  ask(game: Game, ai?: AiRequest['ai']): Promise<AiResponse>;
+  ask(game: Game): Promise<AiAnswer>;
   /** Stop the worker (and any search in it); the next `ask` starts a new one. */
   stop(): void;
 }
 
 /**
- * Talk to the AI worker with `{ id, game, ai }` → `{ id, direction, error? }`. The worker is
- * started at the first question; if it dies, pending questions get an error answer.
+ * An answer in words for the page: the error's code and message, or null for a move.
+ *
+ * @example
+ * aiErrorText({ error: { code: 'ERR_GAME', message: 'game must be an object' } })
+ * // 'ERR_GAME: game must be an object'
+ */
+export const aiErrorText = (answer: AiAnswer): string | null =>
+  'error' in answer ? `${answer.error.code}: ${answer.error.message}` : null;
+
+/** The worker's side, as far as the client uses it (a `Worker` in the page, a fake in tests). */
+export type AiWorker = Pick<Worker, 'postMessage' | 'terminate' | 'onmessage' | 'onerror'>;
+
+/**
+ * Talk to the AI worker with the AI package's protocol (`AiRequest` → `AiResponse`): expectimax
+ * within `THINK_MS`. The worker is started at the first question; if it dies, pending questions
+ * get an `ERR_WORKER` answer, and after `stop` an `ERR_STOPPED` one.
  *
  * @example
  * const ai = createAiClient(() => new Worker(new URL('./ai-worker.ts', import.meta.url), { type: 'module' }));
- * const { direction } = await ai.ask(model.game);
+ * const answer = await ai.ask(game); // { direction: 'left' }
  */
-export function createAiClient(startWorker: () => Worker): AiClient {
-  let worker: Worker | null = null;
+export function createAiClient(startWorker: () => AiWorker): AiClient {
+  let worker: AiWorker | null = null;
   let nextId = 1;
-  const pending = new Map<number, (response: AiResponse) => void>();
+  const pending = new Map<number, (answer: AiAnswer) => void>();
 
-  const failAll = (message: string): void => {
-    for (const [id, resolve] of pending) resolve({ id, direction: null, error: message });
+  const failAll = (code: 'ERR_WORKER' | 'ERR_STOPPED', message: string): void => {
+    for (const resolve of pending.values()) resolve({ error: { code, message } });
     pending.clear();
   };
 
-  const started = (): Worker => {
+  const started = (): AiWorker => {
     if (worker) return worker;
     const fresh = startWorker();
     fresh.onmessage = (event: MessageEvent<AiResponse>) => {
-      const resolve = pending.get(event.data.id);
-      pending.delete(event.data.id);
-      resolve?.(event.data);
+      const { id, ...answer } = event.data;
+      const resolve = pending.get(id);
+      pending.delete(id);
+      resolve?.(answer);
     };
     fresh.onerror = (event) => {
       event.preventDefault();
-      failAll(`ERR_WORKER: ${event.message || 'the AI worker failed'}`);
+      failAll('ERR_WORKER', event.message || 'the AI worker failed');
       fresh.terminate();
       worker = null;
     };
@@ -45,9 +71,9 @@ export function createAiClient(startWorker: () => Worker): AiClient {
   };
 
   return {
-    ask(game, ai = 'expectimax') {
+    ask(game) {
       const id = nextId++;
-      const request: AiRequest = { id, game, ai };
+      const request: AiRequest = { id, game, ai: 'expectimax', options: { ms: THINK_MS } };
       return new Promise((resolve) => {
         pending.set(id, resolve);
         started().postMessage(request);
@@ -56,7 +82,7 @@ export function createAiClient(startWorker: () => Worker): AiClient {
     stop() {
       worker?.terminate();
       worker = null;
-      failAll('ERR_STOPPED: the AI was stopped');
+      failAll('ERR_STOPPED', 'the AI was stopped');
     },
   };
 }

@@ -1,8 +1,10 @@
 // The AI runs here, off the page's thread, so a deep search never stalls the animations.
-import { answerRequest } from './ai-protocol.js';
+// The protocol (requests checked, named errors) is the AI package's, shared with Node's workers.
+import { createAiHandler } from '@twenty48/ai';
 
+const answer = createAiHandler();
 const scope = self as unknown as {
   onmessage: ((event: MessageEvent) => void) | null;
   postMessage(message: unknown): void;
 };
-scope.onmessage = (event) => scope.postMessage(answerRequest(event.data));
+scope.onmessage = (event) => scope.postMessage(answer(event.data));

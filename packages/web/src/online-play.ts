@@ -1,92 +1,42 @@
-// The online side of the page when `2048 serve` serves it: seeds come from the server,
-// finished games go to its leaderboard, and its table of the current rules and size is shown.
-import { type Leaderboard, mayRetry, submissionNote, UNISSUED_NOTE } from './leaderboard.js';
-import { byId, showNameForm, showOnlineScores } from './panels.js';
-import type { GameModel } from './view-model.js';
+// The page's side of the leaderboard server when `2048 serve` serves it: the answers the view
+// model asks for, each ready to hand back as an input.
 
-/** What the page does with the server; every call is a no-op when there is none. */
-export interface OnlinePlay {
-  /** True when the server refused the name (or was not reached): the form asks again. */
-  readonly askNameAgain: boolean;
-  /** Show the server's table of the current variant, or hide it when there is no server. */
-  refresh(): Promise<void>;
-  /** Give a fresh game nobody has moved in a seed from the server, so it can be ranked. */
-  join(): Promise<void>;
-  /**
-   * Send the finished game under `name` when the server issued it; `localNote` is what the
-   * local table said. The outcome goes in the overlay's note.
-   */
-  send(name: string, localNote: string): Promise<void>;
-  /** A new game or an undo: the question about the name is no longer asked. */
-  forget(): void;
+import type { Result } from '@twenty48/common';
+import type { Leaderboard, LeaderboardError, OnlineScore } from './leaderboard.js';
+import type { Variant } from './saved-game.js';
+import type { NewGameSeed } from './view-state.js';
+
+/**
+ * Issue an online game or say offline: the server's seed and id for a game of `variant` when a
+ * server answers; otherwise a seed from `newSeed` and why the server gave none (`offline` is
+ * null when there is no server at all, which is no news). Used for every new game and for the
+ * game the page opens with.
+ *
+ * @example
+ * await issueOnlineGame(leaderboard, { rules: 'classic', size: 4 }, randomSeed)
+ * // { seed: '81234', gameId: 'g-…', offline: null }, or offline: 'no answer within 4000 ms'
+ */
+export async function issueOnlineGame(
+  leaderboard: Leaderboard,
+  variant: Variant,
+  newSeed: () => string,
+): Promise<NewGameSeed> {
+  if (!(await leaderboard.available())) return { seed: newSeed(), gameId: null, offline: null };
+  const issued = await leaderboard.issueGame(variant);
+  if (issued.ok) return { ...issued.value, offline: null };
+  return { seed: newSeed(), gameId: null, offline: issued.error.message };
 }
 
 /**
- * Wire the leaderboard client to the model and the page. `linkSeed` is the seed a link asked
- * for: that game is what the player chose, so it plays unranked rather than being replaced.
+ * The server's table of `variant`, or why it could not be read; null when there is no server.
  *
  * @example
- * const online = createOnlinePlay(model, createLeaderboard(fetch, './api'), undefined, say);
- * void online.refresh().then(() => online.join());
+ * await readOnlineTable(leaderboard, { rules: 'classic', size: 4 }) // { ok: true, value: [...] }
  */
-export function createOnlinePlay(
-  model: GameModel,
+export async function readOnlineTable(
   leaderboard: Leaderboard,
-  linkSeed: string | undefined,
-  say: (text: string) => void,
-): OnlinePlay {
-  let myScoreId: number | null = null;
-  let askNameAgain = false;
-
-  const refresh = async (): Promise<void> => {
-    if (!(await leaderboard.available())) return showOnlineScores(null);
-    const variant = model.variant;
-    const top = await leaderboard.top(variant);
-    const base = { variant, mine: myScoreId, recordUrl: leaderboard.recordUrl };
-    if (top.ok) return showOnlineScores({ ...base, rows: top.value });
-    const error = `The online table could not be read (${top.error.code}: ${top.error.message}).`;
-    showOnlineScores({ ...base, rows: [], error });
-  };
-
-  const fresh = (): boolean => model.gameId === null && model.game.moves.length === 0;
-
-  return {
-    get askNameAgain() {
-      return askNameAgain;
-    },
-    refresh,
-    async join() {
-      if (linkSeed !== undefined || !fresh() || !(await leaderboard.available())) return;
-      const issued = await leaderboard.issueGame(model.variant);
-      if (!fresh()) return; // the player moved meanwhile: that game goes on, unranked
-      if (issued.ok) model.newGame({ variant: model.variant, ...issued.value });
-      else byId('notice').textContent = `Playing offline: ${issued.error.message}`;
-    },
-    async send(name, localNote) {
-      const { game, gameId } = model;
-      askNameAgain = false;
-      const note = byId('overlay-note');
-      if (gameId === null) {
-        if (await leaderboard.available()) note.textContent = `${localNote} ${UNISSUED_NOTE}`;
-        return;
-      }
-      // An issued game is sent even when the page came up offline: a failure says so and
-      // the form offers to send it again.
-      note.textContent = `${localNote} Online: sending…`;
-      const answer = await leaderboard.submit(name, gameId, game);
-      if (model.game !== game) return refresh(); // a new game began; its overlay is gone
-      note.textContent = `${localNote} ${submissionNote(answer)}`;
-      say(note.textContent);
-      if (answer.ok) myScoreId = answer.value.id;
-      else if (mayRetry(answer.error.code)) {
-        askNameAgain = true;
-        showNameForm(true);
-        byId('name').focus();
-      }
-      await refresh();
-    },
-    forget() {
-      askNameAgain = false;
-    },
-  };
+  variant: Variant,
+): Promise<Result<OnlineScore[], LeaderboardError> | null> {
+  if (!(await leaderboard.available())) return null;
+  return leaderboard.top(variant);
 }

@@ -1,9 +1,10 @@
+import type { Rules } from '@twenty48/engine';
 import type { ScoreEntry } from './high-scores.js';
 import type { OnlineScore } from './leaderboard.js';
 import { SURFACES, THEMES } from './palette.js';
 import type { Variant } from './saved-game.js';
 import type { Settings } from './settings.js';
-import type { GameModel } from './view-model.js';
+import type { EndOverlay } from './view-state.js';
 
 /** `document.getElementById`, for elements index.html is known to hold. */
 export const byId = <T extends HTMLElement = HTMLElement>(id: string): T =>
@@ -37,8 +38,7 @@ const GOAL_TEXT: Readonly<Record<string, string>> = {
 };
 
 /** The line under the title: what this variant asks of the player. */
-export function showGoal(model: GameModel): void {
-  const rules = model.game.rules;
+export function showGoal(rules: Rules): void {
   const intro = byId('intro');
   const goal = rules.goal === null ? 'the highest score you can!' : `${rules.goal}!`;
   intro.textContent = `${GOAL_TEXT[rules.name] ?? ''} `;
@@ -48,36 +48,42 @@ export function showGoal(model: GameModel): void {
 }
 
 /**
- * Show or hide the name form of the game-over screen.
+ * Show the won/lost overlay, or hide it (`null`): its title, Keep going after a win, the name
+ * form while it asks for a name, and the note under it.
  *
  * @example
- * showNameForm(false) // after the score is saved
+ * showOverlay('lost', true, '') // Game over!, with the name form
  */
-export function showNameForm(shown: boolean): void {
-  const form = byId('name-form');
-  form.hidden = !shown;
-}
-
-/**
- * Show or hide the won/lost overlay; the name form shows until the score is saved, or again
- * when the server asked for another name. Returns true when it just appeared, so the caller
- * can move focus to its first button.
- */
-export function showOverlay(model: GameModel, askNameAgain = false): boolean {
+export function showOverlay(state: EndOverlay, nameForm: boolean, note: string): void {
   const overlay = byId('overlay');
-  const state = model.overlay;
-  const wasHidden = overlay.hidden !== false;
   overlay.hidden = state === null;
+  byId('overlay-note').textContent = note;
   if (state === null) {
     delete overlay.dataset.state;
-    return false;
+    return;
   }
   overlay.dataset.state = state;
   byId('overlay-title').textContent = state === 'won' ? 'You win!' : 'Game over!';
   byId('keep-going').hidden = state !== 'won';
-  showNameForm(state === 'lost' && (!model.scoreSaved || askNameAgain));
-  if (wasHidden) byId('overlay-note').textContent = '';
-  return wasHidden;
+  byId('name-form').hidden = !nameForm;
+}
+
+/** What the player-name rule says of the name being typed, beside the field; empty: nothing. */
+export function showNameProblem(problem: string): void {
+  const line = byId('name-problem');
+  line.textContent = problem;
+  line.hidden = problem === '';
+  byId('name').setAttribute('aria-invalid', String(problem !== ''));
+}
+
+/** The points a move gained, rising over the score (not with reduced motion). */
+export function showGain(points: number, animated: boolean): void {
+  const gain = byId('gain');
+  if (points <= 0 || !animated) return;
+  gain.textContent = `+${points}`;
+  gain.classList.remove('rise');
+  void gain.offsetWidth; // restart the animation for a second gain in a row
+  gain.classList.add('rise');
 }
 
 const entryText = (entry: ScoreEntry): string =>

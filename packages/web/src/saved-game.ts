@@ -1,8 +1,10 @@
+import { fail, ok, type Result } from '@twenty48/common';
 import {
-  createSession,
-  type Failure,
+  DIRECTIONS,
   type Game,
   type GameRecord,
+  keepPlaying,
+  MOVE_LETTERS,
   makeRecord,
   makeRules,
   newGame,
@@ -14,8 +16,8 @@ import {
   type Rules,
   recordOf,
   replay,
-  type Session,
   sameRules,
+  step,
 } from '@twenty48/engine';
 
 export type SavedGameError = RecordError | ReplayError | 'ERR_SAVED_RULES';
@@ -24,6 +26,32 @@ export type SavedGameError = RecordError | ReplayError | 'ERR_SAVED_RULES';
 export interface Variant {
   readonly rules: PresetName;
   readonly size: number;
+}
+
+/**
+ * The key of a variant in the tables of best scores and high scores.
+ *
+ * @example
+ * variantKey({ rules: 'tiers', size: 5 }) // 'tiers:5'
+ */
+export const variantKey = (variant: Variant): string => `${variant.rules}:${variant.size}`;
+
+/** The most moves undo takes back (the engine's session keeps as many). */
+export const UNDO_LIMIT = 1000;
+
+/**
+ * The undo history after one more move from `game`: the oldest position goes past the limit.
+ *
+ * @example
+ * withUndo([], game) // [game]
+ */
+export const withUndo = (history: readonly Game[], game: Game): readonly Game[] =>
+  history.length < UNDO_LIMIT ? [...history, game] : [...history.slice(1 - UNDO_LIMIT), game];
+
+/** A game and the positions undo goes back to, oldest first. */
+export interface GameWithUndo {
+  readonly game: Game;
+  readonly history: readonly Game[];
 }
 
 /**
@@ -57,24 +85,22 @@ export function makeSavedGame(game: Game, gameId: string | null): string {
 }
 
 /**
- * Rebuild a saved game as a session whose undo history holds every move, so a reload loses
- * neither the game nor the undo. The record is checked and replayed by the engine first; any
- * problem is a named error and the caller starts a fresh game.
+ * Rebuild a saved game with an undo history that holds every move, so a reload loses neither
+ * the game nor the undo. The record is checked and replayed by the engine first; any problem
+ * is a named error and the caller starts a fresh game.
  *
  * @example
  * const saved = resumeGame(store.get('twenty48:game'));
- * if (saved.ok) render(saved.value.session.game);
+ * if (saved.ok) render(saved.value.game);
  */
 export function resumeGame(
   text: string | null,
-):
-  | { ok: true; value: { session: Session; gameId: string | null } }
-  | { ok: false; error: Failure<SavedGameError> } {
+): Result<GameWithUndo & { readonly gameId: string | null }, SavedGameError> {
   let data: unknown;
   try {
     data = JSON.parse(text ?? '');
   } catch {
-    return { ok: false, error: { code: 'ERR_JSON', message: 'the saved game is not JSON' } };
+    return fail('ERR_JSON', 'the saved game is not JSON');
   }
   const { record, keptPlaying, gameId } = (
     typeof data === 'object' && data !== null ? data : {}
@@ -82,31 +108,27 @@ export function resumeGame(
   const parsed = parseRecord(record ?? null);
   if (!parsed.ok) return parsed;
   if (!variantOf(parsed.value.rules)) {
-    return {
-      ok: false,
-      error: { code: 'ERR_SAVED_RULES', message: 'the saved game is not a preset at a board size' },
-    };
+    return fail('ERR_SAVED_RULES', 'the saved game is not a preset at a board size');
   }
   const replayed = replay(parsed.value);
   if (!replayed.ok) return replayed;
-  const session = sessionThrough(parsed.value);
-  if (keptPlaying === true) session.keepPlaying();
-  return { ok: true, value: { session, gameId: typeof gameId === 'string' ? gameId : null } };
+  const played = playedThrough(parsed.value);
+  const game = keptPlaying === true ? keepPlaying(played.game) : played.game;
+  return ok({ ...played, game, gameId: typeof gameId === 'string' ? gameId : null });
 }
 
-const LETTERS: Readonly<Record<string, 'up' | 'down' | 'left' | 'right'>> = {
-  U: 'up',
-  D: 'down',
-  L: 'left',
-  R: 'right',
-};
-
-/** A session that played a (replay-checked) record move by move, keeping the undo history. */
-function sessionThrough(record: GameRecord): Session {
-  const session = createSession(newGame(record.rules, record.seed));
+/** A (replay-checked) record played move by move, keeping the undo history. */
+function playedThrough(record: GameRecord): GameWithUndo {
+  let game = newGame(record.rules, record.seed);
+  let history: Game[] = [];
   for (const letter of record.moves) {
-    const direction = LETTERS[letter];
-    if (direction) session.move(direction);
+    const direction = DIRECTIONS.find((d) => MOVE_LETTERS[d] === letter);
+    const next = direction ? step(game, direction).game : game;
+    if (next === game) continue;
+    history.push(game);
+    // Trimmed now and then rather than at every move: a long record stays linear.
+    if (history.length >= 2 * UNDO_LIMIT) history = history.slice(-UNDO_LIMIT);
+    game = next;
   }
-  return session;
+  return { game, history: history.slice(-UNDO_LIMIT) };
 }

@@ -37,10 +37,10 @@ const PROBE_KEY = 'twenty48:probe';
  * the game goes on either way.
  *
  * @example
- * const store = openStore(() => window.localStorage);
+ * const store = openBrowserStorage(() => window.localStorage);
  * if (!store.persistent) showNotice('Progress will not be saved');
  */
-export function openStore(getStorage: () => Storage | undefined): KeyValueStore {
+export function openBrowserStorage(getStorage: () => Storage | undefined): KeyValueStore {
   let storage: Storage | undefined;
   try {
     storage = getStorage();

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { fail, ok } from '@twenty48/common';
 import {
   type Direction,
   type Game,
@@ -8,14 +9,82 @@ import {
   step,
 } from '@twenty48/engine';
 import { describe, expect, it } from 'vitest';
-import { rulesOf } from './saved-game.js';
-import { memoryStore } from './storage.js';
-import { createGameModel, type ModelChange } from './view-model.js';
+import type { LaunchRequest } from './launch.js';
+import { readStoredPage, saveToStore } from './page-storage.js';
+import { rulesOf, type Variant } from './saved-game.js';
+import { type KeyValueStore, memoryStore } from './storage.js';
+import { startView, updateView } from './view-model.js';
+import {
+  bestOf,
+  canUndo,
+  nameFormShown,
+  noteText,
+  overlayOf,
+  scoresOf,
+  type ViewEffect,
+  type ViewInput,
+  type ViewState,
+} from './view-state.js';
 
 const DIRS = ['up', 'down', 'left', 'right'] as const;
-const deps = (store = memoryStore()) => ({ store, newSeed: () => 'fresh', now: () => 1000 });
-const play = (game: Game, moves: Direction[]): Game =>
+const CLASSIC_4: Variant = { rules: 'classic', size: 4 };
+const replayMoves = (game: Game, moves: Direction[]): Game =>
   moves.reduce((g, direction) => step(g, direction).game, game);
+
+/**
+ * The page without a page: the model's state, every effect it asked for, and the saving
+ * effects carried out on a memory store, as the page does with the browser's storage.
+ */
+function openPage(
+  store: KeyValueStore = memoryStore(),
+  request: LaunchRequest = {},
+  options: { persistent?: boolean } = {},
+) {
+  const opening = startView({
+    stored: readStoredPage(store),
+    launch: { request, errors: [] },
+    persistent: options.persistent ?? true,
+    seed: 'fresh',
+  });
+  let state = opening.state;
+  let last: readonly ViewEffect[] = opening.effects;
+  const all: ViewEffect[] = [...opening.effects];
+  for (const effect of opening.effects) saveToStore(store, effect);
+  return {
+    store,
+    get state(): ViewState {
+      return state;
+    },
+    /** The effects of the last input. */
+    get effects(): readonly ViewEffect[] {
+      return last;
+    },
+    /** Every effect since the page opened. */
+    all,
+    send(input: ViewInput): readonly ViewEffect[] {
+      const update = updateView(state, input);
+      state = update.state;
+      last = update.effects;
+      all.push(...update.effects);
+      for (const effect of update.effects) saveToStore(store, effect);
+      return update.effects;
+    },
+    /** A move, with its animation run to the end. */
+    move(direction: Direction): void {
+      this.send({ type: 'move', direction });
+      while (state.animating) this.send({ type: 'animationDone' });
+    },
+    /** A new game as the page starts it once the server (or no server) gave the seed. */
+    newGame(variant: Variant, seed = 'fresh', gameId: string | null = null): void {
+      this.send({ type: 'gameIssued', purpose: 'new', variant, seed, gameId, offline: null });
+    },
+  };
+}
+type Page = ReturnType<typeof openPage>;
+
+const ofType = <T extends ViewEffect['type']>(effects: readonly ViewEffect[], type: T) =>
+  effects.filter((e): e is Extract<ViewEffect, { type: T }> => e.type === type);
+const types = (effects: readonly ViewEffect[]): string[] => effects.map((e) => e.type);
 
 /** A real classic game that reaches 2048 (scripts/make-win-fixture.mjs), replayed by the engine. */
 const winRecord = (() => {
@@ -25,31 +94,77 @@ const winRecord = (() => {
   if (!parsed.ok) throw new Error(parsed.error.message);
   return parsed.value;
 })();
+const LETTERS = { U: 'up', D: 'down', L: 'left', R: 'right' } as const;
+const lastWinningMove = LETTERS[winRecord.moves.at(-1) as 'U'] as Direction;
 
-describe('a game from a link', () => {
-  it('starts exactly newGame(rules, seed) at the asked size', () => {
-    const model = createGameModel(deps(), { seed: '42', rules: 'tiers', size: 5 });
-    expect(model.game.board).toEqual(newGame(rulesOf({ rules: 'tiers', size: 5 }), '42').board);
-    expect(model.variant).toEqual({ rules: 'tiers', size: 5 });
-    expect(model.settings.size).toBe(5);
+/** A page one move before the win. */
+function almostWon(): Page {
+  const store = memoryStore();
+  const record = { ...winRecord, moves: winRecord.moves.slice(0, -1) };
+  store.set('twenty48:game', JSON.stringify({ record: JSON.parse(makeRecord(record)) }));
+  return openPage(store);
+}
+
+/** A 3x3 game of seed 3 played to its end, optionally issued by a server as `gameId`. */
+function lostGame(gameId: string | null = null): Page {
+  const page = openPage(memoryStore(), { seed: '3', size: 3 });
+  if (gameId !== null) page.newGame({ rules: 'classic', size: 3 }, '3', gameId);
+  const order = ['left', 'up', 'right', 'up'] as const;
+  for (let i = 0; page.state.game.status === 'playing' && i < 5000; i++) {
+    page.move(order[i % 4] as Direction);
+  }
+  return page;
+}
+
+describe('opening the page', () => {
+  it('starts exactly newGame(rules, seed) at the size a link asks for', () => {
+    const page = openPage(memoryStore(), { seed: '42', rules: 'tiers', size: 5 });
+    expect(page.state.game.board).toEqual(
+      newGame(rulesOf({ rules: 'tiers', size: 5 }), '42').board,
+    );
+    expect(page.state.variant).toEqual({ rules: 'tiers', size: 5 });
+    expect(page.state.settings.size).toBe(5);
+  });
+
+  it('draws the board, says the score, saves, and reads the online table', () => {
+    const page = openPage(memoryStore(), { seed: '42' });
+    expect(types(page.effects)).toEqual(['saveGame', 'drawBoard', 'announce', 'loadOnlineTable']);
+    expect(ofType(page.effects, 'announce')[0]?.text).toBe('Score 0, 0 moves.');
+  });
+
+  it('says when the browser keeps nothing', () => {
+    const page = openPage(memoryStore(), {}, { persistent: false });
+    expect(page.state.notice).toMatch(/does not allow saving/);
   });
 });
 
 describe('moves and animations', () => {
   it('plays the first move at once and queues the rest until each animation ends', () => {
-    const model = createGameModel(deps(), { seed: '7' });
-    const changes: ModelChange[] = [];
-    model.subscribe((change) => changes.push(change));
+    const page = openPage(memoryStore(), { seed: '7' });
     const moves: Direction[] = ['left', 'up', 'right', 'down'];
-    for (const direction of moves) model.push(direction);
-    expect(model.animating).toBe(true);
-    expect(model.game.moves).toHaveLength(1);
-    expect(model.queued).toBe(3);
-    while (model.animating) model.animationDone();
-    const expected = play(newGame('classic', '7'), moves);
-    expect(model.game.board).toEqual(expected.board);
-    expect(model.game.score).toBe(expected.score);
-    expect(changes.filter((c) => c.type === 'move')).toHaveLength(expected.moves.length);
+    for (const direction of moves) page.send({ type: 'move', direction });
+    expect(page.state.animating).toBe(true);
+    expect(page.state.game.moves).toHaveLength(1);
+    expect(page.state.queue).toHaveLength(3);
+    while (page.state.animating) page.send({ type: 'animationDone' });
+    const expected = replayMoves(newGame('classic', '7'), moves);
+    expect(page.state.game.board).toEqual(expected.board);
+    expect(page.state.game.score).toBe(expected.score);
+    expect(ofType(page.all, 'animateMove')).toHaveLength(expected.moves.length);
+  });
+
+  it('animates, sounds, shows the gain and says each move, saving it first', () => {
+    const page = openPage(memoryStore(), { seed: '7' });
+    const effects = page.send({ type: 'move', direction: 'left' });
+    expect(types(effects)).toEqual([
+      'saveGame',
+      'animateMove',
+      'playSound',
+      'showGain',
+      'announce',
+    ]);
+    const result = step(newGame('classic', '7'), 'left');
+    expect(ofType(effects, 'animateMove')[0]?.result).toEqual(result);
   });
 
   it('says when a move changes nothing, and does not wait for an animation', () => {
@@ -57,49 +172,59 @@ describe('moves and animations', () => {
     const seeds = Array.from({ length: 100 }, (_, i) => String(i));
     const seed = seeds.find((s) => DIRS.some((d) => !step(newGame('classic', s), d).moved));
     if (seed === undefined) return expect.fail('no start among 100 seeds has a stuck direction');
-    const model = createGameModel(deps(), { seed });
-    const stuck = DIRS.find((d) => !step(model.game, d).moved) as Direction;
-    model.push(stuck);
-    expect(model.animating).toBe(false);
-    expect(model.game.moves).toBe('');
-    expect(model.announcement).toMatch(/nothing moves/);
+    const page = openPage(memoryStore(), { seed });
+    const stuck = DIRS.find((d) => !step(page.state.game, d).moved) as Direction;
+    const effects = page.send({ type: 'move', direction: stuck });
+    expect(page.state.animating).toBe(false);
+    expect(page.state.game.moves).toBe('');
+    expect(page.state.announcement).toMatch(/nothing moves/);
+    expect(types(effects)).toEqual(['announce']);
   });
 
   it('announces merges, the new tile and the score', () => {
-    const model = createGameModel(deps(), { seed: '7' });
-    model.push('left');
-    expect(model.announcement).toMatch(/^Left: .*New [24] at row \d, column \d\. Score \d+\.$/);
+    const page = openPage(memoryStore(), { seed: '7' });
+    page.send({ type: 'move', direction: 'left' });
+    expect(page.state.announcement).toMatch(
+      /^Left: .*New [24] at row \d, column \d\. Score \d+\.$/,
+    );
+  });
+
+  it('undoes move by move, redrawing without animation', () => {
+    const page = openPage(memoryStore(), { seed: '5' });
+    for (const direction of ['left', 'up'] as const) page.move(direction);
+    const effects = page.send({ type: 'undo' });
+    expect(page.state.game).toEqual(replayMoves(newGame('classic', '5'), ['left']));
+    expect(types(effects)).toEqual(['saveGame', 'drawBoard', 'announce']);
+    expect(page.state.announcement).toMatch(/^Undone\. Score \d+\.$/);
+    page.send({ type: 'undo' });
+    expect(canUndo(page.state)).toBe(false);
+    expect(page.send({ type: 'undo' })).toEqual([]);
   });
 });
 
 describe('saving', () => {
   it('resumes the saved game after a reload, with its undo history', () => {
     const store = memoryStore();
-    const first = createGameModel(deps(store), { seed: '9' });
-    for (const direction of ['left', 'up', 'left'] as const) {
-      first.push(direction);
-      first.animationDone();
-    }
-    const second = createGameModel(deps(store));
-    expect(second.game).toEqual(first.game);
-    expect(second.canUndo).toBe(true);
-    second.undo();
-    expect(second.game.moves).toBe(first.game.moves.slice(0, -1));
+    const first = openPage(store, { seed: '9' });
+    for (const direction of ['left', 'up', 'left'] as const) first.move(direction);
+    const second = openPage(store);
+    expect(second.state.game).toEqual(first.state.game);
+    expect(canUndo(second.state)).toBe(true);
+    second.send({ type: 'undo' });
+    expect(second.state.game.moves).toBe(first.state.game.moves.slice(0, -1));
   });
 
   it('keeps the best score per rules and size', () => {
     const store = memoryStore();
-    const model = createGameModel(deps(store), { seed: '9' });
-    for (let i = 0; i < 30; i++) {
-      model.push((['left', 'up', 'right', 'down'] as const)[i % 4] as Direction);
-      model.animationDone();
-    }
-    expect(model.game.score).toBeGreaterThan(0);
-    expect(model.best).toBe(model.game.score);
-    model.newGame({ variant: { rules: 'classic', size: 5 } });
-    expect(model.best).toBe(0);
-    model.newGame({ variant: { rules: 'classic', size: 4 } });
-    expect(model.best).toBeGreaterThan(0);
+    const page = openPage(store, { seed: '9' });
+    for (let i = 0; i < 30; i++) page.move(DIRS[i % 4] as Direction);
+    expect(page.state.game.score).toBeGreaterThan(0);
+    expect(bestOf(page.state)).toBe(page.state.game.score);
+    page.newGame({ rules: 'classic', size: 5 });
+    expect(bestOf(page.state)).toBe(0);
+    page.newGame(CLASSIC_4);
+    expect(bestOf(page.state)).toBeGreaterThan(0);
+    expect(bestOf(openPage(store).state)).toBe(bestOf(page.state));
   });
 
   it('reports a corrupt save by its code and starts afresh', () => {
@@ -108,58 +233,442 @@ describe('saving', () => {
       'twenty48:game',
       '{"record":{"version":1,"rules":"classic","seed":"1","moves":"LX"}}',
     );
-    const model = createGameModel(deps(store));
-    expect(model.notice).toMatch(/ERR_MOVES/);
-    expect(model.game.moves).toBe('');
-    expect(model.game.seed).toBe('fresh');
+    const page = openPage(store);
+    expect(page.state.notice).toMatch(/ERR_MOVES/);
+    expect(page.state.game.moves).toBe('');
+    expect(page.state.game.seed).toBe('fresh');
   });
 
   it('prefers a link to a different game over the saved one', () => {
     const store = memoryStore();
-    const first = createGameModel(deps(store), { seed: '9' });
-    first.push('left');
-    expect(createGameModel(deps(store), { seed: '9' }).game.moves).not.toBe('');
-    expect(createGameModel(deps(store), { seed: '10' }).game.moves).toBe('');
+    openPage(store, { seed: '9' }).move('left');
+    expect(openPage(store, { seed: '9' }).state.game.moves).not.toBe('');
+    expect(openPage(store, { seed: '10' }).state.game.moves).toBe('');
   });
 });
 
 describe('winning, losing and the table', () => {
-  const almostWon = () => {
-    const store = memoryStore();
-    const record = { ...winRecord, moves: winRecord.moves.slice(0, -1) };
-    store.set('twenty48:game', JSON.stringify({ record: JSON.parse(makeRecord(record)) }));
-    return createGameModel(deps(store));
-  };
-  const lastMove = { U: 'up', D: 'down', L: 'left', R: 'right' }[
-    winRecord.moves.at(-1) as 'U'
-  ] as Direction;
-
   it('shows the win, waits for an answer, then keeps going', () => {
-    const model = almostWon();
-    expect(model.overlay).toBe(null);
-    model.push(lastMove);
-    model.animationDone();
-    expect(model.overlay).toBe('won');
-    expect(model.announcement).toMatch(/You win!/);
-    const board = model.game.board;
-    model.push('left');
-    expect(model.game.board).toBe(board);
-    model.keepPlaying();
-    expect(model.overlay).toBe(null);
-    expect(model.game.keptPlaying).toBe(true);
+    const page = almostWon();
+    expect(overlayOf(page.state)).toBe(null);
+    page.send({ type: 'move', direction: lastWinningMove });
+    expect(page.effects).toContainEqual({ type: 'focus', target: 'keep-going' });
+    page.send({ type: 'animationDone' });
+    expect(overlayOf(page.state)).toBe('won');
+    expect(page.state.announcement).toMatch(/You win!/);
+    const board = page.state.game.board;
+    page.send({ type: 'move', direction: 'left' });
+    expect(page.state.game.board).toBe(board);
+    const effects = page.send({ type: 'keepPlaying' });
+    expect(overlayOf(page.state)).toBe(null);
+    expect(page.state.game.keptPlaying).toBe(true);
+    expect(effects.at(-1)).toEqual({ type: 'focus', target: 'cells' });
   });
 
   it('enters a lost game in the table once, with a clean name', () => {
-    const store = memoryStore();
-    const model = createGameModel(deps(store), { seed: '3', size: 3 });
-    const order = ['left', 'up', 'right', 'up'] as const;
-    for (let i = 0; model.game.status === 'playing' && i < 5000; i++) {
-      model.push(order[i % 4] as Direction);
-      model.animationDone();
-    }
-    expect(model.overlay).toBe('lost');
-    expect(model.saveScore('  Ada\u0007  ')).toBe(1);
-    expect(model.saveScore('Ada')).toBe(null);
-    expect(model.scores[0]).toMatchObject({ name: 'Ada', score: model.game.score });
+    const page = lostGame();
+    expect(overlayOf(page.state)).toBe('lost');
+    expect(page.all).toContainEqual({ type: 'focus', target: 'try-again' });
+    expect(nameFormShown(page.state)).toBe(true);
+    page.send({ type: 'nameSubmitted', text: '  Ada\u0007  ', now: 1000 });
+    expect(page.state.note.local).toBe('Number 1 in your table.');
+    expect(page.state.announcement).toBe('Saved: number 1 in the table.');
+    expect(nameFormShown(page.state)).toBe(false);
+    expect(page.send({ type: 'nameSubmitted', text: 'Ada', now: 2000 })).toEqual([]);
+    expect(scoresOf(page.state)).toHaveLength(1);
+    expect(scoresOf(page.state)[0]).toMatchObject({
+      name: 'Ada',
+      score: page.state.game.score,
+      at: 1000,
+    });
+    expect(scoresOf(openPage(page.store).state)).toEqual(scoresOf(page.state));
+  });
+
+  it('starts the note afresh each time a game ends', () => {
+    const page = lostGame();
+    page.send({ type: 'nameSubmitted', text: 'Ada', now: 1 });
+    page.send({ type: 'undo' });
+    expect(overlayOf(page.state)).toBe(null);
+    const last = DIRS.find((d) => step(page.state.game, d).game.status === 'lost') as Direction;
+    page.move(last);
+    expect(overlayOf(page.state)).toBe('lost');
+    expect(noteText(page.state)).toBe('');
+  });
+});
+
+describe('new games', () => {
+  it('asks first when a game is under way, and only then', () => {
+    const page = openPage(memoryStore(), { seed: '21' });
+    expect(page.send({ type: 'newGame' })).toEqual([
+      { type: 'issueGame', purpose: 'new', variant: CLASSIC_4 },
+    ]);
+    page.move('left');
+    expect(page.send({ type: 'newGame' })).toEqual([
+      { type: 'confirmNewGame', variant: CLASSIC_4, fromSettings: false },
+    ]);
+    expect(
+      page.send({ type: 'confirmed', yes: false, variant: CLASSIC_4, fromSettings: false }),
+    ).toEqual([]);
+    expect(
+      page.send({ type: 'confirmed', yes: true, variant: CLASSIC_4, fromSettings: false }),
+    ).toEqual([{ type: 'issueGame', purpose: 'new', variant: CLASSIC_4 }]);
+    page.newGame(CLASSIC_4, '77');
+    expect(page.state.game).toEqual(newGame('classic', '77'));
+    expect(page.state.announcement).toBe('New game, 4 by 4. Score 0.');
+    expect(ofType(page.effects, 'loadOnlineTable')).toEqual([
+      { type: 'loadOnlineTable', variant: CLASSIC_4 },
+    ]);
+  });
+
+  it('starts another rules or size from the settings, and puts the form back when cancelled', () => {
+    const page = openPage(memoryStore(), { seed: '8' });
+    page.move('left');
+    const form = { rules: 'tiers', size: 5, theme: 'system', tiers: false, sound: false, speed: 5 };
+    const tiers5: Variant = { rules: 'tiers', size: 5 };
+    expect(page.send({ type: 'settingsChanged', field: 'size', form })).toEqual([
+      { type: 'confirmNewGame', variant: tiers5, fromSettings: true },
+    ]);
+    expect(
+      page.send({ type: 'confirmed', yes: false, variant: tiers5, fromSettings: true }),
+    ).toEqual([{ type: 'showSettings', settings: page.state.settings }]);
+    page.send({ type: 'confirmed', yes: true, variant: tiers5, fromSettings: true });
+    page.newGame(tiers5, '8');
+    expect(page.state.variant).toEqual(tiers5);
+    expect(page.state.settings).toMatchObject({ rules: 'tiers', size: 5, tiles: 'tiers' });
+  });
+
+  it('takes the theme, tiles, sound and speed, saves them and redraws the tiles', () => {
+    const page = openPage(memoryStore(), { seed: '8' });
+    const form = { rules: 'tiers', size: 5, theme: 'dark', tiers: true, sound: true, speed: 99 };
+    const effects = page.send({ type: 'settingsChanged', field: 'theme', form });
+    // Rules and size stay the game's; a speed out of range keeps the last one.
+    expect(page.state.settings).toMatchObject({
+      rules: 'classic',
+      size: 4,
+      theme: 'dark',
+      tiles: 'tiers',
+      sound: true,
+      speed: 5,
+    });
+    expect(types(effects)).toEqual(['saveGame', 'announce', 'drawBoard']);
+    expect(openPage(page.store).state.settings.theme).toBe('dark');
+  });
+
+  it('plays offline and says why when the server gives no seed', () => {
+    const page = openPage(memoryStore(), { seed: '8' });
+    page.send({
+      type: 'gameIssued',
+      purpose: 'new',
+      variant: CLASSIC_4,
+      seed: '12',
+      gameId: null,
+      offline: 'no answer within 4000 ms',
+    });
+    expect(page.state.notice).toBe('Playing offline: no answer within 4000 ms');
+    expect(page.state.game).toEqual(newGame('classic', '12'));
+    expect(page.state.gameId).toBe(null);
+  });
+});
+
+describe('the leaderboard', () => {
+  const SIZE_3: Variant = { rules: 'classic', size: 3 };
+
+  it('asks the server for a seed at the start, once it knows a server is there', () => {
+    const page = openPage();
+    expect(page.state.online.joinPending).toBe(true);
+    const effects = page.send({ type: 'onlineTable', variant: CLASSIC_4, answer: ok([]) });
+    expect(effects).toEqual([{ type: 'issueGame', purpose: 'join', variant: CLASSIC_4 }]);
+    expect(page.state.online.table).toEqual({ variant: CLASSIC_4, rows: [], mine: null });
+    page.send({
+      type: 'gameIssued',
+      purpose: 'join',
+      variant: CLASSIC_4,
+      seed: '5',
+      gameId: 'g1',
+      offline: null,
+    });
+    expect(page.state.game).toEqual(newGame('classic', '5'));
+    expect(page.state.gameId).toBe('g1');
+  });
+
+  it('does not replace a game from a link, or one the player moved in meanwhile', () => {
+    const linked = openPage(memoryStore(), { seed: '5' });
+    expect(linked.send({ type: 'onlineTable', variant: CLASSIC_4, answer: ok([]) })).toEqual([]);
+    const page = openPage();
+    page.send({ type: 'onlineTable', variant: CLASSIC_4, answer: ok([]) });
+    page.move('left');
+    const before = page.state.game;
+    page.send({
+      type: 'gameIssued',
+      purpose: 'join',
+      variant: CLASSIC_4,
+      seed: '5',
+      gameId: 'g1',
+      offline: 'down',
+    });
+    expect(page.state.game).toBe(before);
+    expect(page.state.notice).toBe('');
+  });
+
+  it('says when the server is there but gave no seed, and keeps the game', () => {
+    const page = openPage();
+    page.send({ type: 'onlineTable', variant: CLASSIC_4, answer: ok([]) });
+    const before = page.state.game;
+    page.send({
+      type: 'gameIssued',
+      purpose: 'join',
+      variant: CLASSIC_4,
+      seed: '5',
+      gameId: null,
+      offline: 'busy',
+    });
+    expect(page.state.game).toBe(before);
+    expect(page.state.notice).toBe('Playing offline: busy');
+  });
+
+  it('hides the table without a server, and says why a table could not be read', () => {
+    const page = openPage();
+    expect(page.send({ type: 'onlineTable', variant: CLASSIC_4, answer: null })).toEqual([]);
+    expect(page.state.online.table).toBe(null);
+    page.send({ type: 'onlineTable', variant: CLASSIC_4, answer: fail('ERR_TIMEOUT', 'slow') });
+    expect(page.state.online.table?.error).toBe(
+      'The online table could not be read (ERR_TIMEOUT: slow).',
+    );
+  });
+
+  it('sends an issued game under the typed name after the local table, and marks the rank', () => {
+    const page = lostGame('g1');
+    const effects = page.send({ type: 'nameSubmitted', text: '  Ada ', now: 1 });
+    expect(types(effects)).toEqual(['saveScores', 'saveGame', 'announce', 'focus', 'submitScore']);
+    expect(ofType(effects, 'submitScore')[0]).toMatchObject({ name: 'Ada', gameId: 'g1' });
+    expect(noteText(page.state)).toBe('Number 1 in your table. Online: sending…');
+    const answered = page.send({
+      type: 'scoreSubmitted',
+      game: page.state.game,
+      answer: ok({ id: 7, rank: 2, score: page.state.game.score }),
+    });
+    expect(noteText(page.state)).toBe(
+      'Number 1 in your table. Online: verified by the server, number 2.',
+    );
+    expect(ofType(answered, 'announce')[0]?.text).toBe(noteText(page.state));
+    expect(page.state.online.mine).toBe(7);
+    expect(ofType(answered, 'loadOnlineTable')).toHaveLength(1);
+    expect(nameFormShown(page.state)).toBe(false);
+  });
+
+  it('checks the name with the player-name rule before sending it, and asks again', () => {
+    const page = lostGame('g1');
+    const effects = page.send({ type: 'nameSubmitted', text: '<b>Ada</b>', now: 1 });
+    expect(ofType(effects, 'submitScore')).toEqual([]);
+    expect(noteText(page.state)).toMatch(
+      /^Number 1 in your table\. Online: the server refused this score: a name may not contain < or > \(ERR_NAME\)\./,
+    );
+    expect(effects.at(-1)).toEqual({ type: 'focus', target: 'name' });
+    expect(nameFormShown(page.state)).toBe(true);
+    // The second try goes to the server only: the local table has the game already.
+    const again = page.send({ type: 'nameSubmitted', text: 'Ada', now: 2 });
+    expect(types(again)).toEqual(['focus', 'submitScore']);
+    expect(noteText(page.state)).toBe('Number 1 in your table. Online: sending…');
+    expect(scoresOf(page.state)).toHaveLength(1);
+  });
+
+  it('offers to send again when the server was not reached, keeping the local note', () => {
+    const page = lostGame('g1');
+    page.send({ type: 'nameSubmitted', text: 'Ada', now: 1 });
+    page.send({
+      type: 'scoreSubmitted',
+      game: page.state.game,
+      answer: fail('ERR_OFFLINE', 'down'),
+    });
+    expect(page.state.online.askNameAgain).toBe(true);
+    expect(page.effects).toContainEqual({ type: 'focus', target: 'name' });
+    expect(noteText(page.state)).toMatch(/^Number 1 in your table\. Online: not sent/);
+    page.send({ type: 'nameSubmitted', text: 'Ada', now: 2 });
+    page.send({
+      type: 'scoreSubmitted',
+      game: page.state.game,
+      answer: ok({ id: 3, rank: 1, score: 1 }),
+    });
+    expect(noteText(page.state)).toBe(
+      'Number 1 in your table. Online: verified by the server, number 1.',
+    );
+  });
+
+  it('does not ask again when the server judged the game itself', () => {
+    const page = lostGame('g1');
+    page.send({ type: 'nameSubmitted', text: 'Ada', now: 1 });
+    page.send({
+      type: 'scoreSubmitted',
+      game: page.state.game,
+      answer: fail('ERR_GAME_USED', 'used'),
+    });
+    expect(page.state.online.askNameAgain).toBe(false);
+    expect(nameFormShown(page.state)).toBe(false);
+    expect(page.send({ type: 'nameSubmitted', text: 'Ada', now: 2 })).toEqual([]);
+  });
+
+  it('says a game the server did not issue is unranked, when there is a server', () => {
+    const page = lostGame();
+    const effects = page.send({ type: 'nameSubmitted', text: 'Ada', now: 1 });
+    expect(effects.at(-1)).toEqual({ type: 'checkServer' });
+    page.send({ type: 'serverChecked', available: false });
+    expect(noteText(page.state)).toBe('Number 1 in your table.');
+    page.send({ type: 'serverChecked', available: true });
+    expect(noteText(page.state)).toMatch(/^Number 1 in your table\. Online: not ranked, because/);
+  });
+
+  it('only reads the table again when the answer comes after a new game began', () => {
+    const page = lostGame('g1');
+    page.send({ type: 'nameSubmitted', text: 'Ada', now: 1 });
+    const game = page.state.game;
+    page.newGame(SIZE_3, '4');
+    const effects = page.send({
+      type: 'scoreSubmitted',
+      game,
+      answer: ok({ id: 1, rank: 1, score: 1 }),
+    });
+    expect(effects).toEqual([{ type: 'loadOnlineTable', variant: SIZE_3 }]);
+    expect(page.state.online.mine).toBe(null);
+  });
+
+  it('says what the player-name rule thinks of the name being typed', () => {
+    const page = lostGame();
+    page.send({ type: 'nameTyped', text: 'x'.repeat(25) });
+    expect(page.state.nameProblem).toMatch(/1 to 24 characters/);
+    page.send({ type: 'nameTyped', text: `${'😀'.repeat(24)}` });
+    expect(page.state.nameProblem).toBe('');
+    page.send({ type: 'nameTyped', text: '' });
+    expect(page.state.nameProblem).toBe('');
+  });
+});
+
+describe('the AI: hints and auto-play', () => {
+  const answer = (page: Page, purpose: 'hint' | 'autoplay', direction: Direction | null) => {
+    const asked = ofType(page.effects, 'askAi').at(-1);
+    if (!asked) throw new Error('the AI was not asked');
+    return page.send({
+      type: 'aiAnswered',
+      purpose,
+      run: asked.run,
+      game: asked.game,
+      answer: { direction },
+    });
+  };
+
+  it('shows the hint for the game it was asked about, and drops a stale one', () => {
+    const page = openPage(memoryStore(), { seed: '17' });
+    page.send({ type: 'hintAsked' });
+    expect(page.state.hint.text).toBe('Thinking…');
+    const effects = answer(page, 'hint', 'left');
+    expect(page.state.hint).toEqual({ text: 'Hint: move left.', direction: 'left' });
+    expect(effects).toEqual([{ type: 'announce', text: 'Hint: move left.' }]);
+    page.send({ type: 'hintAsked' });
+    const asked = ofType(page.effects, 'askAi')[0] as Extract<ViewEffect, { type: 'askAi' }>;
+    page.move('left');
+    expect(page.state.hint.text).toBe('');
+    page.send({
+      type: 'aiAnswered',
+      purpose: 'hint',
+      run: 0,
+      game: asked.game,
+      answer: { direction: 'up' },
+    });
+    expect(page.state.hint.text).toBe('');
+  });
+
+  it("names the AI's error in the hint", () => {
+    const page = openPage(memoryStore(), { seed: '17' });
+    page.send({ type: 'hintAsked' });
+    page.send({
+      type: 'aiAnswered',
+      purpose: 'hint',
+      run: 0,
+      game: page.state.game,
+      answer: { error: { code: 'ERR_WORKER', message: 'the AI worker failed' } },
+    });
+    expect(page.state.hint.text).toBe('No hint: ERR_WORKER: the AI worker failed');
+    page.send({ type: 'hintAsked' });
+    answer(page, 'hint', null);
+    expect(page.state.hint.text).toBe('Hint: no move changes the board.');
+  });
+
+  it('plays alone: ask, move, rest for the speed, wait for the board, ask again', () => {
+    const page = openPage(memoryStore(), { seed: '17' });
+    const started = page.send({ type: 'autoplayToggled', now: 1000 });
+    expect(started[0]).toEqual({ type: 'announce', text: 'Auto-play started.' });
+    expect(started[1]).toMatchObject({ type: 'askAi', purpose: 'autoplay', game: page.state.game });
+    const run = page.state.autoplay.run;
+    const moved = answer(page, 'autoplay', 'left');
+    expect(page.state.game.moves).toBe('L');
+    // 5 moves a second: the next turn is 200 ms after this one began.
+    expect(moved.at(-1)).toEqual({ type: 'wakeAutoplay', run, at: 1200 });
+    expect(page.send({ type: 'autoplayWake', run, now: 1200 })).toEqual([]);
+    expect(page.state.autoplay.phase).toBe('waitingForBoard');
+    const next = page.send({ type: 'animationDone' });
+    expect(next).toEqual([{ type: 'askAi', purpose: 'autoplay', run, game: page.state.game }]);
+  });
+
+  it('stops when asked, and ignores what the stopped run still receives', () => {
+    const page = openPage(memoryStore(), { seed: '17' });
+    page.send({ type: 'autoplayToggled', now: 0 });
+    const asked = ofType(page.effects, 'askAi')[0] as Extract<ViewEffect, { type: 'askAi' }>;
+    expect(page.send({ type: 'autoplayToggled', now: 5 })).toEqual([
+      { type: 'announce', text: 'Auto-play stopped: stopped.' },
+    ]);
+    expect(page.state.autoplay.phase).toBe('off');
+    const late = {
+      type: 'aiAnswered',
+      purpose: 'autoplay',
+      run: asked.run,
+      game: asked.game,
+    } as const;
+    expect(page.send({ ...late, answer: { direction: 'left' } })).toEqual([]);
+    expect(page.send({ type: 'autoplayWake', run: asked.run, now: 9 })).toEqual([]);
+    expect(page.state.game.moves).toBe('');
+  });
+
+  it("stops at the AI's error, when no move is left, at the game's end and for a new game", () => {
+    const page = openPage(memoryStore(), { seed: '17' });
+    page.send({ type: 'autoplayToggled', now: 0 });
+    const asked = ofType(page.effects, 'askAi')[0] as Extract<ViewEffect, { type: 'askAi' }>;
+    const error = { code: 'ERR_GAME', message: 'bad' } as const;
+    page.send({
+      type: 'aiAnswered',
+      purpose: 'autoplay',
+      run: asked.run,
+      game: asked.game,
+      answer: { error },
+    });
+    expect(page.effects).toEqual([{ type: 'announce', text: 'Auto-play stopped: ERR_GAME: bad.' }]);
+    page.send({ type: 'autoplayToggled', now: 0 });
+    expect(answer(page, 'autoplay', null)).toEqual([
+      { type: 'announce', text: 'Auto-play stopped: no move left.' },
+    ]);
+    const lost = lostGame();
+    expect(lost.send({ type: 'autoplayToggled', now: 0 }).at(-1)).toEqual({
+      type: 'announce',
+      text: 'Auto-play stopped: the game is over.',
+    });
+    page.send({ type: 'autoplayToggled', now: 0 });
+    expect(page.send({ type: 'newGame' })).toEqual([
+      { type: 'announce', text: 'Auto-play stopped: stopped.' },
+      { type: 'issueGame', purpose: 'new', variant: CLASSIC_4 },
+    ]);
+  });
+
+  it('does not play an answer for a game the player has moved in meanwhile', () => {
+    const page = openPage(memoryStore(), { seed: '17' });
+    page.send({ type: 'autoplayToggled', now: 0 });
+    const asked = ofType(page.effects, 'askAi')[0] as Extract<ViewEffect, { type: 'askAi' }>;
+    page.move('up');
+    const effects = page.send({
+      type: 'aiAnswered',
+      purpose: 'autoplay',
+      run: asked.run,
+      game: asked.game,
+      answer: { direction: 'left' },
+    });
+    expect(page.state.game.moves).toBe('U');
+    expect(types(effects)).toEqual(['wakeAutoplay']);
   });
 });

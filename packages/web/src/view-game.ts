@@ -1,0 +1,211 @@
+// The game's own policy over the page's state: moves one animation at a time, undo, keep going,
+// a new game, the settings, and the local high-score table. Pure: effects are returned.
+
+import {
+  type Direction,
+  keepPlaying as keepPlayingAfterWin,
+  newGame,
+  step,
+} from '@twenty48/engine';
+import { describeMove } from './announce.js';
+import { addScore, type ScoreEntry } from './high-scores.js';
+import { rulesOf, type Variant, variantKey, withUndo } from './saved-game.js';
+import { cleanName, parseSettings, settingsFor } from './settings.js';
+import {
+  overlayOf,
+  type SettingsForm,
+  scoresOf,
+  type ViewEffect,
+  type ViewState,
+  type ViewUpdate,
+} from './view-state.js';
+
+/** The hint line, empty: any change to the game makes the last hint stale. */
+export const NO_HINT: ViewState['hint'] = Object.freeze({ text: '', direction: null });
+
+/** No change, nothing to do. */
+export const unchanged = (state: ViewState): ViewUpdate => ({ state, effects: [] });
+
+/**
+ * `update`, then `next` on its state: the last state, and the effects of both in order.
+ *
+ * @example
+ * andThen(undo(state), (s) => ({ state: s, effects: [{ type: 'focus', target: 'cells' }] }))
+ */
+export function andThen(update: ViewUpdate, next: (state: ViewState) => ViewUpdate): ViewUpdate {
+  const after = next(update.state);
+  return { state: after.state, effects: [...update.effects, ...after.effects] };
+}
+
+export const announce = (text: string): ViewEffect => ({ type: 'announce', text });
+
+/**
+ * Save the game, the settings and the best score (raised to this game's score when it beats
+ * it), as the page does after every change.
+ */
+export function persist(state: ViewState): ViewUpdate {
+  const key = variantKey(state.variant);
+  const before = state.bests[key] ?? 0;
+  const best = Math.max(before, state.game.score);
+  const next = best === before ? state : { ...state, bests: { ...state.bests, [key]: best } };
+  const { game, gameId, settings, variant } = next;
+  return { state: next, effects: [{ type: 'saveGame', game, gameId, settings, variant, best }] };
+}
+
+/**
+ * A move asked for: played now, queued behind the running animation, or ignored while the
+ * overlay asks its question (moves wait for its answer rather than answering it).
+ *
+ * @example
+ * pushMove(state, 'left').effects // [saveGame, animateMove, playSound, showGain, announce]
+ */
+export function pushMove(state: ViewState, direction: Direction): ViewUpdate {
+  if (overlayOf(state) !== null) return unchanged(state);
+  if (state.animating) return unchanged({ ...state, queue: [...state.queue, direction] });
+  return play(state, direction);
+}
+
+function play(state: ViewState, direction: Direction): ViewUpdate {
+  const result = step(state.game, direction);
+  const announcement = describeMove(direction, result, state.settings.tiles);
+  const said = { ...state, announcement, hint: NO_HINT };
+  if (result.game === state.game) {
+    // Nothing moved: nothing to animate, so the next queued move plays at once.
+    return andThen({ state: said, effects: [announce(announcement)] }, playQueued);
+  }
+  const history = withUndo(state.history, state.game);
+  const saved = persist({ ...said, game: result.game, history, animating: true });
+  const tiles = state.settings.tiles;
+  return {
+    state: saved.state,
+    effects: [
+      ...saved.effects,
+      { type: 'animateMove', result, tiles },
+      { type: 'playSound', events: result.events },
+      { type: 'showGain', points: result.gained },
+      announce(announcement),
+    ],
+  };
+}
+
+function playQueued(state: ViewState): ViewUpdate {
+  const [next, ...rest] = state.queue;
+  return next === undefined ? unchanged(state) : play({ ...state, queue: rest }, next);
+}
+
+/** The move's animation ended: the next queued move plays. */
+export const animationDone = (state: ViewState): ViewUpdate =>
+  playQueued({ ...state, animating: false });
+
+/** After a change that is no move (undo, keep going, new game): redraw and say so. */
+function reset(state: ViewState, reason: 'new' | 'undo' | 'keepPlaying'): ViewUpdate {
+  const cleared: ViewState = {
+    ...state,
+    queue: [],
+    animating: false,
+    hint: NO_HINT,
+    // The question about the name belonged to the game that ended.
+    online: { ...state.online, askNameAgain: false },
+  };
+  const saved = persist(cleared);
+  const { game, settings, variant } = saved.state;
+  const effects: ViewEffect[] = [
+    ...saved.effects,
+    { type: 'drawBoard', game, tiles: settings.tiles },
+    announce(state.announcement),
+  ];
+  if (reason === 'new') effects.push({ type: 'loadOnlineTable', variant });
+  return { state: saved.state, effects };
+}
+
+/** Take back the last move, if there is one. */
+export function undo(state: ViewState): ViewUpdate {
+  const previous = state.history.at(-1);
+  if (previous === undefined) return unchanged(state);
+  const history = state.history.slice(0, -1);
+  const announcement = `Undone. Score ${previous.score}.`;
+  return reset({ ...state, game: previous, history, scoreSaved: false, announcement }, 'undo');
+}
+
+/** Go on after a win; the focus goes back to the board. */
+export function keepPlaying(state: ViewState): ViewUpdate {
+  const game = keepPlayingAfterWin(state.game);
+  const announcement = `Keep going! Score ${game.score}.`;
+  return andThen(reset({ ...state, game, announcement }, 'keepPlaying'), (s) => ({
+    state: s,
+    effects: [{ type: 'focus', target: 'cells' }],
+  }));
+}
+
+/**
+ * Start a game of `variant` from `seed`; `gameId` when the server issued it. The settings
+ * follow the variant (the tiers rules bring their colour-and-size tiles).
+ */
+export function startNewGame(
+  state: ViewState,
+  variant: Variant,
+  seed: string,
+  gameId: string | null,
+): ViewUpdate {
+  const game = newGame(rulesOf(variant), seed);
+  const announcement = `New game, ${variant.size} by ${variant.size}. Score ${game.score}.`;
+  const settings = settingsFor(state.settings, variant);
+  const next = { ...state, variant, settings, game, history: [], gameId, announcement };
+  return reset({ ...next, scoreSaved: false }, 'new');
+}
+
+/** The theme, tiles, sound or speed changed in the form; rules and size stay the game's. */
+export function changeSettings(state: ViewState, form: SettingsForm): ViewUpdate {
+  const chosen = parseSettings({
+    ...state.settings,
+    theme: form.theme,
+    tiles: form.tiers ? 'tiers' : 'numbers',
+    sound: form.sound,
+    speed: form.speed,
+  });
+  const settings = { ...chosen, rules: state.variant.rules, size: state.variant.size };
+  const saved = persist({ ...state, settings, hint: NO_HINT });
+  return {
+    state: saved.state,
+    effects: [
+      ...saved.effects,
+      announce(state.announcement),
+      { type: 'drawBoard', game: state.game, tiles: settings.tiles },
+    ],
+  };
+}
+
+/**
+ * Enter the lost game in this variant's local table under `typed` (cleaned by the settings'
+ * name rule; 'Anonymous' when nothing is left) at time `now`; the note says its place.
+ *
+ * @example
+ * saveLocalScore(lost, 'Ada', Date.now()).state.note.local // 'Number 1 in your table.'
+ */
+export function saveLocalScore(state: ViewState, typed: string, now: number): ViewUpdate {
+  const { game, variant } = state;
+  const name = cleanName(typed) || 'Anonymous';
+  const entry: ScoreEntry = {
+    name,
+    score: game.score,
+    moves: game.moves.length,
+    maxTile: Math.max(...game.board.flat()),
+    at: now,
+  };
+  const { table, rank } = addScore(scoresOf(state), entry);
+  const announcement = rank ? `Saved: number ${rank} in the table.` : 'Saved; not in the top ten.';
+  const local = rank ? `Number ${rank} in your table.` : 'Saved; not in your top ten.';
+  const saved = persist({
+    ...state,
+    settings: { ...state.settings, name },
+    tables: { ...state.tables, [variantKey(variant)]: table },
+    scoreSaved: true,
+    announcement,
+    hint: NO_HINT,
+    note: { local, online: '' },
+  });
+  return {
+    state: saved.state,
+    effects: [{ type: 'saveScores', variant, table }, ...saved.effects, announce(announcement)],
+  };
+}
