@@ -1,10 +1,10 @@
 /**
- * The labwork's text board (seed 001): every cell left-aligned in a field of at least three
+ * The labwork's text board: every cell left-aligned in a field of at least three
  * characters, `.` for an empty cell, each followed by `|`.
  */
 import type { Board, Direction } from '@twenty48/engine';
 
-/** The prompt of the seed's interactive mode, with its trailing space. */
+/** The prompt of the labwork's interactive mode, with its trailing space. */
 export const PLAIN_PROMPT = 'Next move [w/a/s/d]: ';
 
 /** The key the prompt asks for each move: `PLAIN_KEYS.left` is `a`. */
@@ -16,7 +16,7 @@ export const PLAIN_KEYS: Readonly<Record<Direction, string>> = {
 };
 
 /**
- * The rows of a board as the seed prints them. Fields widen together when a value needs more
+ * The rows of a board as the labwork prints them. Fields widen together when a value needs more
  * than three characters, so the columns stay aligned.
  *
  * @example
@@ -30,7 +30,7 @@ export function formatBoard(board: Board): string[] {
 }
 
 /**
- * One state of the game as the seed prints it: the score, a blank line, the board, a blank
+ * One state of the game as the labwork prints it: the score, a blank line, the board, a blank
  * line and the prompt (no newline after it: the player types on that line).
  *
  * @example

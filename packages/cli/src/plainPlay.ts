@@ -1,5 +1,5 @@
 /**
- * `2048 play --plain`: the seed's interactive mode, one line per move or command, so a game can
+ * `2048 play --plain`: the labwork's interactive mode, one line per move or command, so a game can
  * be scripted through a pipe. Every bad line gets a one-line answer and the prompt again; the
  * end of the input ends the game with its final score. Input shown back (the echo, an unknown
  * command, a name) has its control characters escaped, so piped bytes cannot drive the terminal.

@@ -21,7 +21,7 @@ const auto = (args: string[]) =>
   });
 
 describe('2048 auto --plain', { timeout: 60_000 }, () => {
-  it("prints every state of the seed's greedy game, then score, max tile, moves and speed", () => {
+  it('prints every state of the seeded greedy game, then score, max tile, moves and speed', () => {
     const dir = mkdtempSync(join(tmpdir(), 'twenty48-record-'));
     const file = join(dir, 'game.json');
     const { stdout, status } = auto(['--seed', 'auto-1', '--record', file]);

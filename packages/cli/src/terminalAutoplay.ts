@@ -1,6 +1,6 @@
 /**
- * `2048 auto`: the seed's solitary mode. A player (greedy, random, expectimax) plays alone and
- * every state is shown: full-screen, or printed in the seed's plain format with the chosen move
+ * `2048 auto`: the labwork's solitary mode. A player (greedy, random, expectimax) plays alone and
+ * every state is shown: full-screen, or printed in the labwork's plain format with the chosen move
  * after the prompt, as if typed. The player answers asynchronously (expectimax on a worker
  * thread), and every wait races the stop signal, so stopping never waits for a search.
  */
@@ -116,7 +116,7 @@ export async function playAlone(
 }
 
 /**
- * Let `player` finish `game`, printing every state in the seed's format.
+ * Let `player` finish `game`, printing every state in the labwork's plain format.
  *
  * @example
  * const stop = new AbortController();
@@ -216,7 +216,7 @@ export async function autoplayFullScreen(
 
 /** What the command line asked of an autoplay on this terminal. */
 export interface AutoplayHereOptions {
-  /** `--plain`: the seed's format even in a terminal. */
+  /** `--plain`: the labwork's plain format even in a terminal. */
   readonly plain: boolean;
   /** `--delay`; by default 50 ms full-screen (to be watched) and none in plain mode. */
   readonly delay: number | undefined;

@@ -1,6 +1,6 @@
 /**
  * How one cell of the board is drawn in the full-screen game: a number on the original game's
- * colours, or, under the `tiers` rules (seed 000), a coloured square of one of three sizes.
+ * colours, or, under the `tiers` rules, a coloured square of one of three sizes.
  */
 import { tierOf } from '@twenty48/engine';
 import {

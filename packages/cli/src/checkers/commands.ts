@@ -1,14 +1,14 @@
 /**
- * The checkers commands, from the reader's data: the seed's `(move …)`, `(score)`, `(save)`,
- * `(load)`, `(default-board)`, `(exit)`, and ours: `(undo)`, `(help)`, `(hint)`, `(pdn)`, and a
- * bare `(ROW COL)` that shows what the piece there can do. What needs the game to check (a
- * move) is checked in moveCommand.ts; here only the shape.
+ * The checkers commands, from the reader's data: the original Racket checkers' `(move …)`,
+ * `(score)`, `(save)`, `(load)`, `(default-board)`, `(exit)`, and ours: `(undo)`, `(help)`,
+ * `(hint)`, `(pdn)`, and a bare `(ROW COL)` that shows what the piece there can do. What needs the
+ * game to check (a move) is checked in moveCommand.ts; here only the shape.
  */
 import { fail, ok, type Result } from '@twenty48/common';
 import type { Expr } from './sexp.js';
 
-/** The seed's answers, word for word. */
-export const SEED_MESSAGES = {
+/** The original Racket checkers' answers, word for word. */
+export const RACKET_MESSAGES = {
   notAList: 'Commands must be given in list form',
   invalid: 'invalid command',
   moveArguments: 'You must enter starting co-ordinates and a direction/destination co-ordinates',
@@ -42,7 +42,7 @@ export type Command =
 const NO_ARGUMENTS = ['exit', 'default-board', 'score', 'undo', 'help', 'hint', 'pdn'] as const;
 
 /**
- * `expr` as `(ROW COL)` with both 1-8, or null: the seed's `coordinate?`.
+ * `expr` as `(ROW COL)` with both 1-8, or null: the Racket original's `coordinate?`.
  *
  * @example
  * coordinateOf(readExpressions('(3 2)').value[0]) // { row: 3, col: 2 }
@@ -58,8 +58,8 @@ export function coordinateOf(expr: Expr | undefined): { row: number; col: number
 }
 
 /**
- * The command a datum names, or the one line that refuses it (the seed's words where it has
- * them).
+ * The command a datum names, or the one line that refuses it (the Racket original's words
+ * where it has them).
  *
  * @example
  * parseCommand(readExpressions('(save "tuesday")').value[0]) // ok({ kind: 'save', name: 'tuesday' })
@@ -67,11 +67,11 @@ export function coordinateOf(expr: Expr | undefined): { row: number; col: number
  */
 export function parseCommand(expr: Expr): Result<Command, 'ERR_COMMAND'> {
   const refuse = (message: string) => fail('ERR_COMMAND', message);
-  if (expr.kind !== 'list' || expr.items.length === 0) return refuse(SEED_MESSAGES.notAList);
+  if (expr.kind !== 'list' || expr.items.length === 0) return refuse(RACKET_MESSAGES.notAList);
   const [tag, ...args] = expr.items;
   const selected = coordinateOf(expr);
   if (selected !== null) return ok({ kind: 'select', ...selected });
-  if (tag?.kind !== 'symbol') return refuse(SEED_MESSAGES.invalid);
+  if (tag?.kind !== 'symbol') return refuse(RACKET_MESSAGES.invalid);
   const name = tag.name;
   if (name === 'move') return ok({ kind: 'move', args });
   if (name === 'save' || name === 'load') {
@@ -82,7 +82,7 @@ export function parseCommand(expr: Expr): Result<Command, 'ERR_COMMAND'> {
     return ok({ kind: name, name: file.value });
   }
   const plain = NO_ARGUMENTS.find((word) => word === name);
-  if (plain === undefined) return refuse(SEED_MESSAGES.invalid);
+  if (plain === undefined) return refuse(RACKET_MESSAGES.invalid);
   if (args.length > 0) return refuse(`(${plain}) takes nothing after it`);
   return ok({ kind: plain });
 }

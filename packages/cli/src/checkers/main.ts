@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 /**
- * The `checkers` command: play (full-screen in a terminal, the seed's command loop with
- * `--plain` or through a pipe), against the computer with `--ai`; `bestmove` and `perft` for
- * engines and scripts. Flag mistakes are one named line and exit code 2, as for `2048`.
+ * The `checkers` command: play (full-screen in a terminal, the original Racket checkers' command
+ * loop with `--plain` or through a pipe), against the computer with `--ai`; `bestmove` and `perft`
+ * for engines and scripts. Flag mistakes are one named line and exit code 2, as for `2048`.
  */
 import {
   initialPosition,
@@ -153,7 +153,10 @@ function register(program: Command): void {
   program
     .command('play', { isDefault: true })
     .description('play checkers: full-screen in a terminal, line by line with --plain or a pipe')
-    .option('--plain', "the seed's command loop, one command per line (also through a pipe)")
+    .option(
+      '--plain',
+      "the original Racket checkers' command loop, one command per line (also through a pipe)",
+    )
     .option('--ai <side>', 'the computer plays this side: black or red', parseSide)
     .addOption(
       new Option('--level <n>', `the computer searches exactly this deep, 1 to ${MAX_LEVEL}`)

@@ -1,6 +1,6 @@
 import { type Game, makeFen, newGame, parseFen } from '@twenty48/checkers';
 import { describe, expect, it } from 'vitest';
-import { SEED_MESSAGES } from './commands.js';
+import { RACKET_MESSAGES } from './commands.js';
 import { describePiece, playMoveCommand } from './moveCommand.js';
 import { type Expr, readExpressions } from './sexp.js';
 
@@ -30,34 +30,34 @@ const CAPTURE_DUE = 'B:W17,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,10,
 // Black's man on (3 2) jumps (4 3), then (6 5).
 const DOUBLE_JUMP = 'B:W14,23,29:B1,9';
 
-describe('(move …) checked in the seed order', () => {
+describe("(move …) checked in the Racket original's order", () => {
   it.each([
-    ['', SEED_MESSAGES.moveArguments],
-    ['(3 2)', SEED_MESSAGES.moveArguments],
-    ['(3 2) southeast extra', SEED_MESSAGES.moveArguments],
-    ['3 southeast', SEED_MESSAGES.badCoordinate],
-    ['(3) southeast', SEED_MESSAGES.badCoordinate],
-    ['(9 2) southeast', SEED_MESSAGES.badCoordinate],
-    ['(3 2.5) southeast', SEED_MESSAGES.badCoordinate],
-    ['(1 1) southeast', SEED_MESSAGES.noPiece],
-    ['(4 1) southeast', SEED_MESSAGES.noPiece],
-    ['(6 1) northeast', SEED_MESSAGES.noPiece],
-    ['(3 2) (5 4)', SEED_MESSAGES.notADirection],
-    ['(3 2) (4 4)', SEED_MESSAGES.notADirection],
-    ['(3 2) (3 2)', SEED_MESSAGES.notADirection],
-    ['(3 2) south', SEED_MESSAGES.badDirection],
-    ['(3 2) 5', SEED_MESSAGES.badDirection],
-    ['(3 2) "southeast"', SEED_MESSAGES.badDirection],
-    ['(3 2) northeast', SEED_MESSAGES.cannotMove],
-    ['(2 1) southeast', SEED_MESSAGES.cannotMove],
-    ['(1 8) southeast', SEED_MESSAGES.cannotMove],
+    ['', RACKET_MESSAGES.moveArguments],
+    ['(3 2)', RACKET_MESSAGES.moveArguments],
+    ['(3 2) southeast extra', RACKET_MESSAGES.moveArguments],
+    ['3 southeast', RACKET_MESSAGES.badCoordinate],
+    ['(3) southeast', RACKET_MESSAGES.badCoordinate],
+    ['(9 2) southeast', RACKET_MESSAGES.badCoordinate],
+    ['(3 2.5) southeast', RACKET_MESSAGES.badCoordinate],
+    ['(1 1) southeast', RACKET_MESSAGES.noPiece],
+    ['(4 1) southeast', RACKET_MESSAGES.noPiece],
+    ['(6 1) northeast', RACKET_MESSAGES.noPiece],
+    ['(3 2) (5 4)', RACKET_MESSAGES.notADirection],
+    ['(3 2) (4 4)', RACKET_MESSAGES.notADirection],
+    ['(3 2) (3 2)', RACKET_MESSAGES.notADirection],
+    ['(3 2) south', RACKET_MESSAGES.badDirection],
+    ['(3 2) 5', RACKET_MESSAGES.badDirection],
+    ['(3 2) "southeast"', RACKET_MESSAGES.badDirection],
+    ['(3 2) northeast', RACKET_MESSAGES.cannotMove],
+    ['(2 1) southeast', RACKET_MESSAGES.cannotMove],
+    ['(1 8) southeast', RACKET_MESSAGES.cannotMove],
   ])('(move %s) at the start: %s', (args, message) => {
     expect(refusal(newGame(), args)).toBe(message);
   });
 
-  it('checks the start before the direction, as the seed does', () => {
-    expect(refusal(newGame(), '(9 9) nowhere')).toBe(SEED_MESSAGES.badCoordinate);
-    expect(refusal(newGame(), '(1 1) nowhere')).toBe(SEED_MESSAGES.noPiece);
+  it('checks the start before the direction, as the Racket original does', () => {
+    expect(refusal(newGame(), '(9 9) nowhere')).toBe(RACKET_MESSAGES.badCoordinate);
+    expect(refusal(newGame(), '(1 1) nowhere')).toBe(RACKET_MESSAGES.noPiece);
   });
 
   it('names a capture when a plain move is refused for one, by the same piece if it has one', () => {

@@ -1,8 +1,9 @@
 /**
- * `(move (ROW COL) DIRECTION)` and `(move (ROW COL) (ROW COL))`, checked in the seed's order
- * (its `move-command`): the arguments, the starting coordinate, the piece on it, then the
- * direction or destination; each refusal is the seed's line. Ours on top: a multi-jump must go
- * on with the same piece, and a plain move while a capture is compulsory names a capture.
+ * `(move (ROW COL) DIRECTION)` and `(move (ROW COL) (ROW COL))`, checked in the order of the
+ * original Racket checkers' `move-command`: the arguments, the starting coordinate, the piece on
+ * it, then the direction or destination; each refusal is the original's line. Ours on top: a
+ * multi-jump must go on with the same piece, and a plain move while a capture is compulsory names
+ * a capture.
  */
 import {
   DIRECTIONS,
@@ -18,7 +19,7 @@ import {
   squareAt,
 } from '@twenty48/checkers';
 import { fail, ok, type Result } from '@twenty48/common';
-import { coordinateOf, SEED_MESSAGES } from './commands.js';
+import { coordinateOf, RACKET_MESSAGES } from './commands.js';
 import { jumpingSquare, stepCommand } from './moveText.js';
 import type { Expr } from './sexp.js';
 
@@ -53,14 +54,14 @@ function captureToName(game: Game, from: Square): string {
  */
 export function playMoveCommand(game: Game, args: readonly Expr[]): Result<PlayedStep, 'ERR_MOVE'> {
   const refuse = (message: string) => fail('ERR_MOVE', message);
-  if (args.length !== 2) return refuse(SEED_MESSAGES.moveArguments);
+  if (args.length !== 2) return refuse(RACKET_MESSAGES.moveArguments);
   const [startExpr, targetExpr] = args;
   const start = coordinateOf(startExpr);
-  if (start === null) return refuse(SEED_MESSAGES.badCoordinate);
+  if (start === null) return refuse(RACKET_MESSAGES.badCoordinate);
   const from = squareAt(start.row, start.col);
   const piece = from === null ? null : pieceAt(game.position, from);
   if (from === null || piece === null || piece.side !== game.position.turn)
-    return refuse(SEED_MESSAGES.noPiece);
+    return refuse(RACKET_MESSAGES.noPiece);
   const jumping = jumpingSquare(game);
   if (jumping !== null && from !== jumping)
     return refuse(`Keep jumping with ${formatCoords(jumping)}: ${captureToName(game, jumping)}`);
@@ -70,13 +71,13 @@ export function playMoveCommand(game: Game, args: readonly Expr[]): Result<Playe
   let to: Square | null = null;
   if (direction !== null) {
     const resolved = resolveDirection(game, from, direction);
-    if (!resolved.ok) return refuse(SEED_MESSAGES.cannotMove);
+    if (!resolved.ok) return refuse(RACKET_MESSAGES.cannotMove);
     to = resolved.value;
   } else if (destination !== null) {
     to = squareAt(destination.row, destination.col);
-    if (to === null) return refuse(SEED_MESSAGES.notADirection);
+    if (to === null) return refuse(RACKET_MESSAGES.notADirection);
   } else {
-    return refuse(SEED_MESSAGES.badDirection);
+    return refuse(RACKET_MESSAGES.badDirection);
   }
 
   const played = playStep(game, from, to);
@@ -88,7 +89,7 @@ export function playMoveCommand(game: Game, args: readonly Expr[]): Result<Playe
     return refuse(`You must capture: ${captureToName(game, from)}`);
   if (played.error.code === 'ERR_MUST_CONTINUE')
     return refuse(`Keep jumping with ${formatCoords(from)}: ${captureToName(game, from)}`);
-  return refuse(direction !== null ? SEED_MESSAGES.cannotMove : SEED_MESSAGES.notADirection);
+  return refuse(direction !== null ? RACKET_MESSAGES.cannotMove : RACKET_MESSAGES.notADirection);
 }
 
 /**

@@ -1,6 +1,7 @@
 /**
- * Moves and sides in the words the terminal uses: the seed's `(move (ROW COL) DIRECTION)`,
- * PDN beside it, `Black (p1)` and `Red (p2)`, and the announcement of the end.
+ * Moves and sides in the words the terminal uses: the Racket original's
+ * `(move (ROW COL) DIRECTION)`, PDN beside it, `Black (p1)` and `Red (p2)`, and the announcement
+ * of the end.
  */
 import {
   directionBetween,
@@ -17,7 +18,7 @@ import {
 export const sideWord = (side: Side): string => (side === 'black' ? 'Black' : 'Red');
 
 /**
- * A side as the seed's save file and prompt name it.
+ * A side as the Racket original's save file and prompt name it.
  *
  * @example
  * sideName('red') // 'Red (p2)'

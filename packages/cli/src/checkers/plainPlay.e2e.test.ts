@@ -17,7 +17,7 @@ import {
   playMove,
 } from '@twenty48/checkers';
 import { describe, expect, it } from 'vitest';
-import { SEED_MESSAGES } from './commands.js';
+import { RACKET_MESSAGES } from './commands.js';
 import { formatBoard, promptOf } from './textBoard.js';
 import { saveXlsx } from './xlsx.js';
 
@@ -93,21 +93,21 @@ describe('checkers --plain through a pipe', () => {
     ]);
   });
 
-  it("answers every bad command with one line, the seed's, and leaves the board as it was", () => {
+  it("answers every bad command with the Racket original's line, the board left as it was", () => {
     const bad: [string, string][] = [
-      ['exit', SEED_MESSAGES.notAList],
-      ['"(exit)"', SEED_MESSAGES.notAList],
-      ['()', SEED_MESSAGES.notAList],
-      ['(jump (3 2))', SEED_MESSAGES.invalid],
-      ['(move)', SEED_MESSAGES.moveArguments],
-      ['(move (3 2))', SEED_MESSAGES.moveArguments],
-      ['(move (0 2) southeast)', SEED_MESSAGES.badCoordinate],
-      ['(move three southeast)', SEED_MESSAGES.badCoordinate],
-      ['(move (4 1) southeast)', SEED_MESSAGES.noPiece],
-      ['(move (6 1) northeast)', SEED_MESSAGES.noPiece],
-      ['(move (3 2) (5 4))', SEED_MESSAGES.notADirection],
-      ['(move (3 2) up)', SEED_MESSAGES.badDirection],
-      ['(move (3 2) northwest)', SEED_MESSAGES.cannotMove],
+      ['exit', RACKET_MESSAGES.notAList],
+      ['"(exit)"', RACKET_MESSAGES.notAList],
+      ['()', RACKET_MESSAGES.notAList],
+      ['(jump (3 2))', RACKET_MESSAGES.invalid],
+      ['(move)', RACKET_MESSAGES.moveArguments],
+      ['(move (3 2))', RACKET_MESSAGES.moveArguments],
+      ['(move (0 2) southeast)', RACKET_MESSAGES.badCoordinate],
+      ['(move three southeast)', RACKET_MESSAGES.badCoordinate],
+      ['(move (4 1) southeast)', RACKET_MESSAGES.noPiece],
+      ['(move (6 1) northeast)', RACKET_MESSAGES.noPiece],
+      ['(move (3 2) (5 4))', RACKET_MESSAGES.notADirection],
+      ['(move (3 2) up)', RACKET_MESSAGES.badDirection],
+      ['(move (3 2) northwest)', RACKET_MESSAGES.cannotMove],
       ['(move (3 2) southeast', 'Cannot read that: a ( is never closed (ERR_READ)'],
       ['(score))', 'Cannot read that: a ) closes nothing (ERR_READ)'],
       [
@@ -302,7 +302,7 @@ describe('checkers --plain through a pipe', () => {
     expect(controls).toEqual([]);
     expect(stdout).toContain('Black (p1) to move: (save "\\e[2J")\n');
     expect(answerTo(stdout, '(save "\\e[2J")')).toMatch(/control character \(ERR_FILE_NAME\)$/);
-    expect(answerTo(stdout, '\\x07\\x9b(score)')).toBe(SEED_MESSAGES.notAList);
+    expect(answerTo(stdout, '\\x07\\x9b(score)')).toBe(RACKET_MESSAGES.notAList);
   });
 
   it('refuses an over-long line as it arrives and goes on with the next', () => {

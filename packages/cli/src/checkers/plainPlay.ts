@@ -1,9 +1,9 @@
 /**
- * `checkers --plain` (and any checkers whose input or output is not a terminal): the seed's
- * command loop, line by line, so a game can be scripted through a pipe. The board, then a
- * prompt naming the side to move; each line is read within a length cap, shown back with its
- * control characters escaped when it came through a pipe, and answered. While the computer
- * thinks, lines keep being read: `(exit)` leaves at once, the rest wait their turn.
+ * `checkers --plain` (and any checkers whose input or output is not a terminal): the original
+ * Racket checkers' command loop, line by line, so a game can be scripted through a pipe. The
+ * board, then a prompt naming the side to move; each line is read within a length cap, shown back
+ * with its control characters escaped when it came through a pipe, and answered. While the
+ * computer thinks, lines keep being read: `(exit)` leaves at once, the rest wait their turn.
  */
 import type { Readable, Writable } from 'node:stream';
 import { escapeControls } from '../escape.js';

@@ -1,8 +1,8 @@
 /**
- * The reader of the checkers command line: the seed played at a Racket REPL, so commands are
- * S-expressions, `(move (3 2) southeast)`. Lists (in parentheses or brackets), symbols, numbers
- * and "strings" are read; a `;` starts a comment. Symbols are read in lower case, so
- * `(Move (3 2) SouthEast)` is the same command.
+ * The reader of the checkers command line: the original checkers was played at a Racket REPL, so
+ * commands are S-expressions, `(move (3 2) southeast)`. Lists (in parentheses or brackets),
+ * symbols, numbers and "strings" are read; a `;` starts a comment. Symbols are read in lower case,
+ * so `(Move (3 2) SouthEast)` is the same command.
  */
 import { fail, ok, type Result } from '@twenty48/common';
 

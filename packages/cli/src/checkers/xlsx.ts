@@ -1,5 +1,5 @@
 /**
- * The checkers save file, in the layout the Racket original (seed 002) wrote with simple-xlsx and
+ * The checkers save file, in the layout the Racket original wrote with simple-xlsx and
  * that other programs rely on: one sheet named "game"; rows 1-8 are the board's rows and columns
  * A-H its columns, each cell a string "E", "B n", "B k", "R n" or "R k"; A9 says whose turn it is,
  * "p1" (Black) or "p2" (Red), and B9-H9 hold empty strings. The files are real workbooks

@@ -1,5 +1,5 @@
 /**
- * `2048 auto`: the computer plays alone (the seed's solitary mode), full-screen or `--plain`,
+ * `2048 auto`: the computer plays alone (the labwork's solitary mode), full-screen or `--plain`,
  * and reports score, max tile, moves and moves per second; `--record FILE` keeps the game.
  * Expectimax thinks on a worker thread, closed on every way out; `q`, Ctrl-C or SIGTERM stop
  * at once, and the game so far is still reported and recorded.
@@ -141,7 +141,7 @@ export function register(program: Command): void {
   withGameFlags(program.command('auto'))
     .description('the computer plays alone; every state is shown')
     .option('--ai <player>', `the player: ${PLAYER_NAMES.join(', ')}`, parseAiFlag, 'greedy')
-    .option('--plain', "print every state in the seed's plain format")
+    .option('--plain', "print every state in the labwork's plain format")
     .option('--delay <ms>', 'pause between moves (default 50 full-screen, 0 plain)', parseDelayFlag)
     .option('--record <file>', 'write the game record (JSON) to this file at the end')
     .option('--depth <n>', 'expectimax search depth', positiveIntFlag('depth', 10))

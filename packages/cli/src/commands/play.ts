@@ -1,5 +1,5 @@
 /**
- * `2048 play`: the full-screen game in a terminal, the seed's plain line mode otherwise (or
+ * `2048 play`: the full-screen game in a terminal, the labwork's line mode otherwise (or
  * with `--plain`), with saves, `--resume` and high scores.
  */
 import type { Game } from '@twenty48/engine';
@@ -75,7 +75,7 @@ async function play(options: PlayOptions): Promise<void> {
 export function register(program: Command): void {
   withGameFlags(program.command('play'))
     .description('play 2048: full-screen in a terminal, line by line with --plain or a pipe')
-    .option('--plain', "the seed's line-by-line mode (w/a/s/d and commands, one per line)")
+    .option('--plain', "the labwork's line-by-line mode (w/a/s/d and commands, one per line)")
     .option('--resume', 'continue the last unfinished game')
     .action((options: PlayOptions) => play(options));
 }

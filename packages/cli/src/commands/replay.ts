@@ -1,7 +1,7 @@
 /**
  * `2048 replay FILE`: read a game record (the engine's record JSON, as `2048 auto --record`
  * writes it), verify it move by move with the engine, and print how it ended; `--watch` plays
- * it back on screen (full-screen in a terminal, the seed's plain format with `--plain` or a
+ * it back on screen (full-screen in a terminal, the labwork's plain format with `--plain` or a
  * pipe). A bad file is one line naming the error and exit code 1.
  */
 import { type Game, maxTile, newGame } from '@twenty48/engine';
@@ -76,7 +76,7 @@ export function register(program: Command): void {
     .description('verify a game record (e.g. from 2048 auto --record) and show how it ended')
     .argument('<file>', 'the record file (JSON), or - for stdin')
     .option('--watch', 'play the game back on screen')
-    .option('--plain', "with --watch: print every state in the seed's plain format")
+    .option('--plain', "with --watch: print every state in the labwork's plain format")
     .option(
       '--delay <ms>',
       'with --watch: pause between moves (default 50, 0 plain)',

@@ -46,7 +46,7 @@ export const directionAt = (game: Game, index: number): Direction =>
   DIRECTIONS.find((direction) => MOVE_LETTERS[direction] === game.moves[index]) as Direction;
 
 /**
- * What autoplay prints in the seed's plain format for these states: the first one, then for
+ * What autoplay prints in the labwork's plain format for these states: the first one, then for
  * each next one the prompt, the move's key and the state.
  *
  * @example
