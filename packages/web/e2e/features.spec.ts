@@ -100,7 +100,7 @@ test('settings: size, rules, colour-and-size tiles and theme; kept after a reloa
   const tiers = newGame(presetOn('tiers', 5), seed);
   expect(await shownBoard(page)).toEqual(tiers.board);
 
-  // The tiers rules come with seed 000's colour-and-size tiles; numbers are one click away.
+  // The tiers rules come with their colour-and-size tiles; numbers are one click away.
   await expect(page.getByLabel('Colour-and-size tiles')).toBeChecked();
   await expect(page.getByTestId('board')).toHaveAttribute('data-tiles', 'tiers');
   await page.getByLabel('Colour-and-size tiles').uncheck();

@@ -39,12 +39,93 @@ function placeTile(tile: HTMLElement, [row, col]: readonly [number, number]): vo
 }
 
 /**
+ * What a move's events mean for the tiles on screen: the cell each merged tile's sources slide
+ * into before they go, and the tiles born in the move (a merge's result, or the new tile).
+ *
+ * @example
+ * tileFates([{ type: 'merge', id: 9, value: 4, at: [0, 0], from: [1, 2] }])
+ * // { absorbedInto: Map { 1 => [0, 0], 2 => [0, 0] }, born: Map { 9 => 'merged' } }
+ */
+export function tileFates(events: readonly TileEvent[]): {
+  absorbedInto: Map<number, readonly [number, number]>;
+  born: Map<number, 'merged' | 'new'>;
+} {
+  const absorbedInto = new Map<number, readonly [number, number]>();
+  const born = new Map<number, 'merged' | 'new'>();
+  for (const event of events) {
+    if (event.type === 'merge') {
+      for (const id of event.from) absorbedInto.set(id, event.at);
+      born.set(event.id, 'merged');
+    } else if (event.type === 'spawn') {
+      born.set(event.id, 'new');
+    }
+  }
+  return { absorbedInto, born };
+}
+
+/** The screen readers' table of `size` by `size` cells; returns each cell's text node. */
+function buildCells(board: HTMLElement, cellsLayer: HTMLElement, size: number): HTMLElement[][] {
+  board.dataset.size = String(size);
+  board.style.setProperty('--n', String(size));
+  cellsLayer.setAttribute('aria-label', `Board, ${size} by ${size}`);
+  cellsLayer.setAttribute('role', 'table');
+  cellsLayer.replaceChildren();
+  const cellText: HTMLElement[][] = [];
+  for (let r = 0; r < size; r++) {
+    // Explicit roles: a table laid out as a grid loses its implicit ones in some browsers.
+    const row = document.createElement('tr');
+    row.setAttribute('role', 'row');
+    const texts: HTMLElement[] = [];
+    for (let c = 0; c < size; c++) {
+      const cell = document.createElement('td');
+      cell.className = 'cell';
+      cell.setAttribute('role', 'cell');
+      const text = document.createElement('span');
+      text.className = 'sr-only';
+      cell.append(text);
+      row.append(cell);
+      texts.push(text);
+    }
+    cellsLayer.append(row);
+    cellText.push(texts);
+  }
+  return cellText;
+}
+
+/** A tile node for the tiles layer. */
+function createTile(id: number, value: number, at: readonly [number, number]): HTMLElement {
+  const tile = document.createElement('div');
+  tile.className = 'tile';
+  tile.dataset.testid = 'tile';
+  tile.dataset.id = String(id);
+  const inner = document.createElement('div');
+  inner.className = 'tile-inner';
+  tile.append(inner);
+  paintTile(tile, value);
+  placeTile(tile, at);
+  return tile;
+}
+
+/** A tile that is gone: a merged source slides into its partner's cell first, then goes. */
+function removeTile(tile: HTMLElement, slidesInto: readonly [number, number] | undefined): void {
+  if (!slidesInto) {
+    tile.remove();
+    return;
+  }
+  // It is no tile any more: the board's readers must not count it.
+  tile.dataset.testid = 'tile-leaving';
+  tile.classList.add('tile-leaving');
+  placeTile(tile, slidesInto);
+  setTimeout(() => tile.remove(), SLIDE_MS);
+}
+
+/**
  * A board view over `board`, which holds a `.cells` table (what screen readers read, in
  * reading order) and a `.tiles` layer (what eyes see, animated, hidden from screen readers).
  *
  * @example
  * const view = createBoardView(document.querySelector('[data-testid=board]')!, () => true);
- * view.draw(model.game, 'numbers', result.events);
+ * view.draw(game, 'numbers', result.events);
  */
 export function createBoardView(board: HTMLElement, animated: () => boolean): BoardView {
   const cellsLayer = board.querySelector('.cells') as HTMLElement;
@@ -52,102 +133,48 @@ export function createBoardView(board: HTMLElement, animated: () => boolean): Bo
   const tiles = new Map<number, HTMLElement>();
   let cellText: HTMLElement[][] = [];
 
-  const buildCells = (size: number): void => {
-    board.dataset.size = String(size);
-    board.style.setProperty('--n', String(size));
-    cellsLayer.setAttribute('aria-label', `Board, ${size} by ${size}`);
-    cellsLayer.setAttribute('role', 'table');
-    cellsLayer.replaceChildren();
-    cellText = [];
-    for (let r = 0; r < size; r++) {
-      // Explicit roles: a table laid out as a grid loses its implicit ones in some browsers.
-      const row = document.createElement('tr');
-      row.setAttribute('role', 'row');
-      const texts: HTMLElement[] = [];
-      for (let c = 0; c < size; c++) {
-        const cell = document.createElement('td');
-        cell.className = 'cell';
-        cell.setAttribute('role', 'cell');
-        const text = document.createElement('span');
-        text.className = 'sr-only';
-        cell.append(text);
-        row.append(cell);
-        texts.push(text);
-      }
-      cellsLayer.append(row);
-      cellText.push(texts);
-    }
-    for (const tile of tiles.values()) tile.remove();
-    tiles.clear();
-  };
-
-  const newTile = (id: number, value: number, at: readonly [number, number]): HTMLElement => {
-    const tile = document.createElement('div');
-    tile.className = 'tile';
-    tile.dataset.testid = 'tile';
-    tile.dataset.id = String(id);
-    const inner = document.createElement('div');
-    inner.className = 'tile-inner';
-    tile.append(inner);
-    paintTile(tile, value);
-    placeTile(tile, at);
-    tilesLayer.append(tile);
-    tiles.set(id, tile);
-    return tile;
+  /** Every tile of `game` in its cell, with its birth animation; returns the ids shown. */
+  const placeTiles = (game: Game, style: TileStyle, born: Map<number, string>): Set<number> => {
+    const present = new Set<number>();
+    game.ids.forEach((row, r) => {
+      row.forEach((id, c) => {
+        const value = game.board[r]?.[c] ?? 0;
+        (cellText[r]?.[c] as HTMLElement).textContent = value ? tileWords(value, style) : 'empty';
+        if (!id) return;
+        present.add(id);
+        const existing = tiles.get(id);
+        if (existing) {
+          existing.classList.remove('tile-new', 'tile-merged');
+          if (existing.dataset.value !== String(value)) paintTile(existing, value);
+          placeTile(existing, [r, c]);
+          return;
+        }
+        const tile = createTile(id, value, [r, c]);
+        tilesLayer.append(tile);
+        tiles.set(id, tile);
+        const birth = born.get(id);
+        if (birth) tile.classList.add(`tile-${birth}`);
+      });
+    });
+    return present;
   };
 
   return {
     draw(game, style, events = []) {
       const size = game.rules.size;
-      if (board.dataset.size !== String(size)) buildCells(size);
+      if (board.dataset.size !== String(size)) {
+        cellText = buildCells(board, cellsLayer, size);
+        for (const tile of tiles.values()) tile.remove();
+        tiles.clear();
+      }
       board.dataset.tiles = style;
       const motion = animated() && events.length > 0;
-
-      // Where each merged tile's sources end up, and which tiles are born in this move.
-      const absorbedInto = new Map<number, readonly [number, number]>();
-      const born = new Map<number, 'merged' | 'new'>();
-      for (const event of events) {
-        if (event.type === 'merge') {
-          for (const id of event.from) absorbedInto.set(id, event.at);
-          born.set(event.id, 'merged');
-        } else if (event.type === 'spawn') {
-          born.set(event.id, 'new');
-        }
-      }
-
-      const present = new Set<number>();
-      game.ids.forEach((row, r) => {
-        row.forEach((id, c) => {
-          const value = game.board[r]?.[c] ?? 0;
-          (cellText[r]?.[c] as HTMLElement).textContent = value ? tileWords(value, style) : 'empty';
-          if (!id) return;
-          present.add(id);
-          const existing = tiles.get(id);
-          if (existing) {
-            existing.classList.remove('tile-new', 'tile-merged');
-            if (existing.dataset.value !== String(value)) paintTile(existing, value);
-            placeTile(existing, [r, c]);
-          } else {
-            const tile = newTile(id, value, [r, c]);
-            const birth = motion ? born.get(id) : undefined;
-            if (birth) tile.classList.add(`tile-${birth}`);
-          }
-        });
-      });
-
+      const { absorbedInto, born } = tileFates(motion ? events : []);
+      const present = placeTiles(game, style, born);
       for (const [id, tile] of tiles) {
         if (present.has(id)) continue;
         tiles.delete(id);
-        const target = motion ? absorbedInto.get(id) : undefined;
-        if (!target) {
-          tile.remove();
-          continue;
-        }
-        // A merged source slides into its partner's cell, then goes; it is no tile any more.
-        tile.dataset.testid = 'tile-leaving';
-        tile.classList.add('tile-leaving');
-        placeTile(tile, target);
-        setTimeout(() => tile.remove(), SLIDE_MS);
+        removeTile(tile, absorbedInto.get(id));
       }
     },
   };

@@ -17,7 +17,7 @@ describe('the sound of a move', () => {
     expect(soundOfMove([slide]).sound).toBe('slide');
   });
 
-  it('is a merge within a tier and a different sound on a tier change (seed 000)', () => {
+  it('is a merge within a tier and a different sound on a tier change (a new colour)', () => {
     expect(soundOfMove([slide, merge(4)])).toEqual({ sound: 'merge', level: 2 });
     expect(soundOfMove([merge(8)]).sound).toBe('merge');
     expect(soundOfMove([merge(4), merge(16)])).toEqual({ sound: 'tier', level: 4 });

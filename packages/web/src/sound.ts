@@ -4,11 +4,11 @@ import { type TileEvent, tierOf } from '@twenty48/engine';
 export type MoveSound = 'none' | 'slide' | 'merge' | 'tier';
 
 /**
- * The sound a move's events call for. Seed 000 played another sound when a square changed
- * colour; here that is a merge that starts a new tier of three sizes.
+ * The sound a move's events call for. A merge that starts a new tier of three sizes (a new
+ * colour among the colour-and-size tiles) sounds unlike a merge within a tier.
  *
  * @example
- * soundOfMove([{ type: 'merge', id: 9, value: 16, at: [0, 0], from: [1, 2] }]) // 'tier'
+ * soundOfMove([{ type: 'merge', id: 9, value: 16, at: [0, 0], from: [1, 2] }]).sound // 'tier'
  */
 export function soundOfMove(events: readonly TileEvent[]): { sound: MoveSound; level: number } {
   let level = 0;
