@@ -174,7 +174,7 @@ function settingsChanged(state: ViewState, field: string, form: SettingsForm): V
 const nameProblemOf = (text: string): string => {
   if (text.trim() === '') return '';
   const name = parseName(text);
-  return name.ok ? '' : `This name cannot go online: ${name.error.message}.`;
+  return name.ok ? '' : `Not a valid name: ${name.error.message}.`;
 };
 
 function respond(state: ViewState, input: ViewInput): ViewUpdate {
