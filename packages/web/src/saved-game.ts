@@ -1,4 +1,4 @@
-import { fail, ok, type Result } from '@twenty48/common';
+import { fail, ok, parseJson, type Result } from '@twenty48/common';
 import {
   DIRECTIONS,
   type Game,
@@ -96,14 +96,10 @@ export function makeSavedGame(game: Game, gameId: string | null): string {
 export function resumeGame(
   text: string | null,
 ): Result<GameWithUndo & { readonly gameId: string | null }, SavedGameError> {
-  let data: unknown;
-  try {
-    data = JSON.parse(text ?? '');
-  } catch {
-    return fail('ERR_JSON', 'the saved game is not JSON');
-  }
+  const data = parseJson(text ?? '', 'the saved game is not JSON');
+  if (!data.ok) return data;
   const { record, keptPlaying, gameId } = (
-    typeof data === 'object' && data !== null ? data : {}
+    typeof data.value === 'object' && data.value !== null ? data.value : {}
   ) as Record<string, unknown>;
   const parsed = parseRecord(record ?? null);
   if (!parsed.ok) return parsed;

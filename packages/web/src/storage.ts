@@ -1,3 +1,5 @@
+import { parseJson, valueOr } from '@twenty48/common';
+
 /** The few operations the game needs from `localStorage`. */
 export interface KeyValueStore {
   get(key: string): string | null;
@@ -95,10 +97,5 @@ export function openBrowserStorage(getStorage: () => Storage | undefined): KeyVa
  */
 export function readJson(store: KeyValueStore, key: string): unknown {
   const text = store.get(key);
-  if (text === null) return undefined;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
+  return text === null ? undefined : valueOr(parseJson(text), undefined);
 }
