@@ -1,4 +1,4 @@
-import type { BenchSummary } from './bench.js';
+import type { BenchSummary } from './strength.js';
 
 const WIDTH = 720;
 const PANEL_HEIGHT = 260;

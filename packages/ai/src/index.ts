@@ -1,14 +1,4 @@
 export {
-  type BenchGame,
-  type BenchSpec,
-  type BenchSummary,
-  benchGameSeed,
-  formatBenchTable,
-  playBenchGame,
-  REACH_TILES,
-  summarizeBench,
-} from './bench.js';
-export {
   type Bitboard,
   fitsBitboard,
   fromBitboard,
@@ -56,3 +46,13 @@ export {
   handleAiRequest,
 } from './protocol.js';
 export { type BitboardSearch, createBitboardSearch, type SearchResult } from './search.js';
+export {
+  type BenchGame,
+  type BenchSpec,
+  type BenchSummary,
+  benchGameSeed,
+  formatBenchTable,
+  playBenchGame,
+  REACH_TILES,
+  summarizeBench,
+} from './strength.js';

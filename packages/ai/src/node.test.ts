@@ -1,8 +1,8 @@
 import { newGame, step } from '@twenty48/engine';
 import { describe, expect, it } from 'vitest';
-import { benchGameSeed, playBenchGame } from './bench.js';
 import { createWorkerPlayer, runBench } from './node.js';
 import { createPlayer } from './player.js';
+import { benchGameSeed, playBenchGame } from './strength.js';
 
 // These run the built worker files from dist/ (`npm test` builds first).
 describe('worker threads', () => {

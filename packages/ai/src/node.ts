@@ -4,15 +4,15 @@
  */
 import { Worker } from 'node:worker_threads';
 import type { Direction, Game } from '@twenty48/engine';
+import type { PlayerName, PlayerOptions } from './player.js';
+import type { AiResponse } from './protocol.js';
 import {
   type BenchGame,
   type BenchSpec,
   type BenchSummary,
   benchGameSeed,
   summarizeBench,
-} from './bench.js';
-import type { PlayerName, PlayerOptions } from './player.js';
-import type { AiResponse } from './protocol.js';
+} from './strength.js';
 
 /**
  * Where a worker's built file is. Under Vitest this module runs from `src/*.ts`, where only
@@ -73,7 +73,7 @@ export async function runBench(run: BenchRun): Promise<BenchSummary> {
     });
   const workers = Array.from(
     { length: run.games === 0 ? 0 : workerCount },
-    () => new Worker(workerUrl('bench-worker'), { workerData: spec }),
+    () => new Worker(workerUrl('strength-worker'), { workerData: spec }),
   );
   try {
     await Promise.all(workers.map(drive));
@@ -153,5 +153,5 @@ export function createWorkerPlayer(ai: PlayerName, options: PlayerOptions = {}):
   };
 }
 
-export { type BenchGame, type BenchSummary, formatBenchTable, REACH_TILES } from './bench.js';
 export { benchChartSvg } from './chart.js';
+export { type BenchGame, type BenchSummary, formatBenchTable, REACH_TILES } from './strength.js';

@@ -65,6 +65,12 @@ export function createIssuedGames(db: Database.Database) {
       return game;
     },
 
+    addIssuedGames(games: readonly IssuedGame[]): void {
+      db.transaction(() => {
+        for (const game of games) insert.run(game);
+      })();
+    },
+
     peekGame(gameId: string, now = new Date()): Result<IssuedGame, StoreError> {
       return check(gameId, now);
     },

@@ -233,6 +233,24 @@ describe('settings and issued games', () => {
     expect(unknown.ok ? 'claimed' : unknown.error.code).toBe('ERR_UNKNOWN_GAME');
     expect(store.claimGame(game.gameId, new Date(now.getTime() + 999)).ok).toBe(true);
   });
+
+  it('records games issued elsewhere with their own seeds, all or none', () => {
+    const now = new Date('2030-01-01T00:00:00Z');
+    const issued = (seed: string) => ({
+      gameId: `bench-${seed}`,
+      seed,
+      rules: 'classic',
+      size: 4,
+      expiresAt: '2030-01-02T00:00:00.000Z',
+    });
+    store.addIssuedGames([issued('one'), issued('two')]);
+    expect(store.claimGame('bench-two', now)).toEqual({ ok: true, value: issued('two') });
+    expect(store.peekGame('bench-one', now)).toEqual({ ok: true, value: issued('one') });
+    // bench-one is there already, so bench-three before it is not kept either.
+    expect(() => store.addIssuedGames([issued('three'), issued('one')])).toThrow();
+    const three = store.peekGame('bench-three', now);
+    expect(three.ok ? 'recorded' : three.error.code).toBe('ERR_UNKNOWN_GAME');
+  });
 });
 
 describe('reopening', () => {

@@ -108,6 +108,12 @@ export interface Store {
 
   /** Issue a single-use seed for one game (server). */
   issueGame(rules: string, size: number, ttlMs: number, now?: Date): IssuedGame;
+  /**
+   * Record games issued elsewhere, with the ids and seeds given, in one transaction: for the
+   * server's submission benchmark, which needs games whose seeds it has already played. The
+   * server's API never calls it; every seed it hands out comes from `issueGame`.
+   */
+  addIssuedGames(games: readonly IssuedGame[]): void;
   /** Check an issued game without claiming it: the same failures as `claimGame`. */
   peekGame(gameId: string, now?: Date): Result<IssuedGame, StoreError>;
   /** Claim an issued game once; later claims fail with ERR_GAME_USED. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { type BenchGame, formatBenchTable, playBenchGame, summarizeBench } from './bench.js';
 import { benchChartSvg } from './chart.js';
+import { type BenchGame, formatBenchTable, playBenchGame, summarizeBench } from './strength.js';
 
 const game = (maxTile: number, score: number, moves = 1000, thinkingMs = 500): BenchGame => ({
   seed: `s${score}`,

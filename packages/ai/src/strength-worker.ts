@@ -1,10 +1,10 @@
 /**
- * Worker-thread entry of `runBench`: plays the games the main thread hands it, one at a time,
+ * Worker-thread entry of `runBench` (the AI strength benchmark): plays the games the main thread hands it, one at a time,
  * and posts each result back. Messages: in `{ index, seed }` or `{ stop: true }`, out
  * `{ index, game }` or `{ index, error }`.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { type BenchSpec, playBenchGame } from './bench.js';
+import { type BenchSpec, playBenchGame } from './strength.js';
 
 const spec = workerData as BenchSpec;
 const port = parentPort;

@@ -1,4 +1,5 @@
-// Engine throughput on this machine: slides, full steps and replays per second.
+// Engine throughput on this machine: slides, full steps and replays per second
+// (`node scripts/engine-speed.mjs`, after a build; `npm run bench` runs it first).
 import { DIRECTIONS, newGame, recordOf, replay, slide, step } from '@twenty48/engine';
 
 const time = (label, unit, run) => {

@@ -3,7 +3,7 @@
  * quiescence, at the deepest depth that fits the time), at equal time per move. Run after a
  * build:
  *
- *   node packages/checkers/dist/match.js [--games 40] [--ms 200] [--seed 2048] [--max-plies 200]
+ *   node packages/checkers/dist/rapidDraughtsMatch.js [--games 40] [--ms 200] [--seed 2048] [--max-plies 200]
  *
  * - Openings: `games / 2` distinct 3-ply openings (black, red, black) drawn from the legal moves
  *   with a seeded generator, kept when our depth-10 search scores them within half a man; each
@@ -50,7 +50,8 @@ interface Options {
   readonly maxPlies: number;
 }
 
-const USAGE = 'usage: node match.js [--games 40] [--ms 200] [--seed 2048] [--max-plies 200]';
+const USAGE =
+  'usage: node rapidDraughtsMatch.js [--games 40] [--ms 200] [--seed 2048] [--max-plies 200]';
 
 function parseOptions(args: readonly string[]): Options | string {
   const values: Record<string, number> = { games: 40, ms: 200, seed: 2048, 'max-plies': 200 };

@@ -1,5 +1,5 @@
 /**
- * Server benchmarks (`node packages/server/dist/bench.js`): replays verified per second for
+ * Server benchmarks (`node packages/server/dist/leaderboard-speed.js`): replays verified per second for
  * 10,000-move games, then submissions per second and p99 latency under autocannon against a
  * server in a child process on loopback. BENCH_SECONDS shortens the load run (default 20).
  */
@@ -9,8 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Game, makeRecord, makeRules, type Rules, recordOf } from '@twenty48/engine';
+import { openStore } from '@twenty48/store';
 import autocannon from 'autocannon';
-import Database from 'better-sqlite3';
 import { playCorner } from './corner-player.js';
 import { startServer } from './server.js';
 import { verifyGame } from './verify.js';
@@ -75,19 +75,21 @@ async function benchSubmissions(seconds: number): Promise<void> {
     // Finished classic games of the corner player, a few hundred moves each, like real ones.
     const games = Array.from({ length: 50 }, (_, i) => playCorner('classic', `bench-${i}`));
     const bodies = games.map((game) => JSON.parse(makeRecord(recordOf(game))));
-    // Seeds are single use: issue enough games up front, straight into the table, with the
-    // seeds of the games above (the API would issue random seeds nobody has a game for).
+    // Seeds are single use: issue enough games up front, through the store, with the seeds of
+    // the games above (the API would issue random seeds nobody has a game for).
     const pool = 80_000 * Math.max(1, seconds / 20);
-    const db = new Database(dbFile);
-    const insert = db.prepare(
-      'INSERT INTO issued_games (game_id, seed, rules, size, expires_at) VALUES (?, ?, ?, 4, ?)',
+    const opened = openStore({ file: dbFile });
+    if (!opened.ok) throw new Error(opened.error.message);
+    opened.value.addIssuedGames(
+      Array.from({ length: pool }, (_, i) => ({
+        gameId: `bench-${i}`,
+        seed: games[i % games.length]?.seed ?? 'bench',
+        rules: 'classic',
+        size: 4,
+        expiresAt: '2100-01-01T00:00:00Z',
+      })),
     );
-    db.transaction(() => {
-      for (let i = 0; i < pool; i++) {
-        insert.run(`bench-${i}`, games[i % games.length]?.seed, 'classic', '2100-01-01T00:00:00Z');
-      }
-    })();
-    db.close();
+    opened.value.close();
 
     let next = 0;
     const result = await autocannon({

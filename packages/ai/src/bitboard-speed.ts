@@ -2,7 +2,7 @@
  * Raw speed of the AI on this machine: move generation, heuristic evaluations and expectimax
  * moves per second at depth 2 and 3 on fixed positions. Run after a build:
  *
- *   node packages/ai/dist/bench-raw.js
+ *   node packages/ai/dist/bitboard-speed.js
  *
  * Figures, not tests: a shared or busy machine gives lower numbers.
  */

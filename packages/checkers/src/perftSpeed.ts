@@ -1,10 +1,10 @@
 // Perft speed, side by side: @twenty48/checkers against rapid-draughts (a TypeScript bitboard
 // engine) on one core, both counting the last ply's moves without playing them.
 //
-//   node packages/checkers/dist/bench.js             perft(10), both engines
-//   node packages/checkers/dist/bench.js --depth 8   another depth for the comparison
-//   node packages/checkers/dist/bench.js --deep      then perft(11) and perft(12), ours only
-//   node packages/checkers/dist/bench.js --runs 3    the best of 3 runs each (default 2)
+//   node packages/checkers/dist/perftSpeed.js             perft(10), both engines
+//   node packages/checkers/dist/perftSpeed.js --depth 8   another depth for the comparison
+//   node packages/checkers/dist/perftSpeed.js --deep      then perft(11) and perft(12), ours only
+//   node packages/checkers/dist/perftSpeed.js --runs 3    the best of 3 runs each (default 2)
 //   (or CHECKERS_BENCH_DEPTH=8, CHECKERS_BENCH_DEEP=1, CHECKERS_BENCH_RUNS=3)
 import { performance } from 'node:perf_hooks';
 import { INITIAL_PERFT, initialPosition, perft } from '@twenty48/checkers';
