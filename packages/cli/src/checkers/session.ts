@@ -106,6 +106,15 @@ export function piecesLine(game: Game): string {
 }
 
 /**
+ * True when it is the computer's turn (it plays `ai`) in a game still going on.
+ *
+ * @example
+ * isComputerToMove(newGame(), 'black') // true: Black moves first
+ */
+export const isComputerToMove = (game: Game, ai: Side | null): boolean =>
+  ai !== null && game.status.kind === 'playing' && game.position.turn === ai;
+
+/**
  * A session on `options.game`.
  *
  * @example
@@ -268,8 +277,7 @@ export function createSession(options: SessionOptions): Session {
     get selected() {
       return selected;
     },
-    computerToMove: () =>
-      ai !== null && game.status.kind === 'playing' && game.position.turn === ai,
+    computerToMove: () => isComputerToMove(game, ai),
     async run(expr) {
       const command = parseCommand(expr);
       if (!command.ok) return answer([command.error.message]);
