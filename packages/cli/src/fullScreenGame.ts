@@ -25,6 +25,7 @@ import {
   startMatch,
   undoMatch,
 } from './matchState.js';
+import type { ScreenEffect, ScreenInput, ScreenStep } from './screenLoop.js';
 
 /** How the game ended: the player quit (or the input ended), or pressed Ctrl-C. */
 export type PlayExit = 'quit' | 'interrupt';
@@ -43,10 +44,9 @@ export interface PlayState {
   readonly mode: ColorMode;
 }
 
-/** What happens to the game: a key, a resize, or the world's answer to an effect. */
+/** What happens to the game: a key, a resize, the end of the input, or the world's answers. */
 export type PlayInput =
-  | { readonly kind: 'key'; readonly key: Key }
-  | { readonly kind: 'resize'; readonly cols: number; readonly rows: number }
+  | ScreenInput
   /** The adviser's move for `game` (null: no move counts). */
   | { readonly kind: 'hint'; readonly game: Game; readonly direction: Direction | null }
   | { readonly kind: 'hintFailed'; readonly game: Game; readonly reason: string }
@@ -55,25 +55,19 @@ export type PlayInput =
   /** The answer to `enterScore`: the rank, or why the store refused. */
   | { readonly kind: 'scoreEntered'; readonly name: string; readonly rank: Result<number> }
   /** The answer to `startNewGame`: the game, and the best score on record for its rules. */
-  | { readonly kind: 'newGame'; readonly game: Game; readonly best: number }
-  /** The input ended (the terminal went away). */
-  | { readonly kind: 'end' };
+  | { readonly kind: 'newGame'; readonly game: Game; readonly best: number };
 
-/** What the edge does for the game, in order. */
+/** What the edge does for the game, in order: draw and exit, and the world's part. */
 export type PlayEffect =
-  | { readonly kind: 'draw'; readonly lines: readonly string[] }
+  | ScreenEffect<PlayExit>
   | { readonly kind: 'autosave'; readonly game: Game }
   | { readonly kind: 'askHint'; readonly game: Game }
   | { readonly kind: 'checkHighScore'; readonly game: Game }
   | { readonly kind: 'enterScore'; readonly name: string; readonly game: Game }
-  | { readonly kind: 'startNewGame'; readonly rules: Rules }
-  | { readonly kind: 'exit'; readonly how: PlayExit };
+  | { readonly kind: 'startNewGame'; readonly rules: Rules };
 
 /** The next state and the effects that go with it. */
-export interface PlayStep {
-  readonly state: PlayState;
-  readonly effects: readonly PlayEffect[];
-}
+export type PlayStep = ScreenStep<PlayState, PlayEffect>;
 
 /** How a full-screen game starts: its game, the record it plays against, the terminal's look. */
 export interface PlayStart {

@@ -18,7 +18,7 @@ import {
   squareAt,
 } from '@twenty48/checkers';
 import type { ColorMode } from '../colors.js';
-import type { Key } from '../keys.js';
+import type { ScreenEffect, ScreenInput, ScreenStep } from '../screenLoop.js';
 import { type BoardView, renderBoardFrame } from './boardFrame.js';
 import { editLine, emptyEditor, type LineEditor } from './lineEditor.js';
 import { stepsFrom } from './moveCommand.js';
@@ -28,7 +28,7 @@ import type { SearchAnswer } from './searchClient.js';
 import { type Answer, isComputerToMove, piecesLine } from './session.js';
 import type { Expr } from './sexp.js';
 
-/** How the game ended: `(exit)` or the end of input, Ctrl-C, the end of the game, a failed search. */
+/** How the game ended: `(exit)` or the end of input, Ctrl-C, the game's end, a failed search. */
 export type CheckersEnd = 'exit' | 'interrupt' | 'over' | 'failed';
 
 /** What the session shows: its game, the piece a `(ROW COL)` picked, the computer's side. */
@@ -62,33 +62,29 @@ export interface CheckersScreenState {
   readonly mode: ColorMode;
 }
 
-/** What happens to the game: a key, a resize, or the session's and the computer's answers. */
+/**
+ * What happens to the game: a key, a resize, the end of the input, and the answers of the
+ * session and of the computer.
+ */
 export type CheckersInput =
-  | { readonly kind: 'key'; readonly key: Key }
-  | { readonly kind: 'resize'; readonly cols: number; readonly rows: number }
+  | ScreenInput
   /** The answer to `runCommand`, and the session after it. */
   | { readonly kind: 'commandRan'; readonly answer: Answer; readonly session: SessionView }
   /** The computer's choice for `game` (null: it found none). */
   | { readonly kind: 'searched'; readonly game: Game; readonly found: SearchAnswer | null }
   | { readonly kind: 'searchFailed'; readonly game: Game; readonly reason: string }
   /** The answer to `playComputer`, and the session after it. */
-  | { readonly kind: 'computerPlayed'; readonly answer: Answer; readonly session: SessionView }
-  /** The input ended. */
-  | { readonly kind: 'end' };
+  | { readonly kind: 'computerPlayed'; readonly answer: Answer; readonly session: SessionView };
 
-/** What the edge does for the game, in order. */
+/** What the edge does for the game, in order: draw and exit, and the session's part. */
 export type CheckersEffect =
-  | { readonly kind: 'draw'; readonly lines: readonly string[] }
+  | ScreenEffect<CheckersEnd>
   | { readonly kind: 'runCommand'; readonly expr: Expr }
   | { readonly kind: 'think'; readonly game: Game }
-  | { readonly kind: 'playComputer'; readonly move: Move }
-  | { readonly kind: 'exit'; readonly how: CheckersEnd };
+  | { readonly kind: 'playComputer'; readonly move: Move };
 
 /** The next state and the effects that go with it. */
-export interface CheckersStep {
-  readonly state: CheckersScreenState;
-  readonly effects: readonly CheckersEffect[];
-}
+export type CheckersStep = ScreenStep<CheckersScreenState, CheckersEffect>;
 
 /** The piece a command being typed starts from, `(move (3 2) …`, to light its targets. */
 const TYPED_START = /^\s*[([]\s*move\s*[([]\s*(\d)\s+(\d)\s*[)\]]/i;
