@@ -114,6 +114,146 @@ export function piecesLine(game: Game): string {
 export const isComputerToMove = (game: Game, ai: Side | null): boolean =>
   ai !== null && game.status.kind === 'playing' && game.position.turn === ai;
 
+/** What a session keeps between commands. */
+interface Track {
+  readonly game: Game;
+  readonly selected: Square | null;
+  /** The game before each whole move played since the last start or load, oldest first. */
+  readonly before: readonly Game[];
+  /** The game when the move under way (a multi-jump) began. */
+  readonly moveStart: Game;
+}
+
+/** A command's answer and the session after it. */
+interface Outcome {
+  readonly track: Track;
+  readonly answer: Answer;
+}
+
+const trackOf = (game: Game): Track => ({ game, selected: null, before: [], moveStart: game });
+
+async function saveGame(game: Game, directory: string, name: string | undefined): Promise<Answer> {
+  const jumping = jumpingSquare(game);
+  if (jumping !== null) {
+    return answer([
+      `Cannot save in the middle of a jump: finish it first (keep jumping with ${fmt(jumping)})`,
+    ]);
+  }
+  const file = xlsxFileName(name);
+  if (!file.ok) return answer([`Cannot save: ${file.error.message} (${file.error.code})`]);
+  const saved = await saveXlsx(join(directory, file.value), sheetOf(game.position));
+  if (!saved.ok) return answer([`Cannot save: ${saved.error.message} (${saved.error.code})`]);
+  return answer([`Saved ${file.value}: ${sideName(game.position.turn)} to move.`]);
+}
+
+/** The game in the file `name` and the file's name, or the answer saying why not. */
+async function loadGame(
+  directory: string,
+  name: string | undefined,
+): Promise<Result<{ game: Game; file: string }>> {
+  const file = xlsxFileName(name);
+  if (!file.ok)
+    return fail(file.error.code, `Cannot load: ${file.error.message} (${file.error.code})`);
+  const path = join(directory, file.value);
+  const sheet = await loadXlsx(path);
+  if (!sheet.ok) {
+    // The file is named once, as the player named it, not by its full path.
+    const { message, code } = sheet.error;
+    const reason = (message.startsWith(`${path}: `) ? message.slice(path.length + 2) : message)
+      .split(path)
+      .join(file.value);
+    return fail(code, `Cannot load ${file.value}: ${reason} (${code})`);
+  }
+  const position = positionOfSheet(sheet.value);
+  if (!position.ok) {
+    const { message, code } = position.error;
+    return fail(code, `Cannot load ${file.value}: ${message} (${code})`);
+  }
+  return ok({ game: newGame(position.value), file: file.value });
+}
+
+/** `(undo)`: the jump under way, else a whole move (against the computer, to the player's turn). */
+function undoMove(track: Track, ai: Side | null): Outcome {
+  if (track.game.jump !== null) {
+    const game = track.moveStart;
+    return {
+      track: { ...track, game, selected: null },
+      answer: answer(['The jump under way is taken back.'], true),
+    };
+  }
+  const { before } = track;
+  let index = before.length - 1;
+  while (index >= 0 && ai !== null && before[index]?.position.turn === ai) index--;
+  const target = before[index];
+  if (target === undefined) return { track, answer: answer(['Nothing to undo.']) };
+  const count = before.length - index;
+  return {
+    track: { game: target, selected: null, before: before.slice(0, index), moveStart: target },
+    answer: answer([`Took back ${count === 1 ? 'a move' : `${count} moves`}.`], true),
+  };
+}
+
+/** `(move …)`: one step, a whole move once its last jump is played. */
+function moveOnce(track: Track, args: readonly Expr[]): Outcome {
+  const { game } = track;
+  const played = playMoveCommand(game, args);
+  if (!played.ok) return { track, answer: answer([played.error.message]) };
+  const { step } = played.value;
+  const mover = sideWord(game.position.turn);
+  const moveStart = game.jump === null ? game : track.moveStart;
+  const next: Track = { ...track, game: played.value.game, selected: null, moveStart };
+  const verb =
+    step.captured === null
+      ? `${mover} moves ${fmt(step.from)} to ${fmt(step.to)}`
+      : `${mover} jumps ${fmt(step.from)} over ${fmt(step.captured)} to ${fmt(step.to)}`;
+  const jumping = jumpingSquare(next.game);
+  if (jumping !== null) {
+    return { track: next, answer: answer([`${verb}. Keep jumping with ${fmt(jumping)}.`], true) };
+  }
+  const last = next.game.moves[next.game.moves.length - 1] as Move;
+  const crowned = last.crowned ? `; ${fmt(last.to)} is crowned king` : '';
+  return {
+    track: { ...next, before: [...track.before, moveStart] },
+    answer: answer([`${verb} [${moveToPdn(last)}]${crowned}.`], true),
+  };
+}
+
+/** `(hint)`: the searcher's move for the side to move, as the commands that play it. */
+async function hintFor(game: Game, searcher: Searcher, limits: SearchLimits): Promise<Answer> {
+  const found = await searcher.best(game, limits).then(
+    (value): Result<typeof value> => ok(value),
+    (error: Error) => fail('ERR_SEARCH', error.message),
+  );
+  if (!found.ok) return answer([`No hint: ${found.error.message} (ERR_SEARCH)`]);
+  if (found.value === null) return answer(['No hint: there is no legal move.']);
+  const { move: best } = found.value;
+  const done = game.jump?.path ?? [best.from];
+  // During a multi-jump the search chose the whole capture: hint the rest of it.
+  if (done.every((square, i) => best.path[i] === square)) {
+    return answer([`Hint: ${describeMove(best, done.length - 1)}`]);
+  }
+  const next = legalSteps(game)[0];
+  return answer([`Hint: ${next ? pathCommands([next.from, next.to]) : 'none'}`]);
+}
+
+/** `(ROW COL)`: what the piece there can do; it stays picked while it is the side to move's. */
+function selectSquare(track: Track, row: number, col: number): Outcome {
+  const { game } = track;
+  const square = squareAt(row, col);
+  const piece = square === null ? null : pieceAt(game.position, square);
+  const selected = piece?.side === game.position.turn ? square : null;
+  return { track: { ...track, selected }, answer: answer([describePiece(game, row, col)]) };
+}
+
+const pdnLines = (game: Game, ai: Side | null): string[] =>
+  gameToPdn(game, {
+    event: 'checkers',
+    black: ai === 'black' ? 'computer' : 'p1',
+    white: ai === 'red' ? 'computer' : 'p2',
+  })
+    .trimEnd()
+    .split('\n');
+
 /**
  * A session on `options.game`.
  *
@@ -123,174 +263,73 @@ export const isComputerToMove = (game: Game, ai: Side | null): boolean =>
  */
 export function createSession(options: SessionOptions): Session {
   const { ai, limits, searcher, directory } = options;
-  let game = options.game;
-  let selected: Square | null = null;
-  /** The game before each whole move played since the last start or load, oldest first. */
-  let before: Game[] = [];
-  /** The game when the move under way (a multi-jump) began. */
-  let moveStart: Game = game;
-
-  const restart = (next: Game): void => {
-    game = next;
-    before = [];
-    moveStart = next;
-    selected = null;
-  };
-
-  const save = async (name: string | undefined): Promise<Answer> => {
-    const jumping = jumpingSquare(game);
-    if (jumping !== null)
-      return answer([
-        `Cannot save in the middle of a jump: finish it first (keep jumping with ${fmt(jumping)})`,
-      ]);
-    const file = xlsxFileName(name);
-    if (!file.ok) return answer([`Cannot save: ${file.error.message} (${file.error.code})`]);
-    const saved = await saveXlsx(join(directory, file.value), sheetOf(game.position));
-    if (!saved.ok) return answer([`Cannot save: ${saved.error.message} (${saved.error.code})`]);
-    return answer([`Saved ${file.value}: ${sideName(game.position.turn)} to move.`]);
-  };
-
-  const load = async (name: string | undefined): Promise<Answer> => {
-    const file = xlsxFileName(name);
-    if (!file.ok) return answer([`Cannot load: ${file.error.message} (${file.error.code})`]);
-    const path = join(directory, file.value);
-    const sheet = await loadXlsx(path);
-    if (!sheet.ok) {
-      // The file is named once, as the player named it, not by its full path.
-      const { message, code } = sheet.error;
-      const reason = (message.startsWith(`${path}: `) ? message.slice(path.length + 2) : message)
-        .split(path)
-        .join(file.value);
-      return answer([`Cannot load ${file.value}: ${reason} (${code})`]);
-    }
-    const position = positionOfSheet(sheet.value);
-    if (!position.ok)
-      return answer([
-        `Cannot load ${file.value}: ${position.error.message} (${position.error.code})`,
-      ]);
-    restart(newGame(position.value));
-    return answer([`Loaded ${file.value}: ${sideName(game.position.turn)} to move.`], true);
-  };
-
-  const undo = (): Answer => {
-    if (game.jump !== null) {
-      game = moveStart;
-      selected = null;
-      return answer(['The jump under way is taken back.'], true);
-    }
-    // Against the computer, back to the last position where the player was to move.
-    let index = before.length - 1;
-    while (index >= 0 && ai !== null && before[index]?.position.turn === ai) index--;
-    const target = before[index];
-    if (target === undefined) return answer(['Nothing to undo.']);
-    const count = before.length - index;
-    before = before.slice(0, index);
-    game = target;
-    moveStart = target;
-    selected = null;
-    return answer([`Took back ${count === 1 ? 'a move' : `${count} moves`}.`], true);
-  };
-
-  const move = (args: readonly Expr[]): Answer => {
-    const played = playMoveCommand(game, args);
-    if (!played.ok) return answer([played.error.message]);
-    const { step } = played.value;
-    const mover = sideWord(game.position.turn);
-    if (game.jump === null) moveStart = game;
-    game = played.value.game;
-    selected = null;
-    const verb =
-      step.captured === null
-        ? `${mover} moves ${fmt(step.from)} to ${fmt(step.to)}`
-        : `${mover} jumps ${fmt(step.from)} over ${fmt(step.captured)} to ${fmt(step.to)}`;
-    const jumping = jumpingSquare(game);
-    if (jumping !== null) return answer([`${verb}. Keep jumping with ${fmt(jumping)}.`], true);
-    before = [...before, moveStart];
-    const last = game.moves[game.moves.length - 1] as Move;
-    const crowned = last.crowned ? `; ${fmt(last.to)} is crowned king` : '';
-    return answer([`${verb} [${moveToPdn(last)}]${crowned}.`], true);
-  };
-
-  const hint = async (): Promise<Answer> => {
-    const found = await searcher.best(game, limits).then(
-      (value): Result<typeof value> => ok(value),
-      (error: Error) => fail('ERR_SEARCH', error.message),
-    );
-    if (!found.ok) return answer([`No hint: ${found.error.message} (ERR_SEARCH)`]);
-    if (found.value === null) return answer(['No hint: there is no legal move.']);
-    const { move: best } = found.value;
-    const done = game.jump?.path ?? [best.from];
-    // During a multi-jump the search chose the whole capture: hint the rest of it.
-    if (done.every((square, i) => best.path[i] === square))
-      return answer([`Hint: ${describeMove(best, done.length - 1)}`]);
-    const next = legalSteps(game)[0];
-    return answer([`Hint: ${next ? pathCommands([next.from, next.to]) : 'none'}`]);
+  let track = trackOf(options.game);
+  const settle = (outcome: Outcome): Answer => {
+    track = outcome.track;
+    return outcome.answer;
   };
 
   const runCommand = async (command: Command): Promise<Answer> => {
+    const { game } = track;
     switch (command.kind) {
       case 'exit':
         return answer([], false, true);
       case 'move':
-        return move(command.args);
-      case 'select': {
-        const square = squareAt(command.row, command.col);
-        const piece = square === null ? null : pieceAt(game.position, square);
-        selected = piece?.side === game.position.turn ? square : null;
-        return answer([describePiece(game, command.row, command.col)]);
-      }
+        return settle(moveOnce(track, command.args));
+      case 'select':
+        return settle(selectSquare(track, command.row, command.col));
       case 'score':
         return answer([scoreLine(game)]);
       case 'save':
-        return save(command.name);
-      case 'load':
-        return load(command.name);
+        return saveGame(game, directory, command.name);
+      case 'load': {
+        const loaded = await loadGame(directory, command.name);
+        if (!loaded.ok) return answer([loaded.error.message]);
+        const { game: next, file } = loaded.value;
+        track = trackOf(next);
+        return answer([`Loaded ${file}: ${sideName(next.position.turn)} to move.`], true);
+      }
       case 'default-board':
-        restart(newGame());
+        track = trackOf(newGame());
         return answer(['A new game: Black (p1) to move.'], true);
       case 'undo':
-        return undo();
+        return settle(undoMove(track, ai));
       case 'help':
         return answer(HELP_LINES);
       case 'hint':
-        return hint();
+        return hintFor(game, searcher, limits);
       case 'pdn':
-        return answer(
-          gameToPdn(game, {
-            event: 'checkers',
-            black: ai === 'black' ? 'computer' : 'p1',
-            white: ai === 'red' ? 'computer' : 'p2',
-          })
-            .trimEnd()
-            .split('\n'),
-        );
+        return answer(pdnLines(game, ai));
     }
   };
 
   return {
     get game() {
-      return game;
+      return track.game;
     },
     ai,
     limits,
     searcher,
     get selected() {
-      return selected;
+      return track.selected;
     },
-    computerToMove: () => isComputerToMove(game, ai),
+    computerToMove: () => isComputerToMove(track.game, ai),
     async run(expr) {
       const command = parseCommand(expr);
       if (!command.ok) return answer([command.error.message]);
       return runCommand(command.value);
     },
     playComputer(chosen) {
+      const { game } = track;
       const mover = sideWord(game.position.turn);
       const played = playMove(game, chosen);
       if (!played.ok) return answer([`The computer's move was refused: ${played.error.message}`]);
-      before = [...before, game];
-      game = played.value;
-      moveStart = game;
-      selected = null;
+      track = {
+        game: played.value,
+        selected: null,
+        before: [...track.before, game],
+        moveStart: played.value,
+      };
       return answer([`${mover} (computer) plays ${describeMove(chosen)}`], true);
     },
   };
