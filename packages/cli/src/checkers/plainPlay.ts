@@ -43,6 +43,107 @@ const isExit = (expr: Expr): boolean =>
   expr.items[0]?.kind === 'symbol' &&
   expr.items[0].name === 'exit';
 
+/** The lines of the input: read in turn, or early while the computer thinks (they then wait). */
+interface LineQueue {
+  /** The next line from the input, the same promise until it is taken. */
+  peek(): Promise<IteratorResult<InputLine>>;
+  /** Take the line `peek` gave: it waits its turn. */
+  keep(line: IteratorResult<InputLine>): void;
+  /** The next line to run: a waiting one first. */
+  take(): Promise<IteratorResult<InputLine>>;
+  /** True when the end of the input is among the waiting lines. */
+  endWaits(): boolean;
+}
+
+function queueLines(input: Readable): LineQueue {
+  const lines = readBoundedLines(input, MAX_COMMAND_LENGTH);
+  let pending: Promise<IteratorResult<InputLine>> | null = null;
+  const waiting: IteratorResult<InputLine>[] = [];
+  const peek = (): Promise<IteratorResult<InputLine>> => {
+    pending ??= lines.next();
+    return pending;
+  };
+  return {
+    peek,
+    keep(line) {
+      pending = null;
+      waiting.push(line);
+    },
+    async take() {
+      const early = waiting.shift();
+      if (early) return early;
+      const next = await peek();
+      pending = null;
+      return next;
+    },
+    endWaits: () => waiting.some((line) => line.done === true),
+  };
+}
+
+/** How the line-by-line game writes: text as it is, a line with controls escaped, an answer. */
+interface LineOutput {
+  write(text: string): void;
+  say(line: string): void;
+  /** The answer's lines, then the board when the game changed. */
+  show(answer: Answer): void;
+}
+
+function lineOutput(output: Writable, session: Session): LineOutput {
+  const write = (text: string): void => {
+    output.write(text);
+  };
+  const say = (line: string): void => write(`${escapeControls(line)}\n`);
+  return {
+    write,
+    say,
+    show(answer) {
+      for (const line of answer.lines) say(line);
+      if (answer.changed) write(`\n${formatBoard(session.game.position).join('\n')}\n\n`);
+    },
+  };
+}
+
+/** The computer's move; lines typed meanwhile wait, but `(exit)` ends the game at once. */
+async function computerMove(
+  session: Session,
+  lines: LineQueue,
+  out: LineOutput,
+  echo: boolean,
+): Promise<'moved' | 'exit' | 'failed'> {
+  out.say(`${sideWord(session.game.position.turn)} (computer) is thinking…`);
+  const thinking = session.searcher.best(session.game, session.limits).then(
+    (answer) => ({ answer }),
+    (error: Error) => ({ error }),
+  );
+  let inputDone = lines.endWaits();
+  for (;;) {
+    const racers: Promise<
+      { answer: SearchAnswer | null } | { error: Error } | { line: IteratorResult<InputLine> }
+    >[] = [thinking];
+    if (!inputDone) racers.push(lines.peek().then((line) => ({ line })));
+    const first = await Promise.race(racers);
+    if ('line' in first) {
+      lines.keep(first.line);
+      if (first.line.done) inputDone = true;
+      else if (!first.line.value.tooLong) {
+        const read = commandsOfLine(first.line.value.text);
+        if ('exprs' in read && read.exprs.some(isExit)) {
+          if (echo) out.say(first.line.value.text);
+          return 'exit';
+        }
+      }
+      continue;
+    }
+    if ('error' in first || first.answer === null) {
+      const why = 'error' in first ? first.error.message : 'the search found no move';
+      out.say(`The computer cannot move: ${why} (ERR_SEARCH)`);
+      return 'failed';
+    }
+    out.show(session.playComputer(first.answer.move));
+    return 'moved';
+  }
+}
+
 /**
  * Play until `(exit)`, the end of the game or the end of the input.
  *
@@ -55,71 +156,11 @@ export async function playPlainCheckers({
   output,
   echo,
 }: PlainCheckersOptions): Promise<PlainEnd> {
-  const lines = readBoundedLines(input, MAX_COMMAND_LENGTH);
-  let pending: Promise<IteratorResult<InputLine>> | null = null;
-  const nextLine = (): Promise<IteratorResult<InputLine>> => {
-    pending ??= lines.next();
-    return pending;
-  };
-  /** Lines read while the computer thought, to run in order once it has moved. */
-  const waiting: IteratorResult<InputLine>[] = [];
+  const lines = queueLines(input);
   /** Commands of a line not run yet (a line may hold several). */
   let queue: Expr[] = [];
-
-  const write = (text: string): void => {
-    output.write(text);
-  };
-  const say = (line: string): void => write(`${escapeControls(line)}\n`);
-  const showBoard = (): void => write(`\n${formatBoard(session.game.position).join('\n')}\n\n`);
-  const show = (answer: Answer): void => {
-    for (const line of answer.lines) say(line);
-    if (answer.changed) showBoard();
-  };
-  const readLine = async (): Promise<IteratorResult<InputLine>> => {
-    const early = waiting.shift();
-    if (early) return early;
-    const next = await nextLine();
-    pending = null;
-    return next;
-  };
-
-  /** The computer's move; lines typed meanwhile wait, but `(exit)` ends the game at once. */
-  const computerMove = async (): Promise<'moved' | 'exit' | 'failed'> => {
-    const mover = sideWord(session.game.position.turn);
-    say(`${mover} (computer) is thinking…`);
-    const thinking = session.searcher.best(session.game, session.limits).then(
-      (answer) => ({ answer }),
-      (error: Error) => ({ error }),
-    );
-    let inputDone = waiting.some((line) => line.done === true);
-    for (;;) {
-      const racers: Promise<
-        { answer: SearchAnswer | null } | { error: Error } | { line: IteratorResult<InputLine> }
-      >[] = [thinking];
-      if (!inputDone) racers.push(nextLine().then((line) => ({ line })));
-      const first = await Promise.race(racers);
-      if ('line' in first) {
-        pending = null;
-        waiting.push(first.line);
-        if (first.line.done) inputDone = true;
-        else if (!first.line.value.tooLong) {
-          const read = commandsOfLine(first.line.value.text);
-          if ('exprs' in read && read.exprs.some(isExit)) {
-            if (echo) say(first.line.value.text);
-            return 'exit';
-          }
-        }
-        continue;
-      }
-      if ('error' in first || first.answer === null) {
-        const why = 'error' in first ? first.error.message : 'the search found no move';
-        say(`The computer cannot move: ${why} (ERR_SEARCH)`);
-        return 'failed';
-      }
-      show(session.playComputer(first.answer.move));
-      return 'moved';
-    }
-  };
+  const out = lineOutput(output, session);
+  const { write, say } = out;
 
   write(`${formatBoard(session.game.position).join('\n')}\n\n`);
   for (;;) {
@@ -129,14 +170,14 @@ export async function playPlainCheckers({
       return 'over';
     }
     if (session.computerToMove()) {
-      const moved = await computerMove();
+      const moved = await computerMove(session, lines, out, echo);
       if (moved !== 'moved') return moved;
       continue;
     }
     let expr = queue.shift();
     if (expr === undefined) {
       write(promptOf(session.game));
-      const line = await readLine();
+      const line = await lines.take();
       if (line.done) {
         write('\n');
         return 'eof';
@@ -157,6 +198,6 @@ export async function playPlainCheckers({
     }
     const answer = await session.run(expr);
     if (answer.exit) return 'exit';
-    show(answer);
+    out.show(answer);
   }
 }
