@@ -32,6 +32,116 @@ export interface BitboardSearch {
 const TABLE_BITS = 20;
 
 /**
+ * The transposition table in typed arrays: one slot per hash, always replaced. A slot holds a
+ * value only when its stamp is the current search's generation, so a new search clears the
+ * table by counting one up.
+ */
+interface TranspositionTable {
+  readonly shift: number;
+  readonly keyLo: Int32Array;
+  readonly keyHi: Int32Array;
+  readonly stamp: Uint32Array;
+  readonly depth: Int8Array;
+  readonly value: Float64Array;
+}
+
+/** A board's slot in the table. */
+const slotOf = (table: TranspositionTable, lo: number, hi: number): number =>
+  Math.imul(lo ^ Math.imul(hi, 0x9e3779b1), 0x85ebca6b) >>> table.shift;
+
+function createTranspositionTable(bits: number): TranspositionTable {
+  const slots = 1 << bits;
+  return {
+    shift: 32 - bits,
+    keyLo: new Int32Array(slots),
+    keyHi: new Int32Array(slots),
+    stamp: new Uint32Array(slots),
+    depth: new Int8Array(slots),
+    value: new Float64Array(slots),
+  };
+}
+
+/** The rules' spawn options as tile exponents and probabilities, the form chance nodes read. */
+function spawnModel(rules: Rules): { exponents: Int32Array; probabilities: Float64Array } {
+  const totalWeight = rules.spawn.reduce((sum, option) => sum + option.weight, 0);
+  return {
+    exponents: Int32Array.from(rules.spawn, (option) => Math.log2(option.value)),
+    probabilities: Float64Array.from(rules.spawn, (option) => option.weight / totalWeight),
+  };
+}
+
+/** The empty cells of a board, from the table of empty cells per 16-bit half-row pair. */
+const emptyCount = (emptyInRow: Uint8Array, lo: number, hi: number): number =>
+  (emptyInRow[lo & 0xffff] as number) +
+  (emptyInRow[lo >>> 16] as number) +
+  (emptyInRow[hi & 0xffff] as number) +
+  (emptyInRow[hi >>> 16] as number);
+
+/** Both 16-bit halves of one 32-bit half-board, each looked up in a row table. */
+const slideHalf = (table: Uint16Array, half: number): number =>
+  (table[half & 0xffff] as number) | ((table[half >>> 16] as number) << 16);
+
+/** The root moves that change the board, in the engine's order, as (lo, hi) pairs. */
+function rootChildren(
+  left: Uint16Array,
+  right: Uint16Array,
+  board: Bitboard,
+): { direction: Direction; lo: number; hi: number }[] {
+  const tlo = transposeLo(board.lo, board.hi);
+  const thi = transposed.hi;
+  const apply = (direction: Direction, rows: Uint16Array, lo: number, hi: number) => ({
+    direction,
+    lo: slideHalf(rows, lo),
+    hi: slideHalf(rows, hi),
+    from: { lo, hi },
+  });
+  return [
+    apply('up', left, tlo, thi),
+    apply('down', right, tlo, thi),
+    apply('left', left, board.lo, board.hi),
+    apply('right', right, board.lo, board.hi),
+  ]
+    .filter((child) => child.lo !== child.from.lo || child.hi !== child.from.hi)
+    .map(({ direction, lo, hi }) => ({ direction, lo, hi }));
+}
+
+/**
+ * Iterative deepening over the root moves: with a time budget, deepen one level at a time and
+ * keep the last level that finished; without one, search `depth` alone.
+ */
+function deepen(
+  children: readonly { direction: Direction; lo: number; hi: number }[],
+  { depth, ms }: SearchLimits,
+  started: number,
+  valueAt: (lo: number, hi: number, level: number) => number,
+  progress: () => { aborted: boolean; nodes: number },
+): SearchResult {
+  let result: SearchResult = {
+    direction: children[0]?.direction ?? null,
+    depth: 0,
+    nodes: 0,
+    value: 0,
+  };
+  if (children.length <= 1) return result;
+  for (let level = ms === null ? depth : 1; level <= depth; level++) {
+    let best: Direction | null = null;
+    let bestValue = -1;
+    for (const child of children) {
+      const value = valueAt(child.lo, child.hi, level);
+      if (value > bestValue) {
+        bestValue = value;
+        best = child.direction;
+      }
+    }
+    if (progress().aborted) break;
+    result = { direction: best, depth: level, nodes: progress().nodes, value: bestValue };
+    // The next level costs several times this one: don't start what cannot finish.
+    if (ms !== null && performance.now() - started > ms * 0.25) break;
+  }
+  return { ...result, nodes: progress().nodes };
+}
+
+/**
  * An expectimax search over bitboards under `rules`: move nodes take the best of the moves that
  * change the board, chance nodes average over every empty cell and every spawn option with the
  * rules' weights, a lost board scores 0, and leaves score the sum of the row table over rows and
@@ -47,61 +157,44 @@ export function createBitboardSearch(rules: Rules, tableBits = TABLE_BITS): Bitb
   const { left, right } = rowTables(rules.merge);
   const scores = rowScoreTable();
   const emptyInRow = emptyCellTable();
-  const totalWeight = rules.spawn.reduce((sum, option) => sum + option.weight, 0);
-  const spawnExponents = Int32Array.from(rules.spawn, (option) => Math.log2(option.value));
-  const spawnProbabilities = Float64Array.from(rules.spawn, (o) => o.weight / totalWeight);
+  const { exponents: spawnExponents, probabilities: spawnProbabilities } = spawnModel(rules);
   const spawnCount = spawnExponents.length;
-
-  const slots = 1 << tableBits;
-  const shift = 32 - tableBits;
-  const keyLo = new Int32Array(slots);
-  const keyHi = new Int32Array(slots);
-  const stamp = new Uint32Array(slots);
-  const storedDepth = new Int8Array(slots);
-  const storedValue = new Float64Array(slots);
+  const table = createTranspositionTable(tableBits);
+  const { keyLo, keyHi, stamp, depth: storedDepth, value: storedValue } = table;
   let generation = 0;
   let nodes = 0;
   let deadline = Number.POSITIVE_INFINITY;
   let aborted = false;
 
-  const evaluate = (lo: number, hi: number): number => scoreBitboard(scores, lo, hi);
+  // The value of the board after a move, or 0 when the move changes nothing.
+  const afterMove = (
+    rows: Uint16Array,
+    lo: number,
+    hi: number,
+    remaining: number,
+    probability: number,
+  ): number => {
+    const nextLo = slideHalf(rows, lo);
+    const nextHi = slideHalf(rows, hi);
+    if (nextLo === lo && nextHi === hi) return 0;
+    return chanceNode(nextLo, nextHi, remaining, probability);
+  };
 
-  // Unrolled: the four moves are left and right of the board and of its transpose.
+  // The four moves are left and right of the board and of its transpose.
   const moveNode = (lo: number, hi: number, remaining: number, probability: number): number => {
-    let best = 0;
-    let value = 0;
     const tlo = transposeLo(lo, hi);
     const thi = transposed.hi;
-    let nextLo = (left[lo & 0xffff] as number) | ((left[lo >>> 16] as number) << 16);
-    let nextHi = (left[hi & 0xffff] as number) | ((left[hi >>> 16] as number) << 16);
-    if (nextLo !== lo || nextHi !== hi) {
-      value = chanceNode(nextLo, nextHi, remaining, probability);
-      if (value > best) best = value;
-    }
-    nextLo = (right[lo & 0xffff] as number) | ((right[lo >>> 16] as number) << 16);
-    nextHi = (right[hi & 0xffff] as number) | ((right[hi >>> 16] as number) << 16);
-    if (nextLo !== lo || nextHi !== hi) {
-      value = chanceNode(nextLo, nextHi, remaining, probability);
-      if (value > best) best = value;
-    }
-    nextLo = (left[tlo & 0xffff] as number) | ((left[tlo >>> 16] as number) << 16);
-    nextHi = (left[thi & 0xffff] as number) | ((left[thi >>> 16] as number) << 16);
-    if (nextLo !== tlo || nextHi !== thi) {
-      value = chanceNode(nextLo, nextHi, remaining, probability);
-      if (value > best) best = value;
-    }
-    nextLo = (right[tlo & 0xffff] as number) | ((right[tlo >>> 16] as number) << 16);
-    nextHi = (right[thi & 0xffff] as number) | ((right[thi >>> 16] as number) << 16);
-    if (nextLo !== tlo || nextHi !== thi) {
-      value = chanceNode(nextLo, nextHi, remaining, probability);
-      if (value > best) best = value;
-    }
-    return best;
+    return Math.max(
+      afterMove(left, lo, hi, remaining, probability),
+      afterMove(right, lo, hi, remaining, probability),
+      afterMove(left, tlo, thi, remaining, probability),
+      afterMove(right, tlo, thi, remaining, probability),
+    );
   };
 
   function chanceNode(lo: number, hi: number, remaining: number, probability: number): number {
-    if (remaining <= 0 || probability < PROBABILITY_CUT) return evaluate(lo, hi);
-    const slot = Math.imul(lo ^ Math.imul(hi, 0x9e3779b1), 0x85ebca6b) >>> shift;
+    if (remaining <= 0 || probability < PROBABILITY_CUT) return scoreBitboard(scores, lo, hi);
+    const slot = slotOf(table, lo, hi);
     if (
       stamp[slot] === generation &&
       keyLo[slot] === lo &&
@@ -112,12 +205,8 @@ export function createBitboardSearch(rules: Rules, tableBits = TABLE_BITS): Bitb
     }
     if ((++nodes & 255) === 0 && performance.now() > deadline) aborted = true;
     if (aborted) return 0;
-    const empty =
-      (emptyInRow[lo & 0xffff] as number) +
-      (emptyInRow[lo >>> 16] as number) +
-      (emptyInRow[hi & 0xffff] as number) +
-      (emptyInRow[hi >>> 16] as number);
-    if (empty === 0) return evaluate(lo, hi);
+    const empty = emptyCount(emptyInRow, lo, hi);
+    if (empty === 0) return scoreBitboard(scores, lo, hi);
     const cellProbability = probability / empty;
     let total = 0;
     for (let at = 0; at < 32; at += 4) {
@@ -146,56 +235,20 @@ export function createBitboardSearch(rules: Rules, tableBits = TABLE_BITS): Bitb
     return value;
   }
 
-  /** The four root moves in the engine's order, as (lo, hi) pairs; `moved` false when no-ops. */
-  const rootChildren = (board: Bitboard): { direction: Direction; lo: number; hi: number }[] => {
-    const tlo = transposeLo(board.lo, board.hi);
-    const thi = transposed.hi;
-    const apply = (table: Uint16Array, lo: number, hi: number) => ({
-      lo: (table[lo & 0xffff] as number) | ((table[lo >>> 16] as number) << 16),
-      hi: (table[hi & 0xffff] as number) | ((table[hi >>> 16] as number) << 16),
-      from: { lo, hi },
-    });
-    const candidates = [
-      { direction: 'up' as const, ...apply(left, tlo, thi) },
-      { direction: 'down' as const, ...apply(right, tlo, thi) },
-      { direction: 'left' as const, ...apply(left, board.lo, board.hi) },
-      { direction: 'right' as const, ...apply(right, board.lo, board.hi) },
-    ];
-    return candidates.filter((c) => c.lo !== c.from.lo || c.hi !== c.from.hi);
-  };
-
   return {
-    search(board, { depth, ms }) {
+    search(board, limits) {
       generation = (generation + 1) >>> 0;
       nodes = 0;
       aborted = false;
       const started = performance.now();
-      deadline = ms === null ? Number.POSITIVE_INFINITY : started + ms;
-      const children = rootChildren(board);
-      let result: SearchResult = {
-        direction: children[0]?.direction ?? null,
-        depth: 0,
-        nodes: 0,
-        value: 0,
-      };
-      if (children.length <= 1) return result;
-      // With a time budget, deepen one level at a time and keep the last level that finished.
-      for (let level = ms === null ? depth : 1; level <= depth; level++) {
-        let best: Direction | null = null;
-        let bestValue = -1;
-        for (const child of children) {
-          const value = chanceNode(child.lo, child.hi, level, 1);
-          if (value > bestValue) {
-            bestValue = value;
-            best = child.direction;
-          }
-        }
-        if (aborted) break;
-        result = { direction: best, depth: level, nodes, value: bestValue };
-        // The next level costs several times this one: don't start what cannot finish.
-        if (ms !== null && performance.now() - started > ms * 0.25) break;
-      }
-      return { ...result, nodes };
+      deadline = limits.ms === null ? Number.POSITIVE_INFINITY : started + limits.ms;
+      return deepen(
+        rootChildren(left, right, board),
+        limits,
+        started,
+        (lo, hi, level) => chanceNode(lo, hi, level, 1),
+        () => ({ aborted, nodes }),
+      );
     },
   };
 }
