@@ -51,7 +51,7 @@ export const MAX_XLSX_BYTES = 1024 * 1024;
 const MAX_UNPACKED_BYTES = 8 * 1024 * 1024;
 /** How long a read may take: a FIFO whose writer never writes (or never stops) gives up. */
 const READ_DEADLINE_MS = 2000;
-const MAX_NAME_LENGTH = 100;
+const MAX_FILE_NAME_LENGTH = 100;
 const SIZE = 8;
 const COLUMNS = 'ABCDEFGH';
 
@@ -382,7 +382,7 @@ function fileNameProblem(name: string): string | null {
   if (name === '.' || name === '..') return 'it names a directory';
   if (/[/\\]/.test(name)) return 'it contains a path separator (/ or \\)';
   if (/\p{Cc}/u.test(name)) return 'it contains a control character';
-  if ([...name].length > MAX_NAME_LENGTH) return `it is longer than ${MAX_NAME_LENGTH} characters`;
+  if ([...name].length > MAX_FILE_NAME_LENGTH) return `it is longer than ${MAX_FILE_NAME_LENGTH} characters`;
   return null;
 }
 
