@@ -382,7 +382,8 @@ function fileNameProblem(name: string): string | null {
   if (name === '.' || name === '..') return 'it names a directory';
   if (/[/\\]/.test(name)) return 'it contains a path separator (/ or \\)';
   if (/\p{Cc}/u.test(name)) return 'it contains a control character';
-  if ([...name].length > MAX_FILE_NAME_LENGTH) return `it is longer than ${MAX_FILE_NAME_LENGTH} characters`;
+  if ([...name].length > MAX_FILE_NAME_LENGTH)
+    return `it is longer than ${MAX_FILE_NAME_LENGTH} characters`;
   return null;
 }
 
