@@ -71,45 +71,27 @@ const issueMessage = (issues: readonly v.BaseIssue<unknown>[]): string =>
     .map((issue) => `${v.getDotPath(issue) ?? 'body'}: ${issue.message}`)
     .join('; ');
 
-/**
- * The leaderboard API, under `/api`: issue seeds, verify and rank submitted games, read the
- * tables and the records behind them.
- *
- * @example
- * app.route('/api', createApi({ store, now: () => new Date(), limits, clientOf }));
- */
-export function createApi(options: ApiOptions): Hono {
-  const { store, limits, now, clientOf } = options;
-  const scoreLimiter = createRateLimiter(limits.scoresPerMinute);
-  const gameLimiter = createRateLimiter(limits.gamesPerMinute);
-  const api = new Hono();
-
-  // Checked before the body is read: an oversized or non-JSON body is refused unread.
-  const jsonBody = bodyLimit({
-    maxSize: limits.bodyBytes,
-    onError: (c) =>
-      problem(c, 413, 'ERR_TOO_LARGE', `a request body is at most ${limits.bodyBytes} bytes`),
+/** `GET /api/health`: 200 with what the leaderboard ranks, or 503 naming the store's problem. */
+const health = (store: Store) => (c: Context) => {
+  const checked = store.health();
+  if (!checked.ok) {
+    const { code, message } = publicStoreFailure(store, checked.error);
+    return c.json({ ok: false, service: 'twenty48', error: code, message }, 503);
+  }
+  return c.json({
+    ok: true,
+    service: 'twenty48',
+    rules: PRESET_NAMES,
+    sizes: { min: MIN_RANKED_SIZE, max: MAX_RANKED_SIZE },
   });
-  const requireJson: MiddlewareHandler = async (c, next) =>
-    isJson(c) ? next() : problem(c, 415, 'ERR_CONTENT_TYPE', 'send the body as application/json');
+};
 
-  api.get('/health', (c) => {
-    const health = store.health();
-    if (!health.ok) {
-      const { code, message } = publicStoreFailure(store, health.error);
-      return c.json({ ok: false, service: 'twenty48', error: code, message }, 503);
-    }
-    return c.json({
-      ok: true,
-      service: 'twenty48',
-      rules: PRESET_NAMES,
-      sizes: { min: MIN_RANKED_SIZE, max: MAX_RANKED_SIZE },
-    });
-  });
-
-  api.post('/games', requireJson, jsonBody, async (c) => {
+/** `POST /api/games`: issue a single-use seed for a preset and a ranked size. */
+const issueGame =
+  ({ store, limits, now, clientOf }: ApiOptions, limiter: RateLimiter) =>
+  async (c: Context) => {
     const client = clientOf(c);
-    if (!gameLimiter.allow(client)) return tooMany(c, gameLimiter, client, 'new games');
+    if (!limiter.allow(client)) return tooMany(c, limiter, client, 'new games');
     const body = await readJson(c);
     if (!body) return problem(c, 400, 'ERR_JSON', 'the body is not valid JSON');
     const parsed = v.safeParse(NewGameBody, body.value);
@@ -133,11 +115,17 @@ export function createApi(options: ApiOptions): Hono {
     }
     const issued = store.issueGame(rules, size, limits.gameTtlMs, now());
     return c.json(issued, 201);
-  });
+  };
 
-  api.post('/scores', requireJson, jsonBody, async (c) => {
+/**
+ * `POST /api/scores`: check the name, replay the game against the seed issued for it, then
+ * claim the seed and rank the score.
+ */
+const submitScore =
+  ({ store, now, clientOf }: ApiOptions, limiter: RateLimiter) =>
+  async (c: Context) => {
     const client = clientOf(c);
-    if (!scoreLimiter.allow(client)) return tooMany(c, scoreLimiter, client, 'submissions');
+    if (!limiter.allow(client)) return tooMany(c, limiter, client, 'submissions');
     const body = await readJson(c);
     if (!body) return problem(c, 400, 'ERR_JSON', 'the body is not valid JSON');
     const parsed = v.safeParse(ScoreBody, body.value);
@@ -166,34 +154,62 @@ export function createApi(options: ApiOptions): Hono {
       { id: added.value.id, rank: added.value.rank, score: game.score, maxTile: game.maxTile },
       201,
     );
-  });
+  };
 
-  api.get('/scores', (c) => {
-    const parsed = v.safeParse(ScoresQuery, c.req.query());
-    if (!parsed.success) return problem(c, 400, 'ERR_QUERY', issueMessage(parsed.issues));
-    const { rules, size, limit } = parsed.output;
-    const rows = store.topScores({ rules, size: Number(size), limit: Number(limit) });
-    return c.json(
-      rows.map((row) => ({
-        id: row.id,
-        rank: row.rank,
-        name: row.name,
-        score: row.score,
-        maxTile: row.maxTile,
-        moves: row.moves,
-        finished: row.finished,
-        createdAt: row.createdAt,
-      })),
-    );
-  });
+/** `GET /api/scores?rules&size&limit`: one table, best first. */
+const scoreTable = (store: Store) => (c: Context) => {
+  const parsed = v.safeParse(ScoresQuery, c.req.query());
+  if (!parsed.success) return problem(c, 400, 'ERR_QUERY', issueMessage(parsed.issues));
+  const { rules, size, limit } = parsed.output;
+  const rows = store.topScores({ rules, size: Number(size), limit: Number(limit) });
+  return c.json(
+    rows.map((row) => ({
+      id: row.id,
+      rank: row.rank,
+      name: row.name,
+      score: row.score,
+      maxTile: row.maxTile,
+      moves: row.moves,
+      finished: row.finished,
+      createdAt: row.createdAt,
+    })),
+  );
+};
 
-  api.get('/scores/:id/record', (c) => {
-    const id = c.req.param('id');
-    const row = /^\d{1,15}$/.test(id) ? store.getScore(Number(id)) : null;
-    if (!row) return problem(c, 404, 'ERR_NOT_FOUND', `no score with id "${id.slice(0, 20)}"`);
-    return c.json(JSON.parse(makeRecord(row.record)));
-  });
+/** `GET /api/scores/:id/record`: the record behind a score, to replay it. */
+const scoreRecord = (store: Store) => (c: Context) => {
+  const id = c.req.param('id') ?? '';
+  const row = /^\d{1,15}$/.test(id) ? store.getScore(Number(id)) : null;
+  if (!row) return problem(c, 404, 'ERR_NOT_FOUND', `no score with id "${id.slice(0, 20)}"`);
+  return c.json(JSON.parse(makeRecord(row.record)));
+};
 
+/**
+ * The leaderboard API, under `/api`: issue seeds, verify and rank submitted games, read the
+ * tables and the records behind them.
+ *
+ * @example
+ * app.route('/api', createApi({ store, now: () => new Date(), limits, clientOf }));
+ */
+export function createApi(options: ApiOptions): Hono {
+  const { store, limits } = options;
+  const api = new Hono();
+  // Checked before the body is read: an oversized or non-JSON body is refused unread.
+  const jsonBody = bodyLimit({
+    maxSize: limits.bodyBytes,
+    onError: (c) =>
+      problem(c, 413, 'ERR_TOO_LARGE', `a request body is at most ${limits.bodyBytes} bytes`),
+  });
+  const requireJson: MiddlewareHandler = async (c, next) =>
+    isJson(c) ? next() : problem(c, 415, 'ERR_CONTENT_TYPE', 'send the body as application/json');
+
+  api.get('/health', health(store));
+  const gameLimiter = createRateLimiter(limits.gamesPerMinute);
+  api.post('/games', requireJson, jsonBody, issueGame(options, gameLimiter));
+  const scoreLimiter = createRateLimiter(limits.scoresPerMinute);
+  api.post('/scores', requireJson, jsonBody, submitScore(options, scoreLimiter));
+  api.get('/scores', scoreTable(store));
+  api.get('/scores/:id/record', scoreRecord(store));
   refuseOtherMethods(api);
   api.notFound((c) =>
     problem(c, 404, 'ERR_NOT_FOUND', `no API route ${c.req.method} ${c.req.path}`),
