@@ -52,6 +52,11 @@ function readSave(row: SaveRow): Result<{ saved: SavedGame; lost: boolean }, Sto
 
 /** Named saves and the one autosave slot, on an open database. */
 export function createSaves(db: Database.Database) {
+  return { ...createNamedSaves(db), ...createAutosave(db) };
+}
+
+/** Games saved under a name (the player-name rule), overwritten by a save of the same name. */
+function createNamedSaves(db: Database.Database) {
   const upsert = db.prepare(
     // REPLACE gives the row a new rowid, which orders saves made within one millisecond.
     `INSERT OR REPLACE INTO saves (name, record, score, max_tile, moves, saved_at)
@@ -63,14 +68,6 @@ export function createSaves(db: Database.Database) {
     'SELECT name, record, saved_at FROM saves ORDER BY saved_at DESC, rowid DESC',
   );
   const remove = db.prepare('DELETE FROM saves WHERE name = ?');
-  const writeAutosave = db.prepare(
-    `INSERT INTO autosave (slot, record, saved_at) VALUES (1, ?, ?)
-     ON CONFLICT (slot) DO UPDATE SET record = excluded.record, saved_at = excluded.saved_at`,
-  );
-  const readAutosave = db.prepare(
-    "SELECT 'autosave' AS name, record, saved_at FROM autosave WHERE slot = 1",
-  );
-  const removeAutosave = db.prepare('DELETE FROM autosave');
 
   return {
     saveGame(name: string, record: GameRecord): Result<SavedGame, StoreError> {
@@ -118,7 +115,21 @@ export function createSaves(db: Database.Database) {
         ? ok(undefined)
         : fail('ERR_NOT_FOUND', `no saved game named "${checkedName.value}"`);
     },
+  };
+}
 
+/** The one autosave slot: the game in progress, for `--resume`. */
+function createAutosave(db: Database.Database) {
+  const writeAutosave = db.prepare(
+    `INSERT INTO autosave (slot, record, saved_at) VALUES (1, ?, ?)
+     ON CONFLICT (slot) DO UPDATE SET record = excluded.record, saved_at = excluded.saved_at`,
+  );
+  const readAutosave = db.prepare(
+    "SELECT 'autosave' AS name, record, saved_at FROM autosave WHERE slot = 1",
+  );
+  const removeAutosave = db.prepare('DELETE FROM autosave');
+
+  return {
     autosave(record: GameRecord): void {
       writeAutosave.run(makeRecord(record), new Date().toISOString());
     },
