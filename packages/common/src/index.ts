@@ -1,5 +1,4 @@
 export { contrastRatio, luminance } from './contrast.js';
-export { isRankedSize, MAX_RANKED_SIZE, MIN_RANKED_SIZE, RANKED_SIZES } from './leaderboard.js';
 export { MAX_MARKS_IN_A_ROW, MAX_NAME_LENGTH, nameLength, parseName } from './names.js';
 export {
   colourOfTier,
@@ -14,6 +13,7 @@ export {
   type TileColours,
   tileColours,
 } from './palette.js';
+export { isRankedSize, MAX_RANKED_SIZE, MIN_RANKED_SIZE, RANKED_SIZES } from './rankedSizes.js';
 export {
   attempt,
   type Failure,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isRankedSize, MAX_RANKED_SIZE, MIN_RANKED_SIZE, RANKED_SIZES } from './leaderboard.js';
+import { isRankedSize, MAX_RANKED_SIZE, MIN_RANKED_SIZE, RANKED_SIZES } from './rankedSizes.js';
 
 describe('the sizes the leaderboard ranks', () => {
   it('are 3x3 to 8x8', () => {
