@@ -112,7 +112,7 @@ describe('bitboard packing', () => {
 });
 
 describe('row tables', () => {
-  it('move rows as the seeds say, for each policy', () => {
+  it('move rows as each merge policy says', () => {
     // [2, 2, 4, 8] left: once -> [4, 4, 8, 0]; chain and cascade -> [16, 0, 0, 0].
     const row = 0x3211;
     expect(rowTables('once').left[row]).toBe(0x0322);

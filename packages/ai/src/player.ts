@@ -32,7 +32,7 @@ export function randomPlayer(seed: string | number = 'random'): Player {
 }
 
 /**
- * The labwork's solitary heuristic (seed 001, `chooseNextGame`) as a player: the move that
+ * The labwork's solitary heuristic (`chooseNextGame`) as a player: the move that
  * leaves the most empty cells; moves that change nothing are not considered; ties go to the
  * first of up, down, left, right.
  */

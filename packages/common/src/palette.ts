@@ -2,7 +2,7 @@
  * The 2048 tile palette as data: the colours the terminal and the browser both draw with, so a
  * tile, a tier and the board look the same in each, and a unit test checks their contrast.
  *
- * Number tiles keep the original game's backgrounds (PLAYERS.md). Its text colours do not:
+ * Number tiles keep the original game's backgrounds (gabrielecirulli/2048). Its text colours do not:
  * the original's #776e65 on 2 and 4 reaches only 3.98:1 and its white on 8..2048 as little as
  * 1.42:1, so every tile up to 2048 uses one dark ink instead (at least 4.5:1, WCAG AA).
  */

@@ -75,7 +75,7 @@ const OPPOSITE: Record<Direction, Direction> = {
 };
 
 describe('slide', () => {
-  it('moves every direction on the seed 001 snapshot', () => {
+  it("moves every direction on the labwork's snapshot", () => {
     const board = [
       [0, 0, 0, 4],
       [0, 4, 0, 0],
@@ -104,7 +104,7 @@ describe('slide', () => {
     });
   });
 
-  it('applies seed 004 to whole boards: right on 2 4 4 4 and on 2 2 4 8', () => {
+  it('applies FiveTwelve to whole boards: right on 2 4 4 4 and on 2 2 4 8', () => {
     const board = [
       [2, 4, 4, 4],
       [2, 2, 4, 8],
@@ -117,7 +117,7 @@ describe('slide', () => {
     ]);
   });
 
-  it('seed 004: an ineffective move changes nothing', () => {
+  it('FiveTwelve: an ineffective move changes nothing', () => {
     const board = [
       [2, 4, 8, 16],
       [2, 4, 8, 16],
@@ -127,7 +127,7 @@ describe('slide', () => {
     expect(slide(board, 'right', 'fiveTwelve')).toEqual({ board, gained: 0, moved: false });
   });
 
-  it('seed 000: tiers chain down a column', () => {
+  it('tiers: merges chain down a column', () => {
     const board = [
       [2, 0],
       [2, 0],

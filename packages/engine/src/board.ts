@@ -137,7 +137,7 @@ export const maxTile = (board: Board): number => Math.max(0, ...board.flat());
 
 export const tileSum = (board: Board): number => board.flat().reduce((sum, v) => sum + v, 0);
 
-/** Sum over tiles of log2(value) cubed: seed 000's score. */
+/** Sum over tiles of log2(value) cubed: the tiers rules' score. */
 export const levelCubes = (board: Board): number =>
   board.flat().reduce((sum, v) => (v > 0 ? sum + Math.log2(v) ** 3 : sum), 0);
 

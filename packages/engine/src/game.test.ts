@@ -128,7 +128,7 @@ describe('step', () => {
     expect(result.game).toBe(game);
   });
 
-  it('FiveTwelve: an ineffective move still spawns a 2 (seed 004)', () => {
+  it('FiveTwelve: an ineffective move still spawns a 2', () => {
     const game = withBoard(fiveTwelve, [
       [2, 4, 8, 16],
       [2, 4, 8, 16],
@@ -167,7 +167,7 @@ describe('step', () => {
     });
     if (!rules.ok) throw new Error(rules.error.message);
     expect(rules.value.name).toBe('custom');
-    // seed 004: four 2s make 4 + 4 + 8 = 16 under 2048 scoring
+    // FiveTwelve with 2048 scoring: four 2s make 4 + 4 + 8 = 16 under 2048 scoring
     const game = withBoard(rules.value, [
       [2, 2, 0, 0],
       [2, 2, 0, 0],

@@ -12,7 +12,7 @@ import {
   zeroReplace,
 } from './labwork.js';
 
-describe('zeroReplace (seed 001)', () => {
+describe('zeroReplace (the labwork)', () => {
   it.each([
     [1, 4, [4, 0, 8, 0, 0, 0, 5, 8], [4, 4, 8, 0, 0, 0, 5, 8]],
     [3, 2, [4, 0, 8, 0, 0, 0, 5, 8], [4, 0, 8, 0, 2, 0, 5, 8]],
@@ -22,7 +22,7 @@ describe('zeroReplace (seed 001)', () => {
   });
 });
 
-describe('collapseRow (seed 001)', () => {
+describe('collapseRow (the labwork)', () => {
   it.each([
     [
       [2, 2, 16],
@@ -47,7 +47,7 @@ describe('collapseRow (seed 001)', () => {
   });
 });
 
-describe('moves (seed 001)', () => {
+describe('moves (the labwork)', () => {
   const snapshot = {
     board: [
       [0, 0, 0, 4],
@@ -123,7 +123,7 @@ describe('moves (seed 001)', () => {
   });
 });
 
-describe('isWon and isLost (seed 001)', () => {
+describe('isWon and isLost (the labwork)', () => {
   const full = [
     [2, 4, 2, 4],
     [4, 2, 4, 2],
@@ -150,7 +150,7 @@ describe('isWon and isLost (seed 001)', () => {
   });
 });
 
-describe('chooseNextGame (seed 001 solitary heuristic)', () => {
+describe("chooseNextGame (the labwork's solitary heuristic)", () => {
   it('plays the move that leaves the most empty cells', () => {
     const game = {
       board: [

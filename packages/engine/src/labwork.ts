@@ -1,6 +1,6 @@
 /**
- * The functional interface of the labwork (seed 001) on `{ board, score }` games, with the
- * seed's names and examples. Written with functionals (compose, filter, fold) on top of the
+ * The functional interface of the labwork on `{ board, score }` games, with the
+ * labwork's names and examples. Written with functionals (compose, filter, fold) on top of the
  * engine's own line collapse, so there is one copy of the rules.
  */
 import { isStuck, sameBoard } from './board.js';

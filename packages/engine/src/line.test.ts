@@ -9,19 +9,19 @@ const cases: [MergePolicy, number[], number[], number, string][] = [
   ['once', [2, 2, 2, 2], [4, 4, 0, 0], 8, 'each pair merges once'],
   ['once', [2, 2, 4, 0], [4, 4, 0, 0], 4, 'a merged tile merges no more'],
   ['once', [4, 4, 4, 0], [8, 4, 0, 0], 8, 'the pair nearest the edge merges first'],
-  ['once', [2, 8, 8, 2], [2, 16, 2, 0], 16, 'seed 001'],
+  ['once', [2, 8, 8, 2], [2, 16, 2, 0], 16, 'the labwork'],
   ['once', [0, 0, 0, 0], [0, 0, 0, 0], 0, 'empty line'],
   ['once', [2, 4, 8, 16], [2, 4, 8, 16], 0, 'nothing to do'],
-  // seed 004: right on `2 4 4 4` gives `_ 2 4 8`
-  ['cascade', [4, 4, 4, 2], [8, 4, 2, 0], 8, 'seed 004: nearest the edge moves first'],
-  // seed 004: right on `2 2 4 8` gives `_ _ _ 16`, through 4, 8 and 16
-  ['cascade', [8, 4, 2, 2], [16, 0, 0, 0], 28, 'seed 004: a moving tile keeps absorbing'],
+  // FiveTwelve: right on `2 4 4 4` gives `_ 2 4 8`
+  ['cascade', [4, 4, 4, 2], [8, 4, 2, 0], 8, 'FiveTwelve: nearest the edge moves first'],
+  // FiveTwelve: right on `2 2 4 8` gives `_ _ _ 16`, through 4, 8 and 16
+  ['cascade', [8, 4, 2, 2], [16, 0, 0, 0], 28, 'FiveTwelve: a moving tile keeps absorbing'],
   ['cascade', [2, 2, 4, 0], [8, 0, 0, 0], 12, 'cascade into a grown tile'],
   ['cascade', [4, 2, 2, 0], [8, 0, 0, 0], 12, 'cascade looks back at tiles already placed'],
   ['cascade', [2, 2, 2, 2], [8, 0, 0, 0], 16, 'four 2s: 4, 8, then the last 2 is a 2'],
-  // seed 000: left on `2 2 4 _` gives `8 _ _ _`; left on `2 2 2 2` gives `4 4 _ _`
-  ['chain', [2, 2, 4, 0], [8, 0, 0, 0], 12, 'seed 000: a merged tile merges again'],
-  ['chain', [2, 2, 2, 2], [4, 4, 0, 0], 8, 'seed 000: only with the next tile in line'],
+  // tiers: left on `2 2 4 _` gives `8 _ _ _`; left on `2 2 2 2` gives `4 4 _ _`
+  ['chain', [2, 2, 4, 0], [8, 0, 0, 0], 12, 'tiers: a merged tile merges again'],
+  ['chain', [2, 2, 2, 2], [4, 4, 0, 0], 8, 'tiers: only with the next tile in line'],
   ['chain', [4, 2, 2, 0], [4, 4, 0, 0], 4, 'chain never looks back'],
   ['chain', [0, 2, 0, 2], [4, 0, 0, 0], 4, 'packed before merging'],
 ];

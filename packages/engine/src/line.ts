@@ -23,7 +23,7 @@ type Combine = (stack: Stacked[], value: number, index: number) => number;
 /**
  * The next tile merges with the last one placed when they are equal. Under `once` (2048) a tile
  * made by a merge merges no more this move, so the pair nearest the edge wins; under `chain`
- * (tiers, seed 000) it may merge again with the next tile in line. Neither looks further back.
+ * (the tiers rules) it may merge again with the next tile in line. Neither looks further back.
  */
 const combineWithLast =
   (mergedTilesMerge: boolean): Combine =>
@@ -38,7 +38,7 @@ const combineWithLast =
     return 0;
   };
 
-/** FiveTwelve (seed 004): a moving tile absorbs every equal tile it meets until one differs. */
+/** FiveTwelve: a moving tile absorbs every equal tile it meets until one differs. */
 const combineCascade: Combine = (stack, value, index) => {
   let moving: Stacked = { value, sources: [index] };
   let gained = 0;

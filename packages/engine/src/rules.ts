@@ -28,7 +28,7 @@ export const classic: Rules = checkedRules({
   scoring: 'merges',
 });
 
-/** FiveTwelve (seed 004): cascading merges, no-op moves still spawn, only 2s, score = tile sum, no win. */
+/** FiveTwelve: cascading merges, no-op moves still spawn, only 2s, score = tile sum, no win. */
 export const fiveTwelve: Rules = checkedRules({
   name: 'fiveTwelve',
   size: 4,
@@ -40,7 +40,7 @@ export const fiveTwelve: Rules = checkedRules({
   scoring: 'tileSum',
 });
 
-/** Tiers (seed 000): chained merges, only 2s, score = sum of level cubed, no goal. */
+/** Tiers: chained merges, only 2s, score = sum of level cubed, no goal. */
 export const tiers: Rules = checkedRules({
   name: 'tiers',
   size: 4,
@@ -172,7 +172,7 @@ function parseSpawn(spawn: unknown): Result<RulesData['spawn'], RulesError> {
   return ok(Object.freeze(options));
 }
 
-/** Changes a player may ask for on top of a preset: the flags `--size`, `--goal` and the seed's switches. */
+/** Changes a player may ask for on top of a preset: the flags `--size`, `--goal` and FiveTwelve's extra-credit switches. */
 export type RulesOverrides = Partial<Omit<RulesData, 'name'>> & { readonly name?: string };
 
 /**
@@ -182,7 +182,7 @@ export type RulesOverrides = Partial<Omit<RulesData, 'name'>> & { readonly name?
  *
  * @example
  * makeRules('classic', { size: 5 })                           // classic rules on 5x5
- * makeRules('fiveTwelve', { scoring: 'merges', spawn: [...] }) // seed 004's extra credit
+ * makeRules('fiveTwelve', { scoring: 'merges', spawn: [...] }) // FiveTwelve's extra credit
  */
 export function makeRules(
   preset: PresetName | Rules,

@@ -2,7 +2,7 @@ import { createEmitter } from './emitter.js';
 import { type Game, keepPlaying, type StepResult, step } from './game.js';
 import type { Direction } from './types.js';
 
-/** What a session announces to its listeners (the views of seed 004's model-view-controller). */
+/** What a session announces to its listeners (the views of FiveTwelve's model-view-controller). */
 export type SessionEvent =
   | ({ readonly type: 'move'; readonly direction: Direction } & StepResult)
   | { readonly type: 'undo'; readonly game: Game }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { tierOf } from './tiers.js';
 
-describe('tierOf (seed 000)', () => {
+describe('tierOf (the tiers rules)', () => {
   it.each([
     [2, 1, 0, 0],
     [4, 2, 0, 1],

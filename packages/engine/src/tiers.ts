@@ -1,7 +1,7 @@
-/** Three square sizes per colour tier (seed 000). */
+/** Three square sizes per colour tier (the tiers rules). */
 export const SIZES_PER_TIER = 3;
 
-/** Where a tile sits in seed 000's colours-and-sizes view of the board. */
+/** Where a tile sits in the tiers rules' colours-and-sizes view of the board. */
 export interface TierPlace {
   /** log2 of the value: 2 is level 1, 4 is level 2… (also what `levelCubes` cubes). */
   readonly level: number;

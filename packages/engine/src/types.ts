@@ -5,9 +5,9 @@ export type Direction = (typeof DIRECTIONS)[number];
 /**
  * How equal tiles combine when a line collapses toward its edge.
  * - `once`: each tile merges at most once per move, the pair nearest the edge first (2048).
- * - `chain`: a merged tile may merge again with the next tile in line (seed 000, tiers).
+ * - `chain`: a merged tile may merge again with the next tile in line (the tiers rules).
  * - `cascade`: tiles move one at a time, nearest the edge first, and a moving tile absorbs an
- *   equal tile it meets and keeps moving (seed 004, FiveTwelve).
+ *   equal tile it meets and keeps moving (the FiveTwelve rules).
  */
 export const MERGE_POLICIES = ['once', 'chain', 'cascade'] as const;
 export type MergePolicy = (typeof MERGE_POLICIES)[number];
