@@ -333,7 +333,7 @@ class Searcher {
     const end = generateMoves(own, opp, kings, south, this.stack, start);
     if (end === start) return -WIN_SCORE + ply;
     this.scoreMoves(start, end, kings, south, ply, tt, ttCaptured);
-    const { from, to, captured, kingsXor } = this.stack;
+    const { from, to, captured } = this.stack;
     // A forced move costs no depth.
     const childDepth = end - start === 1 ? depth : depth - 1;
     const alphaBefore = alpha;
@@ -345,51 +345,20 @@ class Searcher {
       const f = from[i] as number;
       const t = to[i] as number;
       const cap = captured[i] as number;
-      const nOwn = opp ^ cap;
-      const nOpp = own ^ f ^ t;
-      const nKings = kings ^ (kingsXor[i] as number);
-      const nQuiet = cap === 0 && (f & kings) !== 0 ? quiet + 1 : 0;
-      let score: number;
-      if (i === start) {
-        score = -this.negamax(
-          nOwn,
-          nOpp,
-          nKings,
-          !south,
-          childDepth,
-          -beta,
-          -alpha,
-          ply + 1,
-          nQuiet,
-          end,
-        );
-      } else {
-        score = -this.negamax(
-          nOwn,
-          nOpp,
-          nKings,
-          !south,
-          childDepth,
-          -alpha - 1,
-          -alpha,
-          ply + 1,
-          nQuiet,
-          end,
-        );
-        if (score > alpha && score < beta && !this.aborted)
-          score = -this.negamax(
-            nOwn,
-            nOpp,
-            nKings,
-            !south,
-            childDepth,
-            -beta,
-            -alpha,
-            ply + 1,
-            nQuiet,
-            end,
-          );
-      }
+      const score = this.searchMove(
+        i,
+        i === start,
+        own,
+        opp,
+        kings,
+        south,
+        childDepth,
+        alpha,
+        beta,
+        ply + 1,
+        quiet,
+        end,
+      );
       if (this.aborted) return 0;
       if (score > best) {
         best = score;
@@ -426,6 +395,48 @@ class Searcher {
     return best;
   }
 
+  // Move `i` of the stack with a principal-variation window: the first move with the full
+  // window; the others with a null window, searched again in full when they land inside it.
+  searchMove(
+    i: number,
+    first: boolean,
+    own: number,
+    opp: number,
+    kings: number,
+    south: boolean,
+    depth: number,
+    alpha: number,
+    beta: number,
+    ply: number,
+    quiet: number,
+    end: number,
+  ): number {
+    const { from, to, captured, kingsXor } = this.stack;
+    const f = from[i] as number;
+    const cap = captured[i] as number;
+    const nOwn = opp ^ cap;
+    const nOpp = own ^ f ^ (to[i] as number);
+    const nKings = kings ^ (kingsXor[i] as number);
+    const nQuiet = cap === 0 && (f & kings) !== 0 ? quiet + 1 : 0;
+    if (first)
+      return -this.negamax(nOwn, nOpp, nKings, !south, depth, -beta, -alpha, ply, nQuiet, end);
+    const score = -this.negamax(
+      nOwn,
+      nOpp,
+      nKings,
+      !south,
+      depth,
+      -alpha - 1,
+      -alpha,
+      ply,
+      nQuiet,
+      end,
+    );
+    if (score > alpha && score < beta && !this.aborted)
+      return -this.negamax(nOwn, nOpp, nKings, !south, depth, -beta, -alpha, ply, nQuiet, end);
+    return score;
+  }
+
   rememberCutoff(key: number, south: boolean, ply: number, depth: number): void {
     const k = ply * 2;
     if (this.killers[k] !== key) {
@@ -453,7 +464,7 @@ class Searcher {
     end: number,
     quiet: number,
   ): number {
-    const { from, to, captured, kingsXor } = this.stack;
+    const { from, to, captured } = this.stack;
     this.pvLength[0] = 0;
     this.rootBest = -1;
     let alpha = -INFINITE;
@@ -463,51 +474,21 @@ class Searcher {
       const f = from[i] as number;
       const t = to[i] as number;
       const cap = captured[i] as number;
-      const nOwn = opp ^ cap;
-      const nOpp = own ^ f ^ t;
-      const nKings = kings ^ (kingsXor[i] as number);
-      const nQuiet = cap === 0 && (f & kings) !== 0 ? quiet + 1 : 0;
-      let score: number;
-      if (i === 0) {
-        score = -this.negamax(
-          nOwn,
-          nOpp,
-          nKings,
-          !south,
-          childDepth,
-          -beta,
-          -alpha,
-          1,
-          nQuiet,
-          end,
-        );
-      } else {
-        score = -this.negamax(
-          nOwn,
-          nOpp,
-          nKings,
-          !south,
-          childDepth,
-          -alpha - 1,
-          -alpha,
-          1,
-          nQuiet,
-          end,
-        );
-        if (score > alpha && !this.aborted)
-          score = -this.negamax(
-            nOwn,
-            nOpp,
-            nKings,
-            !south,
-            childDepth,
-            -beta,
-            -alpha,
-            1,
-            nQuiet,
-            end,
-          );
-      }
+      // beta is INFINITE here, so the window's re-search is the one every node makes.
+      const score = this.searchMove(
+        i,
+        i === 0,
+        own,
+        opp,
+        kings,
+        south,
+        childDepth,
+        alpha,
+        beta,
+        1,
+        quiet,
+        end,
+      );
       if (this.aborted) break;
       if (score > alpha) {
         alpha = score;
