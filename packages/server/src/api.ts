@@ -1,4 +1,10 @@
-import { MAX_RANKED_SIZE, MIN_RANKED_SIZE, parseName } from '@twenty48/common';
+import {
+  MAX_RANKED_SIZE,
+  MIN_RANKED_SIZE,
+  parseJson,
+  parseName,
+  type Result,
+} from '@twenty48/common';
 import { makeRecord, PRESET_NAMES } from '@twenty48/engine';
 import type { Store } from '@twenty48/store';
 import { type Context, Hono, type MiddlewareHandler } from 'hono';
@@ -44,13 +50,10 @@ const ScoresQuery = v.object({
 const isJson = (c: Context): boolean =>
   /^application\/json\s*(;|$)/i.test(c.req.header('content-type') ?? '');
 
-/** Read a JSON body the limits already allowed; undefined when it is not JSON. */
-async function readJson(c: Context): Promise<{ value: unknown } | undefined> {
-  try {
-    return { value: JSON.parse(await c.req.text()) };
-  } catch {
-    return undefined;
-  }
+/** Read a JSON body the limits already allowed (a body that cannot be read is not JSON). */
+async function readJson(c: Context): Promise<Result<unknown, 'ERR_JSON'>> {
+  const text = await c.req.text().catch(() => '');
+  return parseJson(text, 'the body is not valid JSON');
 }
 
 /** 429, with Retry-After: the whole seconds until the limiter frees a slot for this client. */
@@ -71,6 +74,28 @@ const issueMessage = (issues: readonly v.BaseIssue<unknown>[]): string =>
     .map((issue) => `${v.getDotPath(issue) ?? 'body'}: ${issue.message}`)
     .join('; ');
 
+/**
+ * Admit a POST: 429 past the client's rate for `what`, 400 for a body that is not JSON or not
+ * of the schema's shape; otherwise the body as the schema reads it.
+ */
+async function admit<S extends v.GenericSchema>(
+  c: Context,
+  { clientOf }: ApiOptions,
+  limiter: RateLimiter,
+  what: string,
+  schema: S,
+): Promise<{ body: v.InferOutput<S> } | { refused: Response }> {
+  const client = clientOf(c);
+  if (!limiter.allow(client)) return { refused: tooMany(c, limiter, client, what) };
+  const json = await readJson(c);
+  if (!json.ok) return { refused: problem(c, 400, json.error.code, json.error.message) };
+  const parsed = v.safeParse(schema, json.value);
+  if (!parsed.success) {
+    return { refused: problem(c, 400, 'ERR_BODY', issueMessage(parsed.issues)) };
+  }
+  return { body: parsed.output };
+}
+
 /** `GET /api/health`: 200 with what the leaderboard ranks, or 503 naming the store's problem. */
 const health = (store: Store) => (c: Context) => {
   const checked = store.health();
@@ -87,74 +112,64 @@ const health = (store: Store) => (c: Context) => {
 };
 
 /** `POST /api/games`: issue a single-use seed for a preset and a ranked size. */
-const issueGame =
-  ({ store, limits, now, clientOf }: ApiOptions, limiter: RateLimiter) =>
-  async (c: Context) => {
-    const client = clientOf(c);
-    if (!limiter.allow(client)) return tooMany(c, limiter, client, 'new games');
-    const body = await readJson(c);
-    if (!body) return problem(c, 400, 'ERR_JSON', 'the body is not valid JSON');
-    const parsed = v.safeParse(NewGameBody, body.value);
-    if (!parsed.success) return problem(c, 400, 'ERR_BODY', issueMessage(parsed.issues));
-    const { rules, size } = parsed.output;
-    if (!(PRESET_NAMES as readonly string[]).includes(rules)) {
-      return problem(
-        c,
-        422,
-        'ERR_UNKNOWN_RULES',
-        `the leaderboard ranks ${PRESET_NAMES.join(', ')}, not "${rules.slice(0, 40)}"`,
-      );
-    }
-    if (!v.is(sizeSchema, size)) {
-      return problem(
-        c,
-        422,
-        'ERR_SIZE',
-        `the leaderboard ranks sizes ${MIN_RANKED_SIZE} to ${MAX_RANKED_SIZE}`,
-      );
-    }
-    const issued = store.issueGame(rules, size, limits.gameTtlMs, now());
-    return c.json(issued, 201);
-  };
+const issueGame = (options: ApiOptions, limiter: RateLimiter) => async (c: Context) => {
+  const admitted = await admit(c, options, limiter, 'new games', NewGameBody);
+  if ('refused' in admitted) return admitted.refused;
+  const { store, limits, now } = options;
+  const { rules, size } = admitted.body;
+  if (!(PRESET_NAMES as readonly string[]).includes(rules)) {
+    return problem(
+      c,
+      422,
+      'ERR_UNKNOWN_RULES',
+      `the leaderboard ranks ${PRESET_NAMES.join(', ')}, not "${rules.slice(0, 40)}"`,
+    );
+  }
+  if (!v.is(sizeSchema, size)) {
+    return problem(
+      c,
+      422,
+      'ERR_SIZE',
+      `the leaderboard ranks sizes ${MIN_RANKED_SIZE} to ${MAX_RANKED_SIZE}`,
+    );
+  }
+  const issued = store.issueGame(rules, size, limits.gameTtlMs, now());
+  return c.json(issued, 201);
+};
 
 /**
  * `POST /api/scores`: check the name, replay the game against the seed issued for it, then
  * claim the seed and rank the score.
  */
-const submitScore =
-  ({ store, now, clientOf }: ApiOptions, limiter: RateLimiter) =>
-  async (c: Context) => {
-    const client = clientOf(c);
-    if (!limiter.allow(client)) return tooMany(c, limiter, client, 'submissions');
-    const body = await readJson(c);
-    if (!body) return problem(c, 400, 'ERR_JSON', 'the body is not valid JSON');
-    const parsed = v.safeParse(ScoreBody, body.value);
-    if (!parsed.success) return problem(c, 400, 'ERR_BODY', issueMessage(parsed.issues));
-    const submission = parsed.output;
-    const name = parseName(submission.name);
-    if (!name.ok) return problem(c, 422, name.error.code, name.error.message);
-    const issued = store.peekGame(submission.gameId, now());
-    if (!issued.ok) return problem(c, 422, issued.error.code, issued.error.message);
-    const verified = verifyGame(issued.value, submission);
-    if (!verified.ok) return problem(c, 422, verified.error.code, verified.error.message);
-    // Nothing awaits between the claim and the insert, so concurrent submissions of one game
-    // cannot both land: the second claim fails.
-    const claimed = store.claimGame(submission.gameId, now());
-    if (!claimed.ok) return problem(c, 422, claimed.error.code, claimed.error.message);
-    const game = verified.value;
-    const added = store.addScore({
-      name: name.value,
-      record: game.record,
-      score: game.score,
-      maxTile: game.maxTile,
-      finished: game.finished,
-    });
-    if (!added.ok) return problem(c, 422, added.error.code, added.error.message);
-    return c.json(
-      { id: added.value.id, rank: added.value.rank, score: game.score, maxTile: game.maxTile },
-      201,
-    );
-  };
+const submitScore = (options: ApiOptions, limiter: RateLimiter) => async (c: Context) => {
+  const admitted = await admit(c, options, limiter, 'submissions', ScoreBody);
+  if ('refused' in admitted) return admitted.refused;
+  const { store, now } = options;
+  const submission = admitted.body;
+  const name = parseName(submission.name);
+  if (!name.ok) return problem(c, 422, name.error.code, name.error.message);
+  const issued = store.peekGame(submission.gameId, now());
+  if (!issued.ok) return problem(c, 422, issued.error.code, issued.error.message);
+  const verified = verifyGame(issued.value, submission);
+  if (!verified.ok) return problem(c, 422, verified.error.code, verified.error.message);
+  // Nothing awaits between the claim and the insert, so concurrent submissions of one game
+  // cannot both land: the second claim fails.
+  const claimed = store.claimGame(submission.gameId, now());
+  if (!claimed.ok) return problem(c, 422, claimed.error.code, claimed.error.message);
+  const game = verified.value;
+  const added = store.addScore({
+    name: name.value,
+    record: game.record,
+    score: game.score,
+    maxTile: game.maxTile,
+    finished: game.finished,
+  });
+  if (!added.ok) return problem(c, 422, added.error.code, added.error.message);
+  return c.json(
+    { id: added.value.id, rank: added.value.rank, score: game.score, maxTile: game.maxTile },
+    201,
+  );
+};
 
 /** `GET /api/scores?rules&size&limit`: one table, best first. */
 const scoreTable = (store: Store) => (c: Context) => {
