@@ -189,7 +189,7 @@ describe('2048 play in a real terminal', { timeout: 60_000 }, () => {
           const x = start + cell.indexOf('█');
           const painted = buffer.getLine(y)?.getCell(x);
           expect(painted?.isFgRGB()).toBe(true);
-          expect(painted?.getFgColor()).toBe(0x2e9e44);
+          expect(painted?.getFgColor()).toBe(0x1b5e20); // the browser's light-theme green
         }
       }
     }
