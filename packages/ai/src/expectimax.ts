@@ -1,6 +1,7 @@
-import type { Board, Direction, Game, Rules } from '@twenty48/engine';
+import type { Board, Rules } from '@twenty48/engine';
 import { fitsBitboard, toBitboard } from './bitboard.js';
 import { searchEngineBoard } from './engine-search.js';
+import type { Player } from './player.js';
 import { type BitboardSearch, createBitboardSearch, type SearchLimits } from './search.js';
 
 /** The default expectimax's time budget per move: it deepens until this runs out. */
@@ -57,9 +58,7 @@ const rulesKey = (rules: Rules): string => JSON.stringify([rules.merge, rules.sp
  * const player = expectimaxPlayer({ depth: 3 });
  * player(newGame('classic', 1)) // 'up'
  */
-export function expectimaxPlayer(
-  options: ExpectimaxOptions = {},
-): (game: Game) => Direction | null {
+export function expectimaxPlayer(options: ExpectimaxOptions = {}): Player {
   const searches = new Map<string, BitboardSearch>();
   return (game) => {
     if (game.status === 'lost') return null;

@@ -36,6 +36,7 @@ export {
   type Player,
   type PlayerName,
   type PlayerOptions,
+  type PlayerView,
   randomPlayer,
 } from './player.js';
 export {

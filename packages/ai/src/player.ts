@@ -10,11 +10,14 @@ import {
 } from '@twenty48/engine';
 import { expectimaxPlayer } from './expectimax.js';
 
+/** What a player looks at: the board, the rules and whether the game is over (a `Game` will do). */
+export type PlayerView = Pick<Game, 'board' | 'rules' | 'status'>;
+
 /** A player looks at a game and names its move, or `null` when no move changes the board. */
-export type Player = (game: Game) => Direction | null;
+export type Player = (game: PlayerView) => Direction | null;
 
 /** The directions that change the board, in the engine's order (up, down, left, right). */
-export const legalMoves = (game: Game): Direction[] => movableDirections(game.board);
+export const legalMoves = (game: PlayerView): Direction[] => movableDirections(game.board);
 
 /**
  * A player that picks uniformly among the moves that change the board, from its own seeded

@@ -20,6 +20,22 @@ describe('the AI worker protocol', () => {
     expect(legalMoves(big)).toContain(answer.direction);
   });
 
+  it('reads only what players look at: the rules, a checked board and the status', () => {
+    const game = newGame('classic', 'view');
+    const view = { rules: 'classic', board: game.board, status: game.status };
+    expect(handleAiRequest({ id: 4, game: view, ai: 'greedy' })).toEqual({
+      id: 4,
+      direction: createPlayer('greedy')(game),
+    });
+    const handle = createAiHandler();
+    const odd = handle({
+      id: 5,
+      game: { ...view, board: [[3, 0, 0, 0], ...game.board.slice(1)] },
+      ai: 'greedy',
+    });
+    expect('error' in odd ? odd.error.code : 'none').toBe('ERR_GAME');
+  });
+
   it('names what is wrong with a bad request instead of throwing', () => {
     const handle = createAiHandler();
     const game = newGame('classic', 1);

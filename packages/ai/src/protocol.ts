@@ -1,5 +1,11 @@
 import { type Direction, type Game, parseRules } from '@twenty48/engine';
-import { createPlayer, PLAYER_NAMES, type Player, type PlayerName } from './player.js';
+import {
+  createPlayer,
+  PLAYER_NAMES,
+  type Player,
+  type PlayerName,
+  type PlayerView,
+} from './player.js';
 
 /**
  * The message a view posts to an AI worker (a Web Worker in the browser, a worker thread in
@@ -26,27 +32,31 @@ export type AiResponse =
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** Boards that came through postMessage: square, the rules' size, tiles 0 or a power of two. */
-function checkGame(game: unknown): Game | string {
+const isTile = (v: unknown): boolean =>
+  v === 0 ||
+  (Number.isInteger(v) && (v as number) >= 2 && ((v as number) & ((v as number) - 1)) === 0);
+
+/** A square board of `size` rows of 0 or a power of two. */
+const isBoard = (board: unknown, size: number): board is number[][] =>
+  Array.isArray(board) &&
+  board.length === size &&
+  board.every((row) => Array.isArray(row) && row.length === size && row.every(isTile));
+
+/**
+ * What the players read of a game that came through postMessage, checked: the rules, a board of
+ * their size with tiles 0 or a power of two, and a status. The rest of the game is not read.
+ */
+function checkGame(game: unknown): PlayerView | string {
   if (!isRecord(game)) return 'game must be an object';
   const rules = parseRules(game.rules);
   if (!rules.ok) return `game.rules: ${rules.error.message}`;
   const { board, status } = game;
   const size = rules.value.size;
-  const goodBoard =
-    Array.isArray(board) &&
-    board.length === size &&
-    board.every(
-      (row) =>
-        Array.isArray(row) &&
-        row.length === size &&
-        row.every((v) => v === 0 || (Number.isInteger(v) && v >= 2 && (v & (v - 1)) === 0)),
-    );
-  if (!goodBoard) return `game.board must be ${size}x${size} of 0 or powers of two`;
+  if (!isBoard(board, size)) return `game.board must be ${size}x${size} of 0 or powers of two`;
   if (status !== 'playing' && status !== 'won' && status !== 'lost') {
     return 'game.status must be playing, won or lost';
   }
-  return { ...(game as unknown as Game), rules: rules.value };
+  return { rules: rules.value, board, status };
 }
 
 const checkCount = (value: unknown, max: number): boolean =>
