@@ -1,27 +1,23 @@
-import {
-  MAX_RANKED_SIZE,
-  MIN_RANKED_SIZE,
-  parseJson,
-  parseName,
-  type Result,
-} from '@twenty48/common';
+import { MAX_RANKED_SIZE, MIN_RANKED_SIZE, parseName } from '@twenty48/common';
 import { makeRecord, PRESET_NAMES } from '@twenty48/engine';
 import type { Store } from '@twenty48/store';
 import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import * as v from 'valibot';
+import { admit, type ClientOf, isJson, issueMessage, refusal } from './admission.js';
+import { addGameRoutes } from './games.js';
 import { createRateLimiter, type Limits, type RateLimiter } from './limits.js';
 import { refuseOtherMethods } from './methods.js';
 import { problem, publicStoreFailure } from './problems.js';
-import { verifyGame } from './verify.js';
+import type { RankedTable } from './rankedTable.js';
 
-/** What the API needs from its host: the store, a clock, limits, and who is asking. */
+/** What the API needs from its host: the store, the ranked games, limits, and who is asking. */
 export interface ApiOptions {
   readonly store: Store;
-  readonly now: () => Date;
+  readonly table: RankedTable;
   readonly limits: Limits;
   /** The client's address, for rate limits. */
-  readonly clientOf: (c: Context) => string;
+  readonly clientOf: ClientOf;
 }
 
 const sizeSchema = v.pipe(
@@ -30,13 +26,11 @@ const sizeSchema = v.pipe(
   v.minValue(MIN_RANKED_SIZE),
   v.maxValue(MAX_RANKED_SIZE),
 );
-const NewGameBody = v.object({ rules: v.string(), size: v.unknown() });
+// Any object first, so that the old flow's body (with a record) is named, not just refused.
+const AnyObject = v.record(v.string(), v.unknown());
 const ScoreBody = v.object({
-  name: v.string(),
   gameId: v.pipe(v.string(), v.minLength(1), v.maxLength(64)),
-  record: v.unknown(),
-  unfinished: v.optional(v.boolean()),
-  score: v.optional(v.pipe(v.number(), v.finite())),
+  name: v.unknown(),
 });
 const ScoresQuery = v.object({
   rules: v.optional(v.picklist(PRESET_NAMES), 'classic'),
@@ -46,55 +40,6 @@ const ScoresQuery = v.object({
     '10',
   ),
 });
-
-const isJson = (c: Context): boolean =>
-  /^application\/json\s*(;|$)/i.test(c.req.header('content-type') ?? '');
-
-/** Read a JSON body the limits already allowed (a body that cannot be read is not JSON). */
-async function readJson(c: Context): Promise<Result<unknown, 'ERR_JSON'>> {
-  const text = await c.req.text().catch(() => '');
-  return parseJson(text, 'the body is not valid JSON');
-}
-
-/** 429, with Retry-After: the whole seconds until the limiter frees a slot for this client. */
-function tooMany(c: Context, limiter: RateLimiter, client: string, what: string): Response {
-  const seconds = Math.max(1, Math.ceil(limiter.waitMs(client) / 1000));
-  c.header('retry-after', String(seconds));
-  return problem(
-    c,
-    429,
-    'ERR_RATE_LIMIT',
-    `too many ${what} from this address; try again in ${seconds} s`,
-  );
-}
-
-const issueMessage = (issues: readonly v.BaseIssue<unknown>[]): string =>
-  issues
-    .slice(0, 3)
-    .map((issue) => `${v.getDotPath(issue) ?? 'body'}: ${issue.message}`)
-    .join('; ');
-
-/**
- * Admit a POST: 429 past the client's rate for `what`, 400 for a body that is not JSON or not
- * of the schema's shape; otherwise the body as the schema reads it.
- */
-async function admit<S extends v.GenericSchema>(
-  c: Context,
-  { clientOf }: ApiOptions,
-  limiter: RateLimiter,
-  what: string,
-  schema: S,
-): Promise<{ body: v.InferOutput<S> } | { refused: Response }> {
-  const client = clientOf(c);
-  if (!limiter.allow(client)) return { refused: tooMany(c, limiter, client, what) };
-  const json = await readJson(c);
-  if (!json.ok) return { refused: problem(c, 400, json.error.code, json.error.message) };
-  const parsed = v.safeParse(schema, json.value);
-  if (!parsed.success) {
-    return { refused: problem(c, 400, 'ERR_BODY', issueMessage(parsed.issues)) };
-  }
-  return { body: parsed.output };
-}
 
 /** `GET /api/health`: 200 with what the leaderboard ranks, or 503 naming the store's problem. */
 const health = (store: Store) => (c: Context) => {
@@ -111,64 +56,26 @@ const health = (store: Store) => (c: Context) => {
   });
 };
 
-/** `POST /api/games`: issue a single-use seed for a preset and a ranked size. */
-const issueGame = (options: ApiOptions, limiter: RateLimiter) => async (c: Context) => {
-  const admitted = await admit(c, options, limiter, 'new games', NewGameBody);
-  if ('refused' in admitted) return admitted.refused;
-  const { store, limits, now } = options;
-  const { rules, size } = admitted.body;
-  if (!(PRESET_NAMES as readonly string[]).includes(rules)) {
-    return problem(
-      c,
-      422,
-      'ERR_UNKNOWN_RULES',
-      `the leaderboard ranks ${PRESET_NAMES.join(', ')}, not "${rules.slice(0, 40)}"`,
-    );
-  }
-  if (!v.is(sizeSchema, size)) {
-    return problem(
-      c,
-      422,
-      'ERR_SIZE',
-      `the leaderboard ranks sizes ${MIN_RANKED_SIZE} to ${MAX_RANKED_SIZE}`,
-    );
-  }
-  const issued = store.issueGame(rules, size, limits.gameTtlMs, now());
-  return c.json(issued, 201);
-};
-
 /**
- * `POST /api/scores`: check the name, replay the game against the seed issued for it, then
- * claim the seed and rank the score.
+ * `POST /api/scores { gameId, name }`: rank a lost game the server dealt, once, with the
+ * server's own record of it. A client-made record is the old flow: 422 ERR_FLOW_CHANGED.
  */
 const submitScore = (options: ApiOptions, limiter: RateLimiter) => async (c: Context) => {
-  const admitted = await admit(c, options, limiter, 'submissions', ScoreBody);
+  const admitted = await admit(c, options.clientOf, limiter, 'submissions', AnyObject);
   if ('refused' in admitted) return admitted.refused;
-  const { store, now } = options;
-  const submission = admitted.body;
-  const name = parseName(submission.name);
-  if (!name.ok) return problem(c, 422, name.error.code, name.error.message);
-  const issued = store.peekGame(submission.gameId, now());
-  if (!issued.ok) return problem(c, 422, issued.error.code, issued.error.message);
-  const verified = verifyGame(issued.value, submission);
-  if (!verified.ok) return problem(c, 422, verified.error.code, verified.error.message);
-  // Nothing awaits between the claim and the insert, so concurrent submissions of one game
-  // cannot both land: the second claim fails.
-  const claimed = store.claimGame(submission.gameId, now());
-  if (!claimed.ok) return problem(c, 422, claimed.error.code, claimed.error.message);
-  const game = verified.value;
-  const added = store.addScore({
-    name: name.value,
-    record: game.record,
-    score: game.score,
-    maxTile: game.maxTile,
-    finished: game.finished,
-  });
-  if (!added.ok) return problem(c, 422, added.error.code, added.error.message);
-  return c.json(
-    { id: added.value.id, rank: added.value.rank, score: game.score, maxTile: game.maxTile },
-    201,
-  );
+  if ('record' in admitted.body) {
+    return refusal(c, {
+      code: 'ERR_FLOW_CHANGED',
+      message:
+        'the server no longer takes a record made by the client: play the game through POST /api/games and POST /api/games/:gameId/moves, then send POST /api/scores { gameId, name }',
+    });
+  }
+  const parsed = v.safeParse(ScoreBody, admitted.body);
+  if (!parsed.success) return problem(c, 400, 'ERR_BODY', issueMessage(parsed.issues));
+  const name = parseName(parsed.output.name);
+  if (!name.ok) return refusal(c, { code: 'ERR_NAME', message: name.error.message });
+  const ranked = options.table.rank(parsed.output.gameId, name.value);
+  return ranked.ok ? c.json(ranked.value, 201) : refusal(c, ranked.error);
 };
 
 /** `GET /api/scores?rules&size&limit`: one table, best first. */
@@ -200,11 +107,11 @@ const scoreRecord = (store: Store) => (c: Context) => {
 };
 
 /**
- * The leaderboard API, under `/api`: issue seeds, verify and rank submitted games, read the
- * tables and the records behind them.
+ * The leaderboard API, under `/api`: the ranked games the server deals (create, move, resume,
+ * watch), ranking a finished one, the tables and the records behind them.
  *
  * @example
- * app.route('/api', createApi({ store, now: () => new Date(), limits, clientOf }));
+ * app.route('/api', createApi({ store, table, limits, clientOf }));
  */
 export function createApi(options: ApiOptions): Hono {
   const { store, limits } = options;
@@ -219,8 +126,7 @@ export function createApi(options: ApiOptions): Hono {
     isJson(c) ? next() : problem(c, 415, 'ERR_CONTENT_TYPE', 'send the body as application/json');
 
   api.get('/health', health(store));
-  const gameLimiter = createRateLimiter(limits.gamesPerMinute);
-  api.post('/games', requireJson, jsonBody, issueGame(options, gameLimiter));
+  addGameRoutes(api, { ...options, requireJson, jsonBody });
   const scoreLimiter = createRateLimiter(limits.scoresPerMinute);
   api.post('/scores', requireJson, jsonBody, submitScore(options, scoreLimiter));
   api.get('/scores', scoreTable(store));

@@ -8,15 +8,18 @@ import { leaderboardPage } from './leaderboard-page.js';
 import { DEFAULT_LIMITS, type Limits } from './limits.js';
 import { refuseOtherMethods } from './methods.js';
 import { problem, publicStoreFailure } from './problems.js';
+import { createRankedTable, type RankedTable } from './rankedTable.js';
 import { DEFAULT_WEB_ROOT, serveWebFile } from './web-files.js';
 
 export interface AppOptions {
   readonly store: Store;
   /** The built web game; default packages/web/dist next to this package. */
   readonly webRoot?: string;
-  /** The clock for seed expiry (tests move it). */
+  /** The clock of the ranked games' expiry (tests move it). */
   readonly now?: () => Date;
   readonly limits?: Partial<Limits>;
+  /** The ranked games in play; by default a table of its own (its timer does not hold Node). */
+  readonly table?: RankedTable;
 }
 
 /** The client's address from the socket; behind no proxy, so no forwarded header is trusted. */
@@ -34,11 +37,13 @@ function socketAddress(c: Context): string {
  * game. Testable without a socket through `app.request(...)`, served by `startServer`.
  *
  * @example
- * const app = createApp({ store, limits: { scoresPerMinute: Infinity } });
+ * const app = createApp({ store, limits: { movesPerSecond: Infinity } });
  * const response = await app.request('/api/health');
  */
 export function createApp(options: AppOptions): Hono {
   const limits: Limits = { ...DEFAULT_LIMITS, ...options.limits };
+  const now = options.now ?? (() => new Date());
+  const table = options.table ?? createRankedTable({ store: options.store, limits, now });
   const webRoot = options.webRoot ?? DEFAULT_WEB_ROOT;
   const app = new Hono();
 
@@ -50,15 +55,7 @@ export function createApp(options: AppOptions): Hono {
     c.header('referrer-policy', 'no-referrer');
     forbidFraming(c.res.headers);
   });
-  app.route(
-    '/api',
-    createApi({
-      store: options.store,
-      limits,
-      now: options.now ?? (() => new Date()),
-      clientOf: socketAddress,
-    }),
-  );
+  app.route('/api', createApi({ store: options.store, table, limits, clientOf: socketAddress }));
   app.all('/api/*', (c) =>
     problem(c, 404, 'ERR_NOT_FOUND', `no API route ${c.req.method} ${c.req.path}`),
   );

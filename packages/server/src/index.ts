@@ -2,9 +2,4 @@ export { type AppOptions, createApp } from './app.js';
 export { escapeHtml } from './html.js';
 export { DEFAULT_LIMITS, type Limits } from './limits.js';
 export { type RunningServer, type ServerOptions, ServerStartError, startServer } from './server.js';
-export {
-  type VerifiedGame,
-  type VerifyError,
-  verifyGame,
-} from './verify.js';
 export { DEFAULT_WEB_ROOT, WEB_BUILD_COMMAND } from './web-files.js';

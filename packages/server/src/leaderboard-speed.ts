@@ -1,67 +1,188 @@
 /**
- * Server benchmarks (`node packages/server/dist/leaderboard-speed.js`): replays verified per second for
- * 10,000-move games, then submissions per second and p99 latency under autocannon against a
- * server in a child process on loopback. BENCH_SECONDS shortens the load run (default 20).
+ * Server benchmarks (`node packages/server/dist/leaderboard-speed.js`, in `npm run bench`),
+ * against a server in a child process on loopback with its limits lifted:
+ * - moves served per second, with p50/p99 latency, under autocannon over many games at once;
+ * - one full game of 1,000 moves played through the API by one client, sequentially (each move
+ *   waits for the answer before it) and pipelined (sent with `index` without waiting, over six
+ *   connections like a browser), with each move's latency.
+ * BENCH_SECONDS shortens the load run (default 20).
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type Game, makeRecord, makeRules, type Rules, recordOf } from '@twenty48/engine';
-import { openStore } from '@twenty48/store';
+import type { CreateGameAnswer, MoveAnswer, RankedDirection } from '@twenty48/common';
 import autocannon from 'autocannon';
-import { playCorner } from './corner-player.js';
 import { startServer } from './server.js';
-import { verifyGame } from './verify.js';
 
 const format = (n: number): string =>
   n.toLocaleString('en', { maximumFractionDigits: n < 100 ? 1 : 0 });
 
-function rulesOf(preset: 'classic' | 'fiveTwelve', size: number): Rules {
-  const rules = makeRules(preset, { size });
-  if (!rules.ok) throw new Error(rules.error.message);
-  return rules.value;
-}
+/** The directions in turn: on 8x8 classic, thousands of moves before the board fills. */
+const CYCLE: readonly RankedDirection[] = ['down', 'left', 'down', 'right', 'up'];
+const directionAt = (i: number): RankedDirection => CYCLE[i % CYCLE.length] ?? 'down';
 
-/** Verify one record over and over for about a second; print verifications and moves per second. */
-function benchVerify(label: string, game: Game): void {
-  const issued = {
-    gameId: 'bench',
-    seed: game.seed,
-    rules: game.rules.name,
-    size: game.rules.size,
-    expiresAt: '2100-01-01T00:00:00.000Z',
-  };
-  const claim = { record: JSON.parse(makeRecord(recordOf(game))), unfinished: true };
-  const first = verifyGame(issued, claim);
-  if (!first.ok) throw new Error(`${label}: ${first.error.message}`);
-  let count = 0;
-  const start = process.hrtime.bigint();
-  let seconds = 0;
-  while (seconds < 1.5) {
-    verifyGame(issued, claim);
-    count++;
-    seconds = Number(process.hrtime.bigint() - start) / 1e9;
-  }
-  const perSecond = count / seconds;
-  console.log(
-    `${label.padEnd(46)} ${format(perSecond).padStart(8)} verified/s ${format(perSecond * game.moves.length).padStart(11)} moves/s`,
-  );
-}
-
-/** The child process: a server with the rate limits lifted, its URL on stdout. */
+/** The child process: a server with every limit lifted, its URL on stdout. */
 async function serveChild(dbFile: string): Promise<void> {
+  const lifted = Number.POSITIVE_INFINITY;
   const server = await startServer({
     port: 0,
     dbFile,
-    limits: { scoresPerMinute: Number.POSITIVE_INFINITY, gamesPerMinute: Number.POSITIVE_INFINITY },
+    limits: {
+      gamesPerMinute: lifted,
+      movesPerSecond: lifted,
+      moveBurst: lifted,
+      gamesPerClient: lifted,
+      maxGamesInProgress: lifted,
+    },
   });
   process.stdout.write(`${server.url}\n`);
   process.once('SIGTERM', () => void server.close().then(() => process.exit(0)));
 }
 
-async function benchSubmissions(seconds: number): Promise<void> {
+/** POST JSON over a keep-alive agent; the status, the answer, and the milliseconds it took. */
+function postJson(
+  agent: Agent,
+  url: string,
+  body: unknown,
+): Promise<{ status: number; body: unknown; ms: number }> {
+  const started = process.hrtime.bigint();
+  const text = JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const outgoing = request(
+      url,
+      {
+        method: 'POST',
+        agent,
+        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) },
+      },
+      (incoming) => {
+        const chunks: Buffer[] = [];
+        incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
+        incoming.on('end', () =>
+          resolve({
+            status: incoming.statusCode ?? 0,
+            body: JSON.parse(Buffer.concat(chunks).toString('utf8')),
+            ms: Number(process.hrtime.bigint() - started) / 1e6,
+          }),
+        );
+      },
+    );
+    outgoing.on('error', reject);
+    outgoing.end(text);
+  });
+}
+
+async function createGame(agent: Agent, url: string, size: number): Promise<string> {
+  const created = await postJson(agent, `${url}/api/games`, { rules: 'classic', size });
+  if (created.status !== 201) throw new Error(`POST /api/games: ${created.status}`);
+  return (created.body as CreateGameAnswer).gameId;
+}
+
+const percentile = (sorted: readonly number[], p: number): number =>
+  sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? 0;
+
+/** Moves per second and latency under autocannon, `games` games played at once, no index. */
+async function benchMoves(url: string, seconds: number): Promise<void> {
+  const agent = new Agent({ keepAlive: true, maxSockets: 8 });
+  const games = 256;
+  const ids = await Promise.all(Array.from({ length: games }, () => createGame(agent, url, 8)));
+  agent.destroy();
+  const counts = new Array<number>(games).fill(0);
+  let next = 0;
+  const connections = 32;
+  const result = await autocannon({
+    url,
+    connections,
+    duration: seconds,
+    requests: [
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        setupRequest: (spec) => {
+          const game = next++ % games;
+          const count = counts[game] ?? 0;
+          counts[game] = count + 1;
+          const direction = directionAt(count);
+          return {
+            ...spec,
+            path: `/api/games/${ids[game]}/moves`,
+            body: JSON.stringify({ direction }),
+          };
+        },
+      },
+    ],
+  });
+  console.log(
+    `POST /api/games/:gameId/moves, ${result.duration} s, ${connections} connections, ${games} games of classic 8x8:`,
+  );
+  console.log(
+    `  ${format(result.requests.average)} moves/s, latency p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, max ${result.latency.max} ms`,
+  );
+  console.log(
+    `  ${format(result['2xx'])} applied, ${format(result.non2xx)} refused, ${result.errors} errors, ${result.timeouts} timeouts`,
+  );
+}
+
+/** One game of `moves` moves by one client: sequentially, then pipelined; total time and p99. */
+async function benchFullGame(url: string, moves: number): Promise<void> {
+  const report = (label: string, ms: number, latencies: number[], last: MoveAnswer) => {
+    const sorted = [...latencies].sort((a, b) => a - b);
+    console.log(
+      `  ${label.padEnd(40)} ${format(ms).padStart(6)} ms (${format((moves / ms) * 1000)} moves/s), move latency p50 ${format(percentile(sorted, 50))} ms, p99 ${format(percentile(sorted, 99))} ms; score ${last.score}, ${last.moves} moves counted`,
+    );
+  };
+  console.log(`A full game of ${format(moves)} moves through the API, one client (classic 8x8):`);
+
+  const single = new Agent({ keepAlive: true, maxSockets: 1 });
+  const sequentialId = await createGame(single, url, 8);
+  const latencies: number[] = [];
+  let last: MoveAnswer | undefined;
+  let started = performance.now();
+  for (let i = 0; i < moves; i++) {
+    const played = await postJson(single, `${url}/api/games/${sequentialId}/moves`, {
+      direction: directionAt(i),
+      index: i,
+    });
+    if (played.status !== 200) throw new Error(`move ${i}: ${played.status}`);
+    latencies.push(played.ms);
+    last = played.body as MoveAnswer;
+  }
+  if (last)
+    report(
+      'sequentially (each waits for its answer)',
+      performance.now() - started,
+      latencies,
+      last,
+    );
+  single.destroy();
+
+  const browserLike = new Agent({ keepAlive: true, maxSockets: 6 });
+  const pipelinedId = await createGame(browserLike, url, 8);
+  started = performance.now();
+  const answers = await Promise.all(
+    Array.from({ length: moves }, (_, i) =>
+      postJson(browserLike, `${url}/api/games/${pipelinedId}/moves`, {
+        direction: directionAt(i),
+        index: i,
+      }),
+    ),
+  );
+  const elapsed = performance.now() - started;
+  const refused = answers.filter((answer) => answer.status !== 200);
+  if (refused.length > 0) throw new Error(`pipelined: ${refused.length} moves refused`);
+  report(
+    'pipelined (6 connections, with index)',
+    elapsed,
+    answers.map((answer) => answer.ms),
+    answers.at(-1)?.body as MoveAnswer,
+  );
+  browserLike.destroy();
+}
+
+async function benchServer(seconds: number): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'twenty48-bench-'));
   const dbFile = join(dir, 'bench.db');
   const child = spawn(process.execPath, [fileURLToPath(import.meta.url), '--serve', dbFile], {
@@ -72,57 +193,8 @@ async function benchSubmissions(seconds: number): Promise<void> {
       child.stdout.once('data', (data: Buffer) => resolve(data.toString().trim()));
       child.once('exit', (code) => reject(new Error(`the server exited with ${code}`)));
     });
-    // Finished classic games of the corner player, a few hundred moves each, like real ones.
-    const games = Array.from({ length: 50 }, (_, i) => playCorner('classic', `bench-${i}`));
-    const bodies = games.map((game) => JSON.parse(makeRecord(recordOf(game))));
-    // Seeds are single use: issue enough games up front, through the store, with the seeds of
-    // the games above (the API would issue random seeds nobody has a game for).
-    const pool = 80_000 * Math.max(1, seconds / 20);
-    const opened = openStore({ file: dbFile });
-    if (!opened.ok) throw new Error(opened.error.message);
-    opened.value.addIssuedGames(
-      Array.from({ length: pool }, (_, i) => ({
-        gameId: `bench-${i}`,
-        seed: games[i % games.length]?.seed ?? 'bench',
-        rules: 'classic',
-        size: 4,
-        expiresAt: '2100-01-01T00:00:00Z',
-      })),
-    );
-    opened.value.close();
-
-    let next = 0;
-    const result = await autocannon({
-      url,
-      connections: 16,
-      duration: seconds,
-      requests: [
-        {
-          method: 'POST',
-          path: '/api/scores',
-          headers: { 'content-type': 'application/json' },
-          setupRequest: (request) => {
-            const i = next++;
-            const body = {
-              name: `player ${i % 1000}`,
-              gameId: `bench-${i}`,
-              record: bodies[i % bodies.length],
-            };
-            return { ...request, body: JSON.stringify(body) };
-          },
-        },
-      ],
-    });
-    const moves = games.reduce((sum, game) => sum + game.moves.length, 0) / games.length;
-    console.log(
-      `POST /api/scores, ${result.duration} s, 16 connections, games of ${format(moves)} moves on average:`,
-    );
-    console.log(
-      `  ${format(result.requests.average)} submissions/s, latency p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, max ${result.latency.max} ms`,
-    );
-    console.log(
-      `  ${format(result['2xx'])} accepted, ${format(result.non2xx)} refused, ${result.errors} errors, ${result.timeouts} timeouts`,
-    );
+    await benchFullGame(url, 1000);
+    await benchMoves(url, seconds);
   } finally {
     child.kill('SIGTERM');
     await new Promise((resolve) => child.once('exit', resolve));
@@ -134,13 +206,5 @@ if (process.argv[2] === '--serve') {
   await serveChild(process.argv[3] ?? 'bench.db');
 } else {
   console.log(`twenty48 server bench · node ${process.version}`);
-  const fiveTwelve = playCorner(rulesOf('fiveTwelve', 8), 'bench-long', 10_000);
-  const classic8 = playCorner(rulesOf('classic', 8), 'a', 10_000);
-  const classic4 = Array.from({ length: 40 }, (_, i) => playCorner('classic', `long-${i}`)).reduce(
-    (best, game) => (game.moves.length > best.moves.length ? game : best),
-  );
-  benchVerify(`verify fiveTwelve 8x8, ${format(fiveTwelve.moves.length)} moves`, fiveTwelve);
-  benchVerify(`verify classic 8x8, ${format(classic8.moves.length)} moves`, classic8);
-  benchVerify(`verify classic 4x4 (finished), ${format(classic4.moves.length)} moves`, classic4);
-  await benchSubmissions(Number(process.env.BENCH_SECONDS ?? 20));
+  await benchServer(Number(process.env.BENCH_SECONDS ?? 20));
 }

@@ -3,7 +3,8 @@ import { type ServerType, serve } from '@hono/node-server';
 import { openStore } from '@twenty48/store';
 import type { Hono } from 'hono';
 import { createApp } from './app.js';
-import type { Limits } from './limits.js';
+import { DEFAULT_LIMITS, type Limits } from './limits.js';
+import { createRankedTable } from './rankedTable.js';
 
 export interface ServerOptions {
   /** Default 8048; 0 picks a free port. */
@@ -93,10 +94,13 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     throw new ServerStartError(opened.error.code, opened.error.message);
   }
   const store = opened.value;
+  const limits: Limits = { ...DEFAULT_LIMITS, ...options.limits };
+  const table = createRankedTable({ store, limits, now: () => new Date() });
   app = createApp({
     store,
+    table,
+    limits,
     ...(options.webRoot === undefined ? {} : { webRoot: options.webRoot }),
-    ...(options.limits === undefined ? {} : { limits: options.limits }),
   });
   const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   return {
@@ -104,6 +108,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     dbFile: store.file,
     close: () =>
       new Promise<void>((resolve) => {
+        // Live streams never end by themselves: end them, so the connections can close.
+        table.close();
         server.close(() => {
           store.close();
           resolve();

@@ -58,6 +58,44 @@ export const MIGRATIONS: readonly string[] = [
   );
   CREATE INDEX issued_games_expiry ON issued_games (expires_at);
   `,
+  // Ranked games the server deals, kept move by move; the seed stays here until the end.
+  // Seeds are no longer issued to clients, so issued_games goes.
+  `
+  DROP TABLE issued_games;
+  CREATE TABLE ranked_games (
+    id INTEGER PRIMARY KEY,
+    game_id TEXT NOT NULL UNIQUE,
+    watch_id TEXT NOT NULL UNIQUE,
+    seed TEXT NOT NULL,
+    rules TEXT NOT NULL,
+    size INTEGER NOT NULL,
+    sent INTEGER NOT NULL DEFAULT 0,
+    moves INTEGER NOT NULL DEFAULT 0,
+    score INTEGER NOT NULL,
+    max_tile INTEGER NOT NULL,
+    status TEXT NOT NULL CHECK (status IN ('playing', 'won', 'lost')),
+    closed TEXT CHECK (closed IN ('abandoned', 'expired')),
+    client TEXT NOT NULL,
+    created_at TEXT NOT NULL,
+    updated_at TEXT NOT NULL,
+    finished_at TEXT,
+    score_id INTEGER REFERENCES scores (id)
+  );
+  CREATE INDEX ranked_games_live ON ranked_games (score DESC, updated_at DESC)
+    WHERE status <> 'lost' AND closed IS NULL;
+  CREATE INDEX ranked_games_idle ON ranked_games (updated_at)
+    WHERE status <> 'lost' AND closed IS NULL;
+  CREATE INDEX ranked_games_client ON ranked_games (client, updated_at)
+    WHERE status <> 'lost' AND closed IS NULL;
+  CREATE INDEX ranked_games_ended ON ranked_games (updated_at)
+    WHERE status = 'lost' OR closed IS NOT NULL;
+  CREATE TABLE ranked_moves (
+    game INTEGER NOT NULL REFERENCES ranked_games (id) ON DELETE CASCADE,
+    sent INTEGER NOT NULL,
+    letter TEXT NOT NULL CHECK (letter IN ('U', 'D', 'L', 'R')),
+    PRIMARY KEY (game, sent)
+  ) WITHOUT ROWID;
+  `,
 ];
 
 /** How long a statement waits for another connection's lock before failing. */

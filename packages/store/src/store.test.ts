@@ -199,62 +199,17 @@ describe('high scores', () => {
   });
 });
 
-describe('settings and issued games', () => {
+describe('settings', () => {
   it('stores settings', () => {
     expect(store.getSetting('lastName')).toBeNull();
     store.setSetting('lastName', 'Ada');
     store.setSetting('lastName', 'Grace');
     expect(store.getSetting('lastName')).toBe('Grace');
   });
-
-  it('issues random seeds that are claimed once', () => {
-    const now = new Date('2030-01-01T00:00:00Z');
-    const a = store.issueGame('classic', 4, 60_000, now);
-    const b = store.issueGame('classic', 4, 60_000, now);
-    expect(a.seed).not.toBe(b.seed);
-    expect(a.gameId).not.toBe(b.gameId);
-    expect(a.seed).toMatch(/^[A-Za-z0-9_-]{16}$/);
-    expect(a.expiresAt).toBe('2030-01-01T00:01:00.000Z');
-    expect(() => newGame('classic', a.seed)).not.toThrow();
-    expect(store.peekGame(a.gameId, now).ok).toBe(true);
-    expect(store.claimGame(a.gameId, now)).toEqual({ ok: true, value: a });
-    const again = store.claimGame(a.gameId, now);
-    expect(again.ok ? 'claimed' : again.error.code).toBe('ERR_GAME_USED');
-    const peek = store.peekGame(a.gameId, now);
-    expect(peek.ok ? 'open' : peek.error.code).toBe('ERR_GAME_USED');
-  });
-
-  it('refuses expired and unknown games', () => {
-    const now = new Date('2030-01-01T00:00:00Z');
-    const game = store.issueGame('tiers', 5, 1000, now);
-    const late = store.claimGame(game.gameId, new Date(now.getTime() + 1000));
-    expect(late.ok ? 'claimed' : late.error.code).toBe('ERR_GAME_EXPIRED');
-    const unknown = store.claimGame('never-issued', now);
-    expect(unknown.ok ? 'claimed' : unknown.error.code).toBe('ERR_UNKNOWN_GAME');
-    expect(store.claimGame(game.gameId, new Date(now.getTime() + 999)).ok).toBe(true);
-  });
-
-  it('records games issued elsewhere with their own seeds, all or none', () => {
-    const now = new Date('2030-01-01T00:00:00Z');
-    const issued = (seed: string) => ({
-      gameId: `bench-${seed}`,
-      seed,
-      rules: 'classic',
-      size: 4,
-      expiresAt: '2030-01-02T00:00:00.000Z',
-    });
-    store.addIssuedGames([issued('one'), issued('two')]);
-    expect(store.claimGame('bench-two', now)).toEqual({ ok: true, value: issued('two') });
-    expect(store.peekGame('bench-one', now)).toEqual({ ok: true, value: issued('one') });
-    // bench-one is there already, so bench-three before it is not kept either.
-    expect(() => store.addIssuedGames([issued('three'), issued('one')])).toThrow();
-    const three = store.peekGame('bench-three', now);
-    expect(three.ok ? 'recorded' : three.error.code).toBe('ERR_UNKNOWN_GAME');
-  });
 });
 
 describe('reopening', () => {
-  it('keeps saves, the autosave, scores, settings and issued games', () => {
+  it('keeps saves, the autosave, scores and settings', () => {
     const game = play('keep', 40);
     store.saveGame('kept', recordOf(game));
     store.autosave(recordOf(game));
@@ -266,7 +221,6 @@ describe('reopening', () => {
       finished: false,
     });
     store.setSetting('lastName', 'Ada');
-    const issued = store.issueGame('classic', 4, 60_000);
     store.close();
 
     store = open();
@@ -276,7 +230,6 @@ describe('reopening', () => {
       { id: added.ok ? added.value.id : -1, name: 'Ada', score: game.score, finished: false },
     ]);
     expect(store.getSetting('lastName')).toBe('Ada');
-    expect(store.claimGame(issued.gameId).ok).toBe(true);
     const score = store.getScore(added.ok ? added.value.id : -1);
     expect(score && makeRecord(score.record)).toBe(makeRecord(recordOf(game)));
   });
@@ -306,7 +259,7 @@ describe('a file damaged while it is open', () => {
     expect(() => store.setSetting('lastName', 'Ada')).toThrow(
       expect.objectContaining({ code: 'ERR_DB_CORRUPT' }),
     );
-    expect(() => store.issueGame('classic', 4, 60_000)).toThrow(/damaged/);
+    expect(() => store.countRankedGamesInProgress()).toThrow(/damaged/);
     store.close();
     expect(readFileSync(file).equals(damaged)).toBe(true);
     expect(sideFiles(file)).toEqual([]);

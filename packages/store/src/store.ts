@@ -1,8 +1,8 @@
 import { fail, ok, type Result } from '@twenty48/engine';
 import { openDatabase } from './database.js';
 import { operationFailure, StoreFailure } from './failure.js';
-import { createIssuedGames } from './issued.js';
 import { databaseFile } from './location.js';
+import { createRankedGames } from './ranked.js';
 import { createSaves } from './saves.js';
 import { createScores } from './scores.js';
 import type { OpenOptions, Store, StoreError } from './types.js';
@@ -29,10 +29,11 @@ export function openStore(options: OpenOptions = {}): Result<Store, StoreError> 
   const putSetting = db.prepare(
     'INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
   );
+  const scores = createScores(db);
   const operations: Operations = {
     ...createSaves(db),
-    ...createScores(db),
-    ...createIssuedGames(db),
+    ...scores,
+    ...createRankedGames(db, scores.addScore),
     getSetting(key: string): string | null {
       const row = getSetting.get(key) as { value: string } | undefined;
       return row ? row.value : null;

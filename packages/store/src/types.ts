@@ -1,4 +1,5 @@
 import type { GameRecord, Result } from '@twenty48/engine';
+import type { RankedScore } from './ranked.js';
 
 /**
  * Error codes of the store. A refusal is a Result carrying one; SQLite failing under an open
@@ -12,9 +13,12 @@ export type StoreError =
   | 'ERR_NOT_FOUND'
   | 'ERR_SAVE_CORRUPT' // a saved game's record no longer parses or replays
   | 'ERR_NAME' // a save or player name that is empty, too long or has control characters
-  | 'ERR_UNKNOWN_GAME' // an issued-seed game id that was never issued
-  | 'ERR_GAME_EXPIRED'
-  | 'ERR_GAME_USED';
+  | 'ERR_UNKNOWN_GAME' // no ranked game with this id
+  | 'ERR_GAME_EXPIRED' // a ranked game the server closed (idle, or abandoned for a newer one)
+  | 'ERR_GAME_OVER' // a move on a lost ranked game
+  | 'ERR_MOVE_ORDER' // a move computed on a state that is no longer the kept one
+  | 'ERR_NOT_FINISHED' // ranking a game still in play
+  | 'ERR_GAME_USED'; // ranking a game ranked already
 
 /** A named saved game: the whole record, so it resumes exactly. */
 export interface SavedGame {
@@ -57,19 +61,96 @@ export interface ScoreQuery {
   readonly limit?: number;
 }
 
-/** A seed the server issued for one game: single use, expiring. */
-export interface IssuedGame {
+/** A ranked game's status as the engine says it. */
+export type RankedStatus = 'playing' | 'won' | 'lost';
+
+/** A ranked game as the server starts it: the ids, the seed (secret until the end), the rules. */
+export interface NewRankedGame {
+  /** Private: whoever holds it may play. */
   readonly gameId: string;
+  /** Public: it may only watch. */
+  readonly watchId: string;
   readonly seed: string;
+  /** A preset's name. */
   readonly rules: string;
   readonly size: number;
-  readonly expiresAt: string; // ISO 8601
+  readonly score: number;
+  readonly maxTile: number;
+  readonly status: RankedStatus;
+  /** Who created it (the client's address), for the per-client limit. */
+  readonly client: string;
+}
+
+/** A ranked game as kept: its start, every move sent, and the figures after the last one. */
+export interface RankedGameRow extends NewRankedGame {
+  /** Every move sent, one letter each in index order, also those that changed nothing. */
+  readonly sent: string;
+  /** How many moves count in the record. */
+  readonly moves: number;
+  /** Set when the server closed the game before its end. */
+  readonly closed: 'abandoned' | 'expired' | null;
+  readonly createdAt: string; // ISO 8601
+  readonly updatedAt: string; // the last move, ISO 8601
+  readonly finishedAt: string | null;
+  /** The score row once the game is ranked. */
+  readonly scoreId: number | null;
+}
+
+/** One move applied by the server: its letter and the figures after it. */
+export interface RankedMove {
+  readonly gameId: string;
+  /** The sent count before this move: it lands only if the kept count is still this. */
+  readonly index: number;
+  readonly letter: 'U' | 'D' | 'L' | 'R';
+  readonly moves: number;
+  readonly score: number;
+  readonly maxTile: number;
+  readonly status: RankedStatus;
+}
+
+/** The limits `createRankedGame` applies, in the same transaction as the insert. */
+export interface RankedAdmission {
+  /** Games one client may have in progress. */
+  readonly perClient: number;
+  /** At `perClient`, the client's oldest game idle this long is abandoned to make room. */
+  readonly replaceIdleMs: number;
+  /** Games in progress on the whole server. */
+  readonly maxInProgress: number;
+  /** What to tell a client when the server is full. */
+  readonly fullRetryMs: number;
+}
+
+/** Why a ranked game was not created, and when to try again. */
+export interface AdmissionRefusal {
+  readonly code: 'ERR_TOO_MANY_GAMES' | 'ERR_SERVER_FULL';
+  readonly message: string;
+  readonly retryAfterMs: number;
+}
+
+/** A game the server closed before its end (abandoned or expired). */
+export interface EndedRankedGame {
+  readonly gameId: string;
+  readonly watchId: string;
+  readonly score: number;
+  readonly status: 'abandoned' | 'expired';
+}
+
+/** A game in progress as the live list shows it: no private id, no seed. */
+export interface LiveRankedGame {
+  readonly watchId: string;
+  readonly rules: string;
+  readonly size: number;
+  readonly score: number;
+  readonly maxTile: number;
+  readonly moves: number;
+  readonly status: 'playing' | 'won';
+  readonly updatedAt: string;
 }
 
 /**
  * The persistence of twenty48 (SQLite through better-sqlite3, WAL mode, versioned migrations).
  * Used by the terminal game (saves, high scores, the last player name, the autosave for
- * `--resume`) and by the server (scores, issued seeds).
+ * `--resume`) and by the server (scores, ranked games kept move by move).
  *
  * When SQLite fails under an operation, the operation throws a `StoreFailure` naming the file.
  * The first sign of damage (ERR_DB_CORRUPT) stops the store: every later operation throws the
@@ -106,18 +187,42 @@ export interface Store {
   getSetting(key: string): string | null;
   setSetting(key: string, value: string): void;
 
-  /** Issue a single-use seed for one game (server). */
-  issueGame(rules: string, size: number, ttlMs: number, now?: Date): IssuedGame;
   /**
-   * Record games issued elsewhere, with the ids and seeds given, in one transaction: for the
-   * server's submission benchmark, which needs games whose seeds it has already played. The
-   * server's API never calls it; every seed it hands out comes from `issueGame`.
+   * Start a ranked game, within the admission's limits (in one transaction): at the client's
+   * limit its oldest game idle long enough is abandoned (returned, so watchers can be told),
+   * else ERR_TOO_MANY_GAMES; at the server's limit ERR_SERVER_FULL. Each says when to retry.
    */
-  addIssuedGames(games: readonly IssuedGame[]): void;
-  /** Check an issued game without claiming it: the same failures as `claimGame`. */
-  peekGame(gameId: string, now?: Date): Result<IssuedGame, StoreError>;
-  /** Claim an issued game once; later claims fail with ERR_GAME_USED. */
-  claimGame(gameId: string, now?: Date): Result<IssuedGame, StoreError>;
+  createRankedGame(
+    game: NewRankedGame,
+    admission: RankedAdmission,
+    now?: Date,
+  ): { ok: true; value: { abandoned: EndedRankedGame[] } } | { ok: false; error: AdmissionRefusal };
+  /** A ranked game by its private id, with every move sent; null when unknown. */
+  loadRankedGame(gameId: string): RankedGameRow | null;
+  /** A ranked game by its watch id or its private id; null when unknown. */
+  findWatchedGame(id: string): RankedGameRow | null;
+  /**
+   * Keep one applied move and the figures after it, in one transaction, only if the game is
+   * in progress and has exactly `move.index` moves sent: a move cannot land twice
+   * (ERR_MOVE_ORDER), nor on a game lost (ERR_GAME_OVER) or closed (ERR_GAME_EXPIRED).
+   */
+  appendRankedMove(move: RankedMove, now?: Date): Result<void, StoreError>;
+  /** Games in progress, best score first (then the most recently played). */
+  listLiveRankedGames(limit: number): LiveRankedGame[];
+  /** Games in progress: of one client, or on the whole server. */
+  countRankedGamesInProgress(client?: string): number;
+  /** Close every game in progress with no move for `idleMs`; returns the games closed. */
+  expireIdleRankedGames(idleMs: number, now?: Date): EndedRankedGame[];
+  /** Delete lost and closed games last played before `before` (their scores stay). */
+  forgetEndedRankedGames(before: Date): number;
+  /**
+   * Rank a lost game once, with the server's own record of it: ERR_NOT_FINISHED while it is in
+   * play, ERR_GAME_USED the second time, ERR_NAME for a name the name rule refuses.
+   */
+  rankRankedGame(
+    gameId: string,
+    entry: RankedScore,
+  ): Result<{ id: number; rank: number }, StoreError>;
 
   /**
    * Whether the store can still be used: the damage an operation met, or a failure to read the

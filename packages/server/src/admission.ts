@@ -1,0 +1,84 @@
+import {
+  parseJson,
+  RANKED_ERROR_STATUS,
+  type RankedErrorCode,
+  type Result,
+} from '@twenty48/common';
+import type { Context } from 'hono';
+import * as v from 'valibot';
+import type { RateLimiter } from './limits.js';
+import { problem } from './problems.js';
+
+/** Who is asking: the client's address, for the limits. */
+export type ClientOf = (c: Context) => string;
+
+export const isJson = (c: Context): boolean =>
+  /^application\/json\s*(;|$)/i.test(c.req.header('content-type') ?? '');
+
+/** Read a JSON body the limits already allowed (a body that cannot be read is not JSON). */
+async function readJson(c: Context): Promise<Result<unknown, 'ERR_JSON'>> {
+  const text = await c.req.text().catch(() => '');
+  return parseJson(text, 'the body is not valid JSON');
+}
+
+/** Whole seconds for a Retry-After header: at least 1. */
+const retrySeconds = (ms: number): number => Math.max(1, Math.ceil(ms / 1000));
+
+/**
+ * A refusal of the ranked API, with the status common's table gives its code, and a
+ * Retry-After header when it says when to come back.
+ *
+ * @example
+ * return refusal(c, { code: 'ERR_GAME_OVER', message: 'this game is over' }); // 409
+ */
+export function refusal(
+  c: Context,
+  {
+    code,
+    message,
+    retryAfterMs,
+  }: { code: RankedErrorCode; message: string; retryAfterMs?: number },
+): Response {
+  if (retryAfterMs !== undefined) c.header('retry-after', String(retrySeconds(retryAfterMs)));
+  return problem(c, RANKED_ERROR_STATUS[code], code, message);
+}
+
+/** 429, with Retry-After: the whole seconds until the limiter frees a slot for this client. */
+export function tooMany(c: Context, limiter: RateLimiter, client: string, what: string): Response {
+  const seconds = retrySeconds(limiter.waitMs(client));
+  c.header('retry-after', String(seconds));
+  return problem(
+    c,
+    429,
+    'ERR_RATE_LIMIT',
+    `too many ${what} from this address; try again in ${seconds} s`,
+  );
+}
+
+export const issueMessage = (issues: readonly v.BaseIssue<unknown>[]): string =>
+  issues
+    .slice(0, 3)
+    .map((issue) => `${v.getDotPath(issue) ?? 'body'}: ${issue.message}`)
+    .join('; ');
+
+/**
+ * Admit a POST: 429 past the client's rate for `what`, 400 for a body that is not JSON or not
+ * of the schema's shape; otherwise the body as the schema reads it.
+ */
+export async function admit<S extends v.GenericSchema>(
+  c: Context,
+  clientOf: ClientOf,
+  limiter: RateLimiter,
+  what: string,
+  schema: S,
+): Promise<{ body: v.InferOutput<S> } | { refused: Response }> {
+  const client = clientOf(c);
+  if (!limiter.allow(client)) return { refused: tooMany(c, limiter, client, what) };
+  const json = await readJson(c);
+  if (!json.ok) return { refused: problem(c, 400, json.error.code, json.error.message) };
+  const parsed = v.safeParse(schema, json.value);
+  if (!parsed.success) {
+    return { refused: problem(c, 400, 'ERR_BODY', issueMessage(parsed.issues)) };
+  }
+  return { body: parsed.output };
+}

@@ -1,0 +1,360 @@
+import { randomBytes } from 'node:crypto';
+import type {
+  CreateGameAnswer,
+  LiveGame,
+  MoveAnswer,
+  RankedEndStatus,
+  RankedErrorCode,
+  RankedRules,
+  ResumeAnswer,
+  ScoreAnswer,
+} from '@twenty48/common';
+import { type Direction, MOVE_LETTERS, maxTile, newGame, recordOf, step } from '@twenty48/engine';
+import type { EndedRankedGame, RankedStatus, Store } from '@twenty48/store';
+import type { Limits } from './limits.js';
+import {
+  answerAgain,
+  applyMove,
+  moveEventOf,
+  type RankedGame,
+  rankedGameOf,
+  rankedRules,
+  rebuildRankedGame,
+  wireBoard,
+} from './rankedGame.js';
+
+/** A refusal of the ranked API: a code of common's table, a sentence, maybe when to retry. */
+export interface Refusal {
+  readonly code: RankedErrorCode;
+  readonly message: string;
+  readonly retryAfterMs?: number;
+}
+
+export type Outcome<T> =
+  | { readonly ok: true; readonly value: T }
+  | { readonly ok: false; readonly error: Refusal };
+
+const done = <T>(value: T): Outcome<T> => ({ ok: true, value });
+const refuse = (code: RankedErrorCode, message: string, retryAfterMs?: number): Outcome<never> => ({
+  ok: false,
+  error: retryAfterMs === undefined ? { code, message } : { code, message, retryAfterMs },
+});
+
+/** 128 random bits, base64url: 22 characters. */
+const randomId = (): string => randomBytes(16).toString('base64url');
+
+/** How long a game untouched stays in memory (it stays in the store, and comes back on use). */
+const MEMORY_IDLE_MS = 10 * 60 * 1000;
+
+export interface RankedTableOptions {
+  readonly store: Store;
+  readonly limits: Limits;
+  readonly now: () => Date;
+}
+
+/**
+ * The ranked games the server deals: a Map of the games in play (the engine's games, filled
+ * from the store on a miss, after a restart), their moves applied one at a time, in index order,
+ * each written through to the store before it is answered, and their watchers told.
+ *
+ * Moves on one game cannot interleave: applying one (the engine's step, the store's write, the
+ * watchers' events) is a synchronous section, nothing awaits inside it, and a move that comes
+ * early waits in the game's queue (`waiting`, by index) until the moves before it are applied.
+ */
+export function createRankedTable({ store, limits, now }: RankedTableOptions) {
+  const games = new Map<string, RankedGame>();
+  const watchIds = new Map<string, string>();
+  let streams = 0;
+
+  const remember = (ranked: RankedGame): RankedGame => {
+    games.set(ranked.gameId, ranked);
+    watchIds.set(ranked.watchId, ranked.gameId);
+    return ranked;
+  };
+  const forget = (ranked: RankedGame): void => {
+    games.delete(ranked.gameId);
+    watchIds.delete(ranked.watchId);
+  };
+  /** The game by its private id: in memory, else from the store. */
+  const lookup = (gameId: string): RankedGame | null => {
+    const known = games.get(gameId);
+    if (known) return known;
+    const row = store.loadRankedGame(gameId);
+    return row ? remember(rebuildRankedGame(row)) : null;
+  };
+  /** The game by its watch id (or its private id). */
+  const lookupWatched = (id: string): RankedGame | null => {
+    const known = games.get(watchIds.get(id) ?? id);
+    if (known) return known;
+    const row = store.findWatchedGame(id);
+    return row ? (games.get(row.gameId) ?? remember(rebuildRankedGame(row))) : null;
+  };
+
+  const endFor = (ranked: RankedGame, status: RankedEndStatus) => {
+    for (const watcher of ranked.watchers) {
+      watcher.send('end', {
+        status,
+        score: ranked.game.score,
+        ...(ranked.scoreId === null ? {} : { scoreId: ranked.scoreId }),
+      });
+      watcher.close();
+    }
+    ranked.watchers.clear();
+  };
+  /** Games the store closed: closed in memory too, their watchers told, their waiting refused. */
+  const closeEnded = (ended: readonly EndedRankedGame[]): void => {
+    for (const { gameId, status } of ended) {
+      const ranked = games.get(gameId);
+      if (!ranked) continue;
+      ranked.closed = status;
+      endFor(ranked, status);
+      for (const [index, waiting] of ranked.waiting) {
+        ranked.waiting.delete(index);
+        waiting.settle(() => refuse('ERR_GAME_EXPIRED', `this game was ${status}`));
+      }
+    }
+  };
+
+  /** Apply one move now: the engine's step, written through to the store, then the watchers. */
+  const play = (ranked: RankedGame, direction: Direction): Outcome<MoveAnswer> => {
+    if (ranked.closed) return refuse('ERR_GAME_EXPIRED', `this game was ${ranked.closed}`);
+    if (ranked.game.status === 'lost') return refuse('ERR_GAME_OVER', 'this game is over');
+    const result = step(ranked.game, direction);
+    const index = ranked.letters.length;
+    const { game } = result;
+    const kept = store.appendRankedMove(
+      {
+        gameId: ranked.gameId,
+        index,
+        letter: MOVE_LETTERS[direction] as 'U' | 'D' | 'L' | 'R',
+        moves: game.moves.length,
+        score: game.score,
+        maxTile: maxTile(game.board),
+        status: game.status as RankedStatus,
+      },
+      now(),
+    );
+    if (!kept.ok) {
+      // The store knows better (another process, a closed game): read it again next time.
+      forget(ranked);
+      return refuse(kept.error.code as RankedErrorCode, kept.error.message);
+    }
+    const answer = applyMove(ranked, direction, result);
+    ranked.touchedAt = Date.now();
+    for (const watcher of ranked.watchers) watcher.send('move', moveEventOf(direction, answer));
+    if (game.status === 'lost') endFor(ranked, 'lost');
+    return done(answer);
+  };
+
+  /** Apply the waiting moves whose turn has come. */
+  const drain = (ranked: RankedGame): void => {
+    for (let next = ranked.waiting.get(ranked.letters.length); next; ) {
+      ranked.waiting.delete(ranked.letters.length);
+      const waiting = next;
+      waiting.settle(() => play(ranked, waiting.direction));
+      next = ranked.waiting.get(ranked.letters.length);
+    }
+  };
+
+  /** Wait in the game's queue for the moves before `index`, at most `moveOrderWaitMs`. */
+  const wait = (ranked: RankedGame, index: number, direction: Direction) => {
+    const waiting = ranked.waiting.get(index);
+    if (waiting) {
+      return waiting.direction === direction
+        ? (waiting.promise as Promise<Outcome<MoveAnswer>>)
+        : refuse('ERR_MOVE_ORDER', `another move waits with index ${index}`);
+    }
+    let settle: (run: () => unknown) => void = () => {};
+    const promise = new Promise<Outcome<MoveAnswer>>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        if (ranked.waiting.get(index)?.promise !== promise) return;
+        ranked.waiting.delete(index);
+        resolve(
+          refuse(
+            'ERR_MOVE_ORDER',
+            `move ${index} waited ${limits.moveOrderWaitMs} ms for move ${ranked.letters.length}, which never came`,
+          ),
+        );
+      }, limits.moveOrderWaitMs);
+      settle = (run) => {
+        clearTimeout(timer);
+        try {
+          resolve(run() as Outcome<MoveAnswer>);
+        } catch (error) {
+          reject(error);
+        }
+      };
+    });
+    ranked.waiting.set(index, { direction, promise, settle: (run) => settle(run) });
+    return promise;
+  };
+
+  const sweep = (): void => {
+    closeEnded(store.expireIdleRankedGames(limits.idleExpiryMs, now()));
+    store.forgetEndedRankedGames(new Date(now().getTime() - limits.keepEndedMs));
+    const stale = Date.now() - MEMORY_IDLE_MS;
+    for (const ranked of games.values()) {
+      if (ranked.touchedAt < stale && ranked.watchers.size === 0 && ranked.waiting.size === 0) {
+        forget(ranked);
+      }
+    }
+  };
+  const sweeper = setInterval(() => {
+    try {
+      sweep();
+    } catch (error) {
+      console.error(`twenty48 server: the sweep of ranked games failed: ${String(error)}`);
+    }
+  }, limits.sweepEveryMs);
+  sweeper.unref();
+
+  return {
+    /** Start a game for `client`, within its limits and the server's. */
+    create(rules: RankedRules, size: number, client: string): Outcome<CreateGameAnswer> {
+      closeEnded(store.expireIdleRankedGames(limits.idleExpiryMs, now()));
+      const ids = { gameId: randomId(), watchId: randomId() };
+      // 96 random bits spelled with the seed alphabet; it leaves the server only at the end.
+      const seed = randomBytes(12).toString('base64url');
+      const game = newGame(rankedRules(rules, size), seed);
+      const created = store.createRankedGame(
+        {
+          ...ids,
+          seed,
+          rules,
+          size,
+          score: game.score,
+          maxTile: maxTile(game.board),
+          status: game.status as RankedStatus,
+          client,
+        },
+        {
+          perClient: limits.gamesPerClient,
+          replaceIdleMs: limits.replaceIdleMs,
+          maxInProgress: limits.maxGamesInProgress,
+          fullRetryMs: limits.serverFullRetryMs,
+        },
+        now(),
+      );
+      if (!created.ok) {
+        const { code, message, retryAfterMs } = created.error;
+        return refuse(code, message, retryAfterMs);
+      }
+      closeEnded(created.value.abandoned);
+      remember(rankedGameOf(ids, rules, size, game));
+      return done({ ...ids, board: wireBoard(game.board), score: game.score, status: game.status });
+    },
+
+    /**
+     * Play a move. With `index`, strictly in index order: an early move waits for the missing
+     * ones, a replayed index gets its first answer again and is not applied twice. Without it,
+     * the move takes the next index.
+     */
+    move(
+      gameId: string,
+      direction: Direction,
+      index?: number,
+    ): Outcome<MoveAnswer> | Promise<Outcome<MoveAnswer>> {
+      const ranked = lookup(gameId);
+      if (!ranked) return refuse('ERR_UNKNOWN_GAME', 'no ranked game with this id');
+      ranked.touchedAt = Date.now();
+      const sent = ranked.letters.length;
+      const at = index ?? sent;
+      if (at < sent) {
+        if (ranked.letters[at] !== MOVE_LETTERS[direction]) {
+          return refuse('ERR_MOVE_ORDER', `move ${at} was another direction`);
+        }
+        return done(answerAgain(ranked, at));
+      }
+      if (at > sent) {
+        if (ranked.closed || ranked.game.status === 'lost') return play(ranked, direction);
+        if (at - sent > limits.maxMovesAhead) {
+          return refuse(
+            'ERR_MOVE_ORDER',
+            `move ${at} is more than ${limits.maxMovesAhead} ahead of move ${sent}`,
+          );
+        }
+        return wait(ranked, at, direction);
+      }
+      const played = play(ranked, direction);
+      drain(ranked);
+      return played;
+    },
+
+    /** The game to resume after a reload: by its private id only. */
+    resume(gameId: string): Outcome<ResumeAnswer> {
+      const ranked = lookup(gameId);
+      if (!ranked) return refuse('ERR_UNKNOWN_GAME', 'no ranked game with this id');
+      if (ranked.closed) return refuse('ERR_GAME_EXPIRED', `this game was ${ranked.closed}`);
+      const { game } = ranked;
+      return done({
+        gameId: ranked.gameId,
+        watchId: ranked.watchId,
+        rules: ranked.rules,
+        size: ranked.size,
+        board: wireBoard(game.board),
+        score: game.score,
+        status: game.status,
+        sent: ranked.letters.length,
+        moves: game.moves.length,
+        ...(ranked.scoreId === null ? {} : { scoreId: ranked.scoreId }),
+      });
+    },
+
+    /** Rank a lost game once, with the server's own record of it. */
+    rank(gameId: string, name: string): Outcome<ScoreAnswer> {
+      const ranked = lookup(gameId);
+      if (!ranked) return refuse('ERR_UNKNOWN_GAME', 'no ranked game with this id');
+      const { game } = ranked;
+      if (ranked.closed && game.status !== 'lost') {
+        return refuse('ERR_GAME_EXPIRED', `this game was ${ranked.closed} before its end`);
+      }
+      const entry = {
+        name,
+        record: recordOf(game),
+        score: game.score,
+        maxTile: maxTile(game.board),
+      };
+      const added = store.rankRankedGame(gameId, entry);
+      if (!added.ok) return refuse(added.error.code as RankedErrorCode, added.error.message);
+      ranked.scoreId = added.value.id;
+      return done({ ...added.value, score: entry.score, maxTile: entry.maxTile });
+    },
+
+    /** Games in progress, best score first. */
+    live(limit: number): LiveGame[] {
+      return store.listLiveRankedGames(limit) as LiveGame[];
+    },
+
+    /** The game a watcher asks for (watch id or private id), or null. */
+    watched: lookupWatched,
+
+    /** Whether one more stream fits, on this game and on the server. */
+    roomToWatch(ranked: RankedGame): Outcome<void> {
+      if (streams >= limits.maxStreams || ranked.watchers.size >= limits.watchersPerGame) {
+        return refuse('ERR_TOO_MANY_WATCHERS', 'too many watchers now; try again later', 30_000);
+      }
+      return done(undefined);
+    },
+    /** Count a stream open or closed. */
+    streamOpened(): void {
+      streams++;
+    },
+    streamClosed(): void {
+      streams--;
+    },
+
+    /** Expire idle games and forget old ones now (the timer does it every `sweepEveryMs`). */
+    sweep,
+
+    /** Stop the timer and end every stream (the server is closing). */
+    close(): void {
+      clearInterval(sweeper);
+      for (const ranked of games.values()) {
+        for (const watcher of ranked.watchers) watcher.close();
+        ranked.watchers.clear();
+      }
+    },
+  };
+}
+
+export type RankedTable = ReturnType<typeof createRankedTable>;

@@ -1,0 +1,326 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  type Direction,
+  type Game,
+  MOVE_LETTERS,
+  maxTile,
+  newGame,
+  recordOf,
+  step,
+} from '@twenty48/engine';
+import Database from 'better-sqlite3';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { MIGRATIONS } from './database.js';
+import { openStore } from './store.js';
+import type { NewRankedGame, RankedAdmission, RankedMove, Store } from './types.js';
+
+let dir: string;
+let store: Store;
+
+function open(): Store {
+  const opened = openStore({ dataDir: dir });
+  if (!opened.ok) throw new Error(opened.error.message);
+  return opened.value;
+}
+
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'twenty48-ranked-'));
+  store = open();
+});
+afterEach(() => {
+  store.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const T0 = new Date('2030-01-01T00:00:00.000Z');
+const at = (ms: number) => new Date(T0.getTime() + ms);
+const ROOMY: RankedAdmission = {
+  perClient: 100,
+  replaceIdleMs: 60_000,
+  maxInProgress: 1000,
+  fullRetryMs: 30_000,
+};
+
+/** A ranked game as the server would start it, with the engine's first board. */
+function started(
+  id: string,
+  client = 'alice',
+  seed = `seed-${id}`,
+): NewRankedGame & { game: Game } {
+  const game = newGame('classic', seed);
+  return {
+    gameId: `game-${id}`,
+    watchId: `watch-${id}`,
+    seed,
+    rules: 'classic',
+    size: 4,
+    score: game.score,
+    maxTile: maxTile(game.board),
+    status: game.status,
+    client,
+    game,
+  };
+}
+
+function create(id: string, client = 'alice', now = T0, admission = ROOMY) {
+  const { game, ...row } = started(id, client);
+  const created = store.createRankedGame(row, admission, now);
+  if (!created.ok) throw new Error(created.error.message);
+  return { row, game, abandoned: created.value.abandoned };
+}
+
+/** The move as the server keeps it after applying it to `game`. */
+function moveOf(gameId: string, index: number, game: Game, direction: Direction): RankedMove {
+  return {
+    gameId,
+    index,
+    letter: MOVE_LETTERS[direction] as RankedMove['letter'],
+    moves: game.moves.length,
+    score: game.score,
+    maxTile: maxTile(game.board),
+    status: game.status,
+  };
+}
+
+/** Apply `directions` to the kept game one by one, as the server does; the game after them. */
+function playKept(gameId: string, game: Game, directions: readonly Direction[], from = 0): Game {
+  let current = game;
+  directions.forEach((direction, i) => {
+    current = step(current, direction).game;
+    const kept = store.appendRankedMove(moveOf(gameId, from + i, current, direction), at(i));
+    if (!kept.ok) throw new Error(kept.error.message);
+  });
+  return current;
+}
+
+const CYCLE: readonly Direction[] = ['down', 'left', 'right', 'up'];
+const directions = (count: number): Direction[] =>
+  Array.from({ length: count }, (_, i) => CYCLE[i % 4] ?? 'up');
+
+describe('ranked games kept as they go', () => {
+  it('keeps every move sent, also those that change nothing, and the figures after the last', () => {
+    const { row, game } = create('a');
+    // Every fifth move one that changes nothing, when there is one.
+    const sent: Direction[] = [];
+    let after = game;
+    for (let i = 0; i < 40; i++) {
+      const idle = i % 5 === 4 ? CYCLE.find((d) => !step(after, d).moved) : undefined;
+      const direction = idle ?? CYCLE[i % 4] ?? 'up';
+      after = playKept(row.gameId, after, [direction], i);
+      sent.push(direction);
+    }
+    const kept = store.loadRankedGame(row.gameId);
+    expect(kept).toMatchObject({
+      ...row,
+      sent: sent.map((d) => MOVE_LETTERS[d]).join(''),
+      moves: after.moves.length,
+      score: after.score,
+      maxTile: maxTile(after.board),
+      status: 'playing',
+      closed: null,
+      scoreId: null,
+      createdAt: T0.toISOString(),
+      updatedAt: at(0).toISOString(),
+      finishedAt: null,
+    });
+    expect(after.moves.length).toBeLessThan(40);
+    expect(store.findWatchedGame(row.watchId)?.gameId).toBe(row.gameId);
+    expect(store.findWatchedGame(row.gameId)?.watchId).toBe(row.watchId);
+    expect(store.loadRankedGame('game-none')).toBeNull();
+    expect(store.findWatchedGame('watch-none')).toBeNull();
+  });
+
+  it('lands a move only on the sent count it was computed from, so never twice', () => {
+    const { row, game } = create('b');
+    const once = step(game, 'down').game;
+    expect(store.appendRankedMove(moveOf(row.gameId, 0, once, 'down')).ok).toBe(true);
+    const twice = store.appendRankedMove(moveOf(row.gameId, 0, once, 'down'));
+    expect(twice.ok ? 'kept' : twice.error.code).toBe('ERR_MOVE_ORDER');
+    const ahead = store.appendRankedMove(moveOf(row.gameId, 5, once, 'down'));
+    expect(ahead.ok ? 'kept' : ahead.error.code).toBe('ERR_MOVE_ORDER');
+    expect(store.loadRankedGame(row.gameId)?.sent).toBe('D');
+    const unknown = store.appendRankedMove(moveOf('game-none', 0, once, 'down'));
+    expect(unknown.ok ? 'kept' : unknown.error.code).toBe('ERR_UNKNOWN_GAME');
+  });
+
+  it('ends with the game: no move after a loss, ranked once with the record given', () => {
+    const { row, game } = create('c');
+    let current = game;
+    let index = 0;
+    while (current.status !== 'lost') {
+      const direction = CYCLE.find((d) => step(current, d).moved) ?? 'down';
+      current = playKept(row.gameId, current, [direction], index++);
+    }
+    const kept = store.loadRankedGame(row.gameId);
+    expect(kept).toMatchObject({ status: 'lost', finishedAt: expect.any(String) });
+    const after = store.appendRankedMove(moveOf(row.gameId, index, current, 'up'));
+    expect(after.ok ? 'kept' : after.error.code).toBe('ERR_GAME_OVER');
+
+    const entry = {
+      name: ' Ada ',
+      record: recordOf(current),
+      score: current.score,
+      maxTile: maxTile(current.board),
+    };
+    expect(store.rankRankedGame(row.gameId, { ...entry, name: 'a\u0000' })).toMatchObject({
+      ok: false,
+      error: { code: 'ERR_NAME' },
+    });
+    const ranked = store.rankRankedGame(row.gameId, entry);
+    expect(ranked).toEqual({ ok: true, value: { id: expect.any(Number), rank: 1 } });
+    const id = ranked.ok ? ranked.value.id : -1;
+    expect(store.loadRankedGame(row.gameId)?.scoreId).toBe(id);
+    expect(store.getScore(id)).toMatchObject({ name: 'Ada', score: current.score, finished: true });
+    expect(store.getScore(id)?.record.moves).toBe(current.moves);
+    expect(store.rankRankedGame(row.gameId, entry)).toMatchObject({
+      ok: false,
+      error: { code: 'ERR_GAME_USED' },
+    });
+  });
+
+  it('ranks no game in play, and none unknown', () => {
+    const { row, game } = create('d');
+    const entry = { name: 'Bo', record: recordOf(game), score: game.score, maxTile: 2 };
+    expect(store.rankRankedGame(row.gameId, entry)).toMatchObject({
+      ok: false,
+      error: { code: 'ERR_NOT_FINISHED' },
+    });
+    expect(store.rankRankedGame('game-none', entry)).toMatchObject({
+      ok: false,
+      error: { code: 'ERR_UNKNOWN_GAME' },
+    });
+  });
+
+  it('lists games in progress best score first, without lost or closed ones', () => {
+    const a = create('a');
+    const b = create('b');
+    create('c');
+    playKept(b.row.gameId, b.game, directions(30));
+    playKept(a.row.gameId, a.game, directions(10));
+    const live = store.listLiveRankedGames(10);
+    expect(live.map((game) => game.watchId)).toEqual(['watch-b', 'watch-a', 'watch-c']);
+    expect(live[0]).toEqual({
+      watchId: 'watch-b',
+      rules: 'classic',
+      size: 4,
+      score: store.loadRankedGame('game-b')?.score,
+      maxTile: store.loadRankedGame('game-b')?.maxTile,
+      moves: store.loadRankedGame('game-b')?.moves,
+      status: 'playing',
+      updatedAt: expect.any(String),
+    });
+    expect(Object.keys(live[0] ?? {})).not.toContain('gameId');
+    expect(store.listLiveRankedGames(2)).toHaveLength(2);
+    store.expireIdleRankedGames(1, at(60_000));
+    expect(store.listLiveRankedGames(10)).toEqual([]);
+  });
+});
+
+describe('the limits on ranked games', () => {
+  it('counts games in progress per client and in total', () => {
+    create('a', 'alice');
+    create('b', 'alice');
+    create('c', 'bob');
+    expect(store.countRankedGamesInProgress('alice')).toBe(2);
+    expect(store.countRankedGamesInProgress('bob')).toBe(1);
+    expect(store.countRankedGamesInProgress('carol')).toBe(0);
+    expect(store.countRankedGamesInProgress()).toBe(3);
+  });
+
+  it("at a client's limit, abandons its oldest game idle long enough, else refuses", () => {
+    const limit = { ...ROOMY, perClient: 2, replaceIdleMs: 60_000 };
+    create('a', 'alice', at(0), limit);
+    create('b', 'alice', at(10_000), limit);
+    const { game, ...third } = started('c', 'alice');
+    const early = store.createRankedGame(third, limit, at(30_000));
+    // The oldest game frees a place when it has been idle a minute: 30 s from now.
+    expect(early).toEqual({
+      ok: false,
+      error: { code: 'ERR_TOO_MANY_GAMES', message: expect.any(String), retryAfterMs: 30_000 },
+    });
+    expect(create('x', 'bob', at(30_000), limit).abandoned).toEqual([]); // others are not held up
+    const later = store.createRankedGame(third, limit, at(60_001));
+    expect(later).toEqual({
+      ok: true,
+      value: {
+        abandoned: [{ gameId: 'game-a', watchId: 'watch-a', score: 0, status: 'abandoned' }],
+      },
+    });
+    expect(store.loadRankedGame('game-a')).toMatchObject({ closed: 'abandoned' });
+    expect(store.countRankedGamesInProgress('alice')).toBe(2);
+    const move = store.appendRankedMove(moveOf('game-a', 0, step(game, 'down').game, 'down'));
+    expect(move.ok ? 'kept' : move.error.code).toBe('ERR_GAME_EXPIRED');
+  });
+
+  it("refuses a game past the server's limit, and says when to retry", () => {
+    const full = { ...ROOMY, maxInProgress: 2 };
+    create('a', 'alice', T0, full);
+    create('b', 'bob', T0, full);
+    const { game, ...third } = started('c', 'carol');
+    expect(store.createRankedGame(third, full, T0)).toEqual({
+      ok: false,
+      error: { code: 'ERR_SERVER_FULL', message: expect.any(String), retryAfterMs: 30_000 },
+    });
+    expect(store.countRankedGamesInProgress()).toBe(2);
+  });
+
+  it('expires games idle too long, once, and forgets ended games later', () => {
+    create('a', 'alice', at(0));
+    create('b', 'bob', at(50_000));
+    expect(store.expireIdleRankedGames(60_000, at(90_000))).toEqual([
+      { gameId: 'game-a', watchId: 'watch-a', score: 0, status: 'expired' },
+    ]);
+    expect(store.expireIdleRankedGames(60_000, at(90_000))).toEqual([]);
+    expect(store.countRankedGamesInProgress()).toBe(1);
+    expect(store.forgetEndedRankedGames(at(-1))).toBe(0);
+    expect(store.forgetEndedRankedGames(at(1))).toBe(1);
+    expect(store.loadRankedGame('game-a')).toBeNull();
+    expect(store.loadRankedGame('game-b')).not.toBeNull();
+  });
+});
+
+describe('ranked games across a restart', () => {
+  it('reopen mid-game: every move kept, and the game goes on from where it was', () => {
+    const { row, game } = create('r');
+    const first = playKept(row.gameId, game, directions(25));
+    store.close();
+
+    store = open();
+    const kept = store.loadRankedGame(row.gameId);
+    expect(kept?.sent).toHaveLength(25);
+    // Replaying the letters kept gives the game the server had.
+    let replayed = newGame('classic', kept?.seed ?? '');
+    for (const letter of kept?.sent ?? '') {
+      const direction = CYCLE.find((d) => MOVE_LETTERS[d] === letter) ?? 'up';
+      replayed = step(replayed, direction).game;
+    }
+    expect(replayed).toEqual(first);
+    const second = playKept(row.gameId, replayed, directions(10), 25);
+    expect(store.loadRankedGame(row.gameId)).toMatchObject({
+      score: second.score,
+      moves: second.moves.length,
+    });
+    expect(store.loadRankedGame(row.gameId)?.sent).toHaveLength(35);
+  });
+
+  it('opens a file of the previous schema (with issued seeds) and migrates it', () => {
+    store.close();
+    const file = join(dir, 'old.db');
+    const db = new Database(file);
+    db.exec(MIGRATIONS[0] as string);
+    db.pragma('application_id = 842019896'); // "2048"
+    db.pragma('user_version = 1');
+    db.prepare(
+      "INSERT INTO issued_games VALUES ('g', 's', 'classic', 4, '2030-01-01T00:00:00Z', NULL)",
+    ).run();
+    db.close();
+    const opened = openStore({ file });
+    if (!opened.ok) throw new Error(opened.error.message);
+    store = opened.value;
+    expect(store.countRankedGamesInProgress()).toBe(0);
+    create('m');
+    expect(store.countRankedGamesInProgress()).toBe(1);
+  });
+});
