@@ -1,0 +1,69 @@
+export {
+  isRankedDirection,
+  isRankedRules,
+  isRankedStatus,
+  parseBoard,
+  parseCreateAnswer,
+  parseEndEvent,
+  parseLiveList,
+  parseMoveAnswer,
+  parseMoveEvent,
+  parseRecordAnswer,
+  parseResumeAnswer,
+  parseScoreAnswer,
+  parseStateEvent,
+} from './answers.js';
+export {
+  createGame,
+  DEFAULT_TIMEOUT_MS,
+  type RankedVariant,
+  rankGame,
+  readGame,
+  readLiveGames,
+  type ServerLink,
+  sendMove,
+} from './api.js';
+export {
+  createEventParser,
+  type EventParser,
+  MAX_EVENT_LINE,
+  readEventStream,
+  type StreamEvent,
+} from './event-stream.js';
+export {
+  apiUrl,
+  type ByteReader,
+  type ClientError,
+  type ClientErrorCode,
+  type ClientResult,
+  callApi,
+  clientError,
+  type Fetch,
+  type FetchInit,
+  type FetchResponse,
+  isTransient,
+} from './http.js';
+export {
+  countIds,
+  type FollowedMove,
+  followMove,
+  type IdSource,
+  type Position,
+  placeSpawn,
+  positionOf,
+  type ServerMove,
+  type Slid,
+  scoreAfter,
+  slidePosition,
+} from './position.js';
+export {
+  type Connection,
+  createRankedGame,
+  type MoveOutcome,
+  type RankedChange,
+  type RankedGame,
+  type RankedOptions,
+  type RankedSnapshot,
+  resumeRankedGame,
+} from './ranked-game.js';
+export { liveGames, type Watch, type WatchUpdate, watchGame } from './watch.js';
