@@ -62,3 +62,49 @@ const CORNER_ORDER: readonly RankedDirection[] = ['down', 'left', 'right', 'up']
 export function cornerMove(board: WireBoard, rules: RankedRules): RankedDirection {
   return CORNER_ORDER.find((direction) => slide(board, direction, rules).moved) ?? 'down';
 }
+
+/** One Server-Sent Event as a watcher reads it; comments (`: keep-alive`) as `comment`. */
+export interface ReadEvent {
+  readonly event: string;
+  readonly data: unknown;
+}
+
+/**
+ * Watch a game's live stream: the response's status, and its events as they come (`next`
+ * waits for the next one, null at the end of the stream); `stop` disconnects.
+ */
+export async function watchStream(url: string) {
+  const abort = new AbortController();
+  const response = await fetch(url, { signal: abort.signal });
+  const reader = response.body?.getReader();
+  const decoder = new TextDecoder();
+  let buffer = '';
+  const queued: ReadEvent[] = [];
+  const parse = (block: string): ReadEvent => {
+    if (block.startsWith(':')) return { event: 'comment', data: block.slice(1).trim() };
+    const event = /^event: (.*)$/m.exec(block)?.[1] ?? 'message';
+    const data = /^data: (.*)$/m.exec(block)?.[1] ?? 'null';
+    return { event, data: JSON.parse(data) };
+  };
+  const next = async (): Promise<ReadEvent | null> => {
+    while (queued.length === 0) {
+      const read = await reader?.read().catch(() => ({ done: true, value: undefined }));
+      if (!read || read.done) return null;
+      buffer += decoder.decode(read.value, { stream: true });
+      let end = buffer.indexOf('\n\n');
+      while (end >= 0) {
+        queued.push(parse(buffer.slice(0, end)));
+        buffer = buffer.slice(end + 2);
+        end = buffer.indexOf('\n\n');
+      }
+    }
+    return queued.shift() ?? null;
+  };
+  /** Every event to the end of the stream. */
+  const rest = async (): Promise<ReadEvent[]> => {
+    const events: ReadEvent[] = [];
+    for (let event = await next(); event; event = await next()) events.push(event);
+    return events;
+  };
+  return { response, next, rest, stop: () => abort.abort() };
+}
