@@ -35,4 +35,16 @@ describe('createRateLimiter', () => {
     expect(Array.from({ length: 1000 }, () => limiter.allow('a', 0)).every(Boolean)).toBe(true);
     expect(limiter.waitMs('a', 0)).toBe(0);
   });
+
+  it('takes any window: a burst of 4 in any 2 s is 2 a second on average', () => {
+    const limiter = createRateLimiter(4, 2000);
+    const at = (ms: number) => limiter.allow('a', ms);
+    expect([at(0), at(1), at(2), at(3), at(4)]).toEqual([true, true, true, true, false]);
+    expect(limiter.waitMs('a', 4)).toBe(1996);
+    expect(at(1999)).toBe(false);
+    expect(at(2000)).toBe(true); // the request at 0 has left the window
+    // A steady 2 a second goes on for ever.
+    const steady = createRateLimiter(4, 2000);
+    for (let t = 0; t < 60_000; t += 500) expect(steady.allow('b', t)).toBe(true);
+  });
 });
