@@ -11,8 +11,11 @@ import {
   boardOnScreen,
   MAIN,
   movesShown,
+  RESTORED,
   Screen,
+  shellThenStty,
   TERMINAL_JS,
+  terminalAfter,
   trackScreens,
 } from './testing/ptyScreen.js';
 
@@ -100,32 +103,20 @@ describe('2048 play in a real terminal', { timeout: 60_000 }, () => {
   });
 
   it('restores the terminal on Ctrl-C: cooked mode, cursor shown, alternate screen left', async () => {
-    const script = `"${process.execPath}" "${MAIN}" play --seed tty-int; echo "exit=$?"; stty -a; echo END`;
-    const screen = track(new Screen('/bin/sh', ['-c', script]));
+    const screen = track(shellThenStty(`"${process.execPath}" "${MAIN}" play --seed tty-int`));
     await screen.waitFor(() => screen.text().includes('2048 · classic'), 'the game');
     expect(screen.term.buffer.active.type).toBe('alternate');
     screen.proc.write('\x03');
-    await screen.waitFor(() => screen.raw.includes('END'), 'stty after the game');
-    expect(screen.raw).toContain('exit=130');
-    expect(screen.term.buffer.active.type).toBe('normal');
-    expect(screen.cursorShown()).toBe(true);
-    const stty = screen.raw.slice(screen.raw.indexOf('exit=130'));
-    expect(stty).toMatch(/(^|\s)icanon(\s|$)/);
-    expect(stty).toMatch(/(^|\s)echo(\s|$)/);
+    expect(await terminalAfter(screen)).toEqual(RESTORED(130));
   });
 
   it('restores the terminal on SIGTERM and on an uncaught error', async () => {
     const crash = `import(${JSON.stringify(TERMINAL_JS)}).then((m) => { m.enterFullScreen(process.stdin, process.stdout).draw(['drawn']); setTimeout(() => { throw new Error('boom'); }, 300); })`;
-    const script = `"${process.execPath}" -e "${crash.replace(/"/g, '\\"')}"; echo "crash=$?"; stty -a; echo END`;
-    const screen = track(new Screen('/bin/sh', ['-c', script]));
-    await screen.waitFor(() => screen.raw.includes('END'), 'stty after the crash');
+    const screen = track(shellThenStty(`"${process.execPath}" -e "${crash.replace(/"/g, '\\"')}"`));
+    expect(await terminalAfter(screen)).toEqual(RESTORED(1));
     expect(screen.raw).toContain('drawn');
     expect(screen.raw).toContain('unexpected error, the terminal was restored');
     expect(screen.raw).toContain('boom');
-    expect(screen.raw).toContain('crash=1');
-    expect(screen.term.buffer.active.type).toBe('normal');
-    expect(screen.cursorShown()).toBe(true);
-    expect(screen.raw.slice(screen.raw.indexOf('crash=1'))).toMatch(/(^|\s)icanon(\s|$)/);
 
     const game = track(Screen.game(['play', '--seed', 'tty-term']));
     await game.waitFor(() => game.text().includes('2048 · classic'), 'the game');

@@ -7,7 +7,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { newGame, type Position, parseFen } from '@twenty48/checkers';
 import { describe, expect, it } from 'vitest';
-import { CHECKERS_MAIN, Screen, trackScreens } from '../testing/ptyScreen.js';
+import {
+  CHECKERS_MAIN,
+  RESTORED,
+  Screen,
+  shellThenStty,
+  terminalAfter,
+  trackScreens,
+} from '../testing/ptyScreen.js';
 import { formatBoard } from './textBoard.js';
 
 const track = trackScreens();
@@ -162,18 +169,11 @@ describe('checkers in a real terminal', { timeout: 60_000 }, () => {
   });
 
   it('restores the terminal on Ctrl-C: cooked mode, cursor shown, alternate screen left', async () => {
-    const script = `"${process.execPath}" "${CHECKERS_MAIN}"; echo "exit=$?"; stty -a; echo END`;
-    const screen = track(new Screen('/bin/sh', ['-c', script]));
+    const screen = track(shellThenStty(`"${process.execPath}" "${CHECKERS_MAIN}"`));
     await screen.waitFor(() => screen.text().includes('Black (p1) to move'), 'the game');
     expect(screen.term.buffer.active.type).toBe('alternate');
     screen.proc.write('(move (3 2)\x03');
-    await screen.waitFor(() => screen.raw.includes('END'), 'stty after the game');
-    expect(screen.raw).toContain('exit=130');
-    expect(screen.term.buffer.active.type).toBe('normal');
-    expect(screen.cursorShown()).toBe(true);
-    const stty = screen.raw.slice(screen.raw.indexOf('exit=130'));
-    expect(stty).toMatch(/(^|\s)icanon(\s|$)/);
-    expect(stty).toMatch(/(^|\s)echo(\s|$)/);
+    expect(await terminalAfter(screen)).toEqual(RESTORED(130));
   });
 
   it('restores the terminal on SIGTERM', async () => {

@@ -185,6 +185,51 @@ export function trackScreens(): (screen: Screen) => Screen {
 }
 
 /**
+ * A shell under a pty that runs `command`, then prints `exit=<code>`, `stty -a` and `END`, so a
+ * test can see how the program left the terminal.
+ *
+ * @example
+ * const screen = track(shellThenStty(`"${process.execPath}" "${MAIN}" play`));
+ */
+export const shellThenStty = (command: string): Screen =>
+  new Screen('/bin/sh', ['-c', `${command}; echo "exit=$?"; stty -a; echo END`]);
+
+/** How a program run by `shellThenStty` left the terminal. */
+export interface TerminalAfter {
+  readonly exit: number;
+  /** Canonical (line) input and echo are back on. */
+  readonly cooked: boolean;
+  readonly normalScreen: boolean;
+  readonly cursorShown: boolean;
+}
+
+/**
+ * Wait for a `shellThenStty` screen to finish and read how the terminal was left.
+ *
+ * @example
+ * expect(await terminalAfter(screen)).toEqual(RESTORED(130));
+ */
+export async function terminalAfter(screen: Screen): Promise<TerminalAfter> {
+  await screen.waitFor(() => screen.raw.includes('END'), 'stty after the program');
+  const at = screen.raw.lastIndexOf('exit=');
+  const stty = screen.raw.slice(at);
+  return {
+    exit: Number(/^exit=(\d+)/.exec(stty)?.[1] ?? Number.NaN),
+    cooked: /(^|\s)icanon(\s|$)/.test(stty) && /(^|\s)echo(\s|$)/.test(stty),
+    normalScreen: screen.term.buffer.active.type === 'normal',
+    cursorShown: screen.cursorShown(),
+  };
+}
+
+/** A terminal given back as it was found, after an exit with `exit`. */
+export const RESTORED = (exit: number): TerminalAfter => ({
+  exit,
+  cooked: true,
+  normalScreen: true,
+  cursorShown: true,
+});
+
+/**
  * The arrow keys that play `game`'s moves from its start.
  *
  * @example
