@@ -220,3 +220,27 @@ export function failUsage(message: string, code: string): never {
   process.stderr.write(`error: ${message} (${code})\n`);
   process.exit(2);
 }
+
+/**
+ * `--server URL` (and `2048 watch URL`): an http or https address of a `2048 serve`, without
+ * a trailing slash, a query or credentials.
+ *
+ * @example
+ * parseServerFlag('http://127.0.0.1:8048/') // 'http://127.0.0.1:8048'
+ * parseServerFlag('ftp://example.org')      // throws: the server must be an http:// or https:// address
+ */
+export function parseServerFlag(text: string): string {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new InvalidArgumentError(`"${text.slice(0, 60)}" is not a URL (http://HOST:PORT)`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new InvalidArgumentError('the server must be an http:// or https:// address');
+  }
+  if (url.username || url.password || url.search || url.hash) {
+    throw new InvalidArgumentError('the server address takes no credentials, query or fragment');
+  }
+  return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
+}

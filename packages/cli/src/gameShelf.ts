@@ -28,6 +28,12 @@ export interface GameShelf {
   /** Add a finished game to the table and remember the name; returns its rank. */
   addScore(name: string, game: Game): Result<number>;
   lastName(): string | null;
+  /** Remember the name typed last (a ranked game's, which the server keeps). */
+  setLastName(name: string): void;
+  /** The id of the unfinished ranked game kept under `key` (a server and a variant), or null. */
+  rankedGame(key: string): string | null;
+  /** Keep the ranked game in progress under `key`, or forget it (null). */
+  keepRankedGame(key: string, gameId: string | null): void;
   topScores(rules: string, size: number, limit?: number): Result<ScoreRow[]>;
   close(): void;
 }
@@ -89,6 +95,9 @@ function closedShelf(notice: string): GameShelf {
     isHighScore: () => false,
     addScore: () => off,
     lastName: () => null,
+    setLastName: () => {},
+    rankedGame: () => null,
+    keepRankedGame: () => {},
     topScores: () => off,
     close: () => {},
   };
@@ -143,6 +152,10 @@ function openShelf(store: Store): GameShelf {
         return ok(added.value.rank);
       }),
     lastName: () => readOr(null, () => store.getSetting('lastName')),
+    setLastName: (name) => readOr(undefined, () => store.setSetting('lastName', name)),
+    rankedGame: (key) => readOr(null, () => store.getSetting(`ranked ${key}`) || null),
+    keepRankedGame: (key, gameId) =>
+      readOr(undefined, () => store.setSetting(`ranked ${key}`, gameId ?? '')),
     topScores: (rules, size, limit = 10) =>
       guard(() => ok(store.topScores({ rules, size, limit }))),
     close: () => readOr(undefined, () => store.close()),

@@ -1,13 +1,16 @@
 /**
  * `2048 play`: the full-screen game in a terminal, the labwork's line mode otherwise (or
- * with `--plain`), with saves, `--resume` and high scores.
+ * with `--plain`), with saves, `--resume` and high scores; with `--server URL`, a ranked game
+ * that server deals (kept in the data directory, so the next `--server URL` goes on with it).
  */
+import { isRankedSize, MAX_RANKED_SIZE, MIN_RANKED_SIZE } from '@twenty48/common';
 import type { Game } from '@twenty48/engine';
 import type { Command } from 'commander';
 import { detectColorMode } from '../colors.js';
 import {
   failUsage,
   type GameFlagValues,
+  parseServerFlag,
   rulesFromFlags,
   startGame,
   withGameFlags,
@@ -17,10 +20,56 @@ import { type GameShelf, openGameShelf } from '../gameShelf.js';
 import { createMatch } from '../match.js';
 import { isUnderWay } from '../matchState.js';
 import { playPlain } from '../plainPlay.js';
+import { playRankedPlain } from '../rankedPlain.js';
+import { describeError, nodeFetch, openRankedGame, rankedKey } from '../rankedStart.js';
 
 interface PlayOptions extends GameFlagValues {
   readonly plain?: boolean;
   readonly resume?: boolean;
+  readonly server?: string;
+}
+
+/** `--server URL`: a ranked game on that server, in the line mode or full-screen. */
+async function playRanked(options: PlayOptions, server: string): Promise<void> {
+  if (options.seed !== undefined || options.goal !== undefined) {
+    failUsage('--seed and --goal cannot be used with --server: the server deals', 'ERR_USAGE');
+  }
+  const size = options.size ?? 4;
+  if (!isRankedSize(size)) {
+    failUsage(`ranked boards are ${MIN_RANKED_SIZE} to ${MAX_RANKED_SIZE}`, 'ERR_USAGE');
+  }
+  const variant = { rules: options.rules, size };
+  const shelf = openGameShelf(options.dataDir);
+  try {
+    if (shelf.notice) process.stderr.write(`${shelf.notice}\n`);
+    const link = { fetch: nodeFetch, baseUrl: server };
+    const started = await openRankedGame(link, variant, shelf, options.resume === true);
+    if (!started.ok) {
+      process.stderr.write(`2048: the server at ${server}: ${describeError(started.error)}\n`);
+      process.exitCode = 1;
+      return;
+    }
+    const { game, note } = started.value;
+    if (note) process.stderr.write(`${note}\n`);
+    const { stdin, stdout } = process;
+    const key = rankedKey(server, variant);
+    try {
+      const end = await playRankedPlain({
+        game,
+        server,
+        shelf,
+        key,
+        input: stdin,
+        output: stdout,
+        echo: !stdin.isTTY,
+      });
+      if (end === 'gone') process.exitCode = 1;
+    } finally {
+      game.close();
+    }
+  } finally {
+    shelf.close();
+  }
 }
 
 /** The game to start with: the unfinished one for `--resume` when there is one, else a new one. */
@@ -40,6 +89,7 @@ function firstGame(options: PlayOptions, shelf: GameShelf): { game: Game; note: 
 }
 
 async function play(options: PlayOptions): Promise<void> {
+  if (options.server !== undefined) return playRanked(options, options.server);
   const shelf = openGameShelf(options.dataDir);
   const { game, note } = firstGame(options, shelf);
   const { stdin, stdout } = process;
@@ -77,5 +127,10 @@ export function register(program: Command): void {
     .description('play 2048: full-screen in a terminal, line by line with --plain or a pipe')
     .option('--plain', "the labwork's line-by-line mode (w/a/s/d and commands, one per line)")
     .option('--resume', 'continue the last unfinished game')
+    .option(
+      '--server <url>',
+      'a ranked game that server deals (2048 serve); an unfinished one for it goes on',
+      parseServerFlag,
+    )
     .action((options: PlayOptions) => play(options));
 }
