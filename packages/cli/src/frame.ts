@@ -17,9 +17,14 @@ export type FrameOverlay =
   | { readonly kind: 'lost' }
   | { readonly kind: 'name'; readonly text: string };
 
+/** The part of a game a frame draws (a ranked game's board has no seed on this side). */
+export type FrameGame = Pick<Game, 'rules' | 'board' | 'score'> & { readonly seed?: string };
+
 /** Everything a frame shows: the game, the score line's numbers, what is below the board. */
 export interface FrameView {
-  readonly game: Game;
+  readonly game: FrameGame;
+  /** The top line; the rules, the size and the seed when absent. */
+  readonly title?: string;
   readonly lastGain: number;
   readonly best: number;
   readonly moveCount: number;
@@ -101,7 +106,7 @@ export function centreLines(content: readonly string[], cols: number, rows: numb
 
 /** The board's lines for one cell shape and gutter height. */
 function boardLines(
-  game: Game,
+  game: FrameGame,
   shape: CellShape,
   gutterLines: number,
   theme: TileTheme,
@@ -142,7 +147,7 @@ export function renderFrame(view: FrameView, cols: number, rows: number): string
   const theme: TileTheme = game.rules.scoring === 'levelCubes' ? 'tiers' : 'numbers';
   const digits = String(Math.max(2, ...game.board.flat())).length;
   const size = game.rules.size;
-  const title = `2048 · ${game.rules.name} ${size}x${size} · seed ${game.seed}`;
+  const title = view.title ?? `2048 · ${game.rules.name} ${size}x${size} · seed ${game.seed}`;
   const gain = view.lastGain > 0 ? ` (+${view.lastGain})` : '';
   const scoreLine = `Score ${game.score}${gain}   Best ${view.best}   Moves ${view.moveCount}`;
   const below = [...overlayLines(view), ...(view.message ? [view.message] : [])];

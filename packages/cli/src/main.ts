@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 /**
- * The `2048` command: `play`, `auto`, `scores`, `replay`, `bench`, `env`, `serve`. Bad flags
+ * The `2048` command: `play`, `auto`, `scores`, `replay`, `bench`, `env`, `serve`,
+ * `watch`. Bad flags
  * give commander's one-line error and exit code 2; anything unexpected is one line on stderr
  * and exit code 1, never a stack trace on the player's screen (the full-screen game restores
  * the terminal first).
@@ -13,6 +14,7 @@ import { register as registerPlay } from './commands/play.js';
 import { register as registerReplay } from './commands/replay.js';
 import { register as registerScores } from './commands/scores.js';
 import { register as registerServe } from './commands/serve.js';
+import { register as registerWatch } from './commands/watch.js';
 
 const program = newProgram('2048')
   .description(
@@ -26,5 +28,6 @@ registerReplay(program);
 registerBench(program);
 registerEnv(program);
 registerServe(program);
+registerWatch(program);
 
 await runCommandLine(program, '2048');
