@@ -1,10 +1,12 @@
+import type { IncomingMessage } from 'node:http';
 import {
   parseJson,
   RANKED_ERROR_STATUS,
   type RankedErrorCode,
   type Result,
 } from '@twenty48/common';
-import type { Context } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import * as v from 'valibot';
 import type { RateLimiter } from './limits.js';
 import { problem } from './problems.js';
@@ -15,9 +17,28 @@ export type ClientOf = (c: Context) => string;
 export const isJson = (c: Context): boolean =>
   /^application\/json\s*(;|$)/i.test(c.req.header('content-type') ?? '');
 
+/** Node's request under @hono/node-server, when there is one. */
+const incomingOf = (c: Context): IncomingMessage | undefined =>
+  (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
+
+/** Every byte of a Node request's body, as text. */
+function readIncoming(incoming: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
+    incoming.once('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    incoming.once('error', reject);
+  });
+}
+
 /** Read a JSON body the limits already allowed (a body that cannot be read is not JSON). */
 async function readJson(c: Context): Promise<Result<unknown, 'ERR_JSON'>> {
-  const text = await c.req.text().catch(() => '');
+  const incoming = incomingOf(c);
+  // With a Content-Length the body limit has been checked on it, and Node's parser reads no
+  // more than it says: read Node's stream itself rather than a web Request made from it,
+  // which costs a tenth of a move's time on the server.
+  const direct = incoming !== undefined && c.req.header('content-length') !== undefined;
+  const text = await (direct ? readIncoming(incoming) : c.req.text()).catch(() => '');
   return parseJson(text, 'the body is not valid JSON');
 }
 
@@ -81,4 +102,27 @@ export async function admit<S extends v.GenericSchema>(
     return { refused: problem(c, 400, 'ERR_BODY', issueMessage(parsed.issues)) };
   }
   return { body: parsed.output };
+}
+
+/**
+ * Refuse a body over `maxBytes` before it is read: by its Content-Length when it has one (read
+ * from the header alone: hono's bodyLimit looks at the body first, which makes a web Request
+ * of every request), else by counting it as hono's bodyLimit does.
+ *
+ * @example
+ * api.post('/games', limitBody(1_000_000, tooLarge), handler);
+ */
+export function limitBody(maxBytes: number, onError: (c: Context) => Response): MiddlewareHandler {
+  const counted = bodyLimit({ maxSize: maxBytes, onError });
+  return (c, next) => {
+    const length = c.req.header('content-length');
+    if (
+      length !== undefined &&
+      /^\d+$/.test(length) &&
+      c.req.header('transfer-encoding') === undefined
+    ) {
+      return Number(length) > maxBytes ? Promise.resolve(onError(c)) : next();
+    }
+    return counted(c, next);
+  };
 }

@@ -2,9 +2,8 @@ import { MAX_RANKED_SIZE, MIN_RANKED_SIZE, parseName } from '@twenty48/common';
 import { makeRecord, PRESET_NAMES } from '@twenty48/engine';
 import type { Store } from '@twenty48/store';
 import { type Context, Hono, type MiddlewareHandler } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import * as v from 'valibot';
-import { admit, type ClientOf, isJson, issueMessage, refusal } from './admission.js';
+import { admit, type ClientOf, isJson, issueMessage, limitBody, refusal } from './admission.js';
 import { addGameRoutes } from './games.js';
 import { createRateLimiter, type Limits, type RateLimiter } from './limits.js';
 import { refuseOtherMethods } from './methods.js';
@@ -117,11 +116,9 @@ export function createApi(options: ApiOptions): Hono {
   const { store, limits } = options;
   const api = new Hono();
   // Checked before the body is read: an oversized or non-JSON body is refused unread.
-  const jsonBody = bodyLimit({
-    maxSize: limits.bodyBytes,
-    onError: (c) =>
-      problem(c, 413, 'ERR_TOO_LARGE', `a request body is at most ${limits.bodyBytes} bytes`),
-  });
+  const jsonBody = limitBody(limits.bodyBytes, (c) =>
+    problem(c, 413, 'ERR_TOO_LARGE', `a request body is at most ${limits.bodyBytes} bytes`),
+  );
   const requireJson: MiddlewareHandler = async (c, next) =>
     isJson(c) ? next() : problem(c, 415, 'ERR_CONTENT_TYPE', 'send the body as application/json');
 

@@ -47,13 +47,18 @@ export function createApp(options: AppOptions): Hono {
   const webRoot = options.webRoot ?? DEFAULT_WEB_ROOT;
   const app = new Hono();
 
-  // Pages, scripts, styles and JSON shrink to a third or less; small answers are left alone.
-  app.use('*', compress());
+  // Pages, scripts, styles and JSON shrink to a third or less. A ranked game's answers are a
+  // few hundred bytes, many a second, and its stream must not be held back: they go as they
+  // are (c.json sets no Content-Length, so compress() cannot tell that they are small).
+  const shrink = compress();
+  app.use('*', (c, next) => (c.req.path.startsWith('/api/games') ? next() : shrink(c, next)));
   app.use('*', async (c, next) => {
     await next();
-    c.header('x-content-type-options', 'nosniff');
-    c.header('referrer-policy', 'no-referrer');
-    forbidFraming(c.res.headers);
+    // On the answer's own headers: c.header() after the answer is made copies the answer.
+    const headers = c.res.headers;
+    headers.set('x-content-type-options', 'nosniff');
+    headers.set('referrer-policy', 'no-referrer');
+    forbidFraming(headers);
   });
   app.route('/api', createApi({ store: options.store, table, limits, clientOf: socketAddress }));
   app.all('/api/*', (c) =>

@@ -2,8 +2,8 @@
  * Server benchmarks (`node packages/server/dist/leaderboard-speed.js`, in `npm run bench`),
  * against a server in a child process on loopback with its limits lifted:
  * - moves served per second, with p50/p99 latency, under autocannon over many games at once;
- * - one full game of 1,000 moves played through the API by one client, sequentially (each move
- *   waits for the answer before it) and pipelined (sent with `index` without waiting, over six
+ * - one game of 1,000 moves played through the API by one client, sequentially (each move
+ *   waits for the answer before it) and pipelined (all sent at once with `index`, over six
  *   connections like a browser), with each move's latency.
  * BENCH_SECONDS shortens the load run (default 20).
  */
@@ -20,7 +20,10 @@ import { startServer } from './server.js';
 const format = (n: number): string =>
   n.toLocaleString('en', { maximumFractionDigits: n < 100 ? 1 : 0 });
 
-/** The directions in turn: on 8x8 classic, thousands of moves before the board fills. */
+/**
+ * The directions in turn, without looking at the board: on 6x6 classic, thousands of moves
+ * before the board fills; on 4x4, about 80 to 280.
+ */
 const CYCLE: readonly RankedDirection[] = ['down', 'left', 'down', 'right', 'up'];
 const directionAt = (i: number): RankedDirection => CYCLE[i % CYCLE.length] ?? 'down';
 
@@ -84,11 +87,14 @@ async function createGame(agent: Agent, url: string, size: number): Promise<stri
 const percentile = (sorted: readonly number[], p: number): number =>
   sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? 0;
 
-/** Moves per second and latency under autocannon, `games` games played at once, no index. */
+/**
+ * Moves per second and latency under autocannon over many games of classic 4x4 at once, each
+ * given a move in turn (no index): enough games that none is lost during the run.
+ */
 async function benchMoves(url: string, seconds: number): Promise<void> {
   const agent = new Agent({ keepAlive: true, maxSockets: 8 });
-  const games = 256;
-  const ids = await Promise.all(Array.from({ length: games }, () => createGame(agent, url, 8)));
+  const games = 1024;
+  const ids = await Promise.all(Array.from({ length: games }, () => createGame(agent, url, 4)));
   agent.destroy();
   const counts = new Array<number>(games).fill(0);
   let next = 0;
@@ -116,7 +122,7 @@ async function benchMoves(url: string, seconds: number): Promise<void> {
     ],
   });
   console.log(
-    `POST /api/games/:gameId/moves, ${result.duration} s, ${connections} connections, ${games} games of classic 8x8:`,
+    `POST /api/games/:gameId/moves, ${result.duration} s, ${connections} connections, ${games} games of classic 4x4:`,
   );
   console.log(
     `  ${format(result.requests.average)} moves/s, latency p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, max ${result.latency.max} ms`,
@@ -134,10 +140,10 @@ async function benchFullGame(url: string, moves: number): Promise<void> {
       `  ${label.padEnd(40)} ${format(ms).padStart(6)} ms (${format((moves / ms) * 1000)} moves/s), move latency p50 ${format(percentile(sorted, 50))} ms, p99 ${format(percentile(sorted, 99))} ms; score ${last.score}, ${last.moves} moves counted`,
     );
   };
-  console.log(`A full game of ${format(moves)} moves through the API, one client (classic 8x8):`);
+  console.log(`A game of ${format(moves)} moves through the API, one client (classic 6x6):`);
 
   const single = new Agent({ keepAlive: true, maxSockets: 1 });
-  const sequentialId = await createGame(single, url, 8);
+  const sequentialId = await createGame(single, url, 6);
   const latencies: number[] = [];
   let last: MoveAnswer | undefined;
   let started = performance.now();
@@ -160,7 +166,7 @@ async function benchFullGame(url: string, moves: number): Promise<void> {
   single.destroy();
 
   const browserLike = new Agent({ keepAlive: true, maxSockets: 6 });
-  const pipelinedId = await createGame(browserLike, url, 8);
+  const pipelinedId = await createGame(browserLike, url, 6);
   started = performance.now();
   const answers = await Promise.all(
     Array.from({ length: moves }, (_, i) =>

@@ -211,7 +211,6 @@ export function createRankedTable({ store, limits, now }: RankedTableOptions) {
   return {
     /** Start a game for `client`, within its limits and the server's. */
     create(rules: RankedRules, size: number, client: string): Outcome<CreateGameAnswer> {
-      closeEnded(store.expireIdleRankedGames(limits.idleExpiryMs, now()));
       const ids = { gameId: randomId(), watchId: randomId() };
       // 96 random bits spelled with the seed alphabet; it leaves the server only at the end.
       const seed = randomBytes(12).toString('base64url');

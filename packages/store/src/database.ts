@@ -81,13 +81,14 @@ export const MIGRATIONS: readonly string[] = [
     finished_at TEXT,
     score_id INTEGER REFERENCES scores (id)
   );
-  CREATE INDEX ranked_games_live ON ranked_games (score DESC, updated_at DESC)
+  -- Indexes on columns a move does not change, so that a move writes two rows and no index:
+  -- the games in progress (a few thousand, sorted or filtered when listed or swept), and those
+  -- of one client.
+  CREATE INDEX ranked_games_in_progress ON ranked_games (id)
     WHERE status <> 'lost' AND closed IS NULL;
-  CREATE INDEX ranked_games_idle ON ranked_games (updated_at)
+  CREATE INDEX ranked_games_client ON ranked_games (client)
     WHERE status <> 'lost' AND closed IS NULL;
-  CREATE INDEX ranked_games_client ON ranked_games (client, updated_at)
-    WHERE status <> 'lost' AND closed IS NULL;
-  CREATE INDEX ranked_games_ended ON ranked_games (updated_at)
+  CREATE INDEX ranked_games_ended ON ranked_games (finished_at)
     WHERE status = 'lost' OR closed IS NOT NULL;
   CREATE TABLE ranked_moves (
     game INTEGER NOT NULL REFERENCES ranked_games (id) ON DELETE CASCADE,

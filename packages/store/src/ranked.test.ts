@@ -274,8 +274,8 @@ describe('the limits on ranked games', () => {
     ]);
     expect(store.expireIdleRankedGames(60_000, at(90_000))).toEqual([]);
     expect(store.countRankedGamesInProgress()).toBe(1);
-    expect(store.forgetEndedRankedGames(at(-1))).toBe(0);
-    expect(store.forgetEndedRankedGames(at(1))).toBe(1);
+    expect(store.forgetEndedRankedGames(at(89_999))).toBe(0);
+    expect(store.forgetEndedRankedGames(at(90_001))).toBe(1);
     expect(store.loadRankedGame('game-a')).toBeNull();
     expect(store.loadRankedGame('game-b')).not.toBeNull();
   });
