@@ -109,6 +109,30 @@ describe('scores', () => {
     });
     const huge = await post('/api/scores', `{"name":"${'x'.repeat(10 * 1024 * 1024)}"}`);
     expect(await answer(huge)).toMatchObject({ status: 413, body: { error: 'ERR_TOO_LARGE' } });
+    // Without a Content-Length (chunked), the body is counted as it comes (last: the 413
+    // closes the connection under a body still coming).
+    const small = await fetch(`${server.url}/api/games`, {
+      method: 'POST',
+      headers: JSON_TYPE,
+      body: new Blob([JSON.stringify({ rules: 'classic', size: 4 })]).stream(),
+      duplex: 'half',
+    } as RequestInit);
+    expect(small.status).toBe(201);
+    await small.body?.cancel();
+    const chunk = new TextEncoder().encode(`{"name":"${'x'.repeat(64 * 1024)}`);
+    let sent = 0;
+    const chunked = await fetch(`${server.url}/api/scores`, {
+      method: 'POST',
+      headers: JSON_TYPE,
+      body: new ReadableStream({
+        pull(controller) {
+          if (sent++ < 40) controller.enqueue(chunk);
+          else controller.close();
+        },
+      }),
+      duplex: 'half',
+    } as RequestInit);
+    expect(await answer(chunked)).toMatchObject({ status: 413, body: { error: 'ERR_TOO_LARGE' } });
   });
 });
 

@@ -23,6 +23,8 @@ const MoveBody = v.object({
   ),
 });
 
+const EVENT_STREAM = 'text/event-stream; charset=utf-8';
+
 /** Ids are 22 base64url characters; anything else is no game of ours, unread. */
 const ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 
@@ -102,6 +104,7 @@ export function addGameRoutes(
     const id = c.req.param('id') ?? '';
     const ranked = ID_PATTERN.test(id) ? table.watched(id) : null;
     if (!ranked) return unknownGame(c);
+    if (c.req.method === 'HEAD') return c.body(null, 200, { 'content-type': EVENT_STREAM });
     const room = table.roomToWatch(ranked);
     if (!room.ok) return refusal(c, room.error);
     table.streamOpened();
@@ -111,7 +114,7 @@ export function addGameRoutes(
     });
     return new Response(body, {
       headers: {
-        'content-type': 'text/event-stream; charset=utf-8',
+        'content-type': EVENT_STREAM,
         'cache-control': 'no-cache, no-transform',
         'x-accel-buffering': 'no',
       },

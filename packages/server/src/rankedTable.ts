@@ -345,12 +345,16 @@ export function createRankedTable({ store, limits, now }: RankedTableOptions) {
     /** Expire idle games and forget old ones now (the timer does it every `sweepEveryMs`). */
     sweep,
 
-    /** Stop the timer and end every stream (the server is closing). */
+    /** Stop the timer, end every stream and refuse the moves still waiting (the server closes). */
     close(): void {
       clearInterval(sweeper);
       for (const ranked of games.values()) {
         for (const watcher of ranked.watchers) watcher.close();
         ranked.watchers.clear();
+        for (const [index, waiting] of ranked.waiting) {
+          ranked.waiting.delete(index);
+          waiting.settle(() => refuse('ERR_MOVE_ORDER', 'the server is closing; send it again'));
+        }
       }
     },
   };
