@@ -93,12 +93,12 @@ const percentile = (sorted: readonly number[], p: number): number =>
  */
 async function benchMoves(url: string, seconds: number): Promise<void> {
   const agent = new Agent({ keepAlive: true, maxSockets: 8 });
-  const games = 1024;
+  const games = 2048;
   const ids = await Promise.all(Array.from({ length: games }, () => createGame(agent, url, 4)));
   agent.destroy();
   const counts = new Array<number>(games).fill(0);
   let next = 0;
-  const connections = 32;
+  const connections = 16;
   const result = await autocannon({
     url,
     connections,

@@ -135,8 +135,11 @@ export function createRankedTable({ store, limits, now }: RankedTableOptions) {
       now(),
     );
     if (!kept.ok) {
-      // The store knows better (another process, a closed game): read it again next time.
+      // The store knows better (a game closed under it): read it again next time; its
+      // watchers are let go, to join again and be told the game as the store has it.
       forget(ranked);
+      for (const watcher of ranked.watchers) watcher.close();
+      ranked.watchers.clear();
       return refuse(kept.error.code as RankedErrorCode, kept.error.message);
     }
     const answer = applyMove(ranked, direction, result);
