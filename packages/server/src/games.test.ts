@@ -22,7 +22,7 @@ import {
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Limits } from './limits.js';
 import { type RunningServer, startServer } from './server.js';
-import { cornerMove, rankedClient } from './testing/rankedClient.js';
+import { cornerMove, rankedClient, watchStream } from './testing/rankedClient.js';
 
 let dir: string;
 let server: RunningServer;
@@ -116,7 +116,7 @@ function engineReplay(seed: string, rules: RankedRules, size: number, sent: Rank
 }
 
 describe('the pinned shapes', { timeout: 30_000 }, () => {
-  it('create, move, resume: the fields agreed, and no seed in any answer before the end', async () => {
+  it('create, move, resume, live, stream: the fields agreed, and no seed in any answer before the end', async () => {
     const created = await post<CreateGameAnswer>('/api/games', { rules: 'classic', size: 4 });
     seen.push(created.text);
     expect(created.status).toBe(201);
@@ -129,6 +129,7 @@ describe('the pinned shapes', { timeout: 30_000 }, () => {
       status: 'playing',
     });
     expect(gameId).not.toBe(watchId);
+    const watcher = await watchStream(`${server.url}/api/games/${watchId}/events`);
     expect(created.body.board.flat().filter((value) => value > 0)).toHaveLength(2);
 
     const first = await played(gameId, 'up', 0);
@@ -165,6 +166,9 @@ describe('the pinned shapes', { timeout: 30_000 }, () => {
     ]);
 
     await playToEnd(gameId);
+    const streamed = await watcher.rest();
+    expect(streamed.at(-1)?.event).toBe('end');
+    seen.push(JSON.stringify(streamed));
     const { record } = await rankAndReveal(gameId);
     expect(record.seed).toMatch(/^[A-Za-z0-9_-]{16}$/);
     for (const text of seen) {
