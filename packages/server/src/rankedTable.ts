@@ -12,6 +12,8 @@ import type {
 import { type Direction, MOVE_LETTERS, maxTile, newGame, recordOf, step } from '@twenty48/engine';
 import type { EndedRankedGame, RankedStatus, Store } from '@twenty48/store';
 import type { Limits } from './limits.js';
+import { drainQueue, refuseQueue, waitForTurn } from './moveQueue.js';
+import { done, type Outcome, refuse } from './outcome.js';
 import {
   answerAgain,
   applyMove,
@@ -22,23 +24,6 @@ import {
   rebuildRankedGame,
   wireBoard,
 } from './rankedGame.js';
-
-/** A refusal of the ranked API: a code of common's table, a sentence, maybe when to retry. */
-export interface Refusal {
-  readonly code: RankedErrorCode;
-  readonly message: string;
-  readonly retryAfterMs?: number;
-}
-
-export type Outcome<T> =
-  | { readonly ok: true; readonly value: T }
-  | { readonly ok: false; readonly error: Refusal };
-
-const done = <T>(value: T): Outcome<T> => ({ ok: true, value });
-const refuse = (code: RankedErrorCode, message: string, retryAfterMs?: number): Outcome<never> => ({
-  ok: false,
-  error: retryAfterMs === undefined ? { code, message } : { code, message, retryAfterMs },
-});
 
 /** 128 random bits, base64url: 22 characters. */
 const randomId = (): string => randomBytes(16).toString('base64url');
@@ -59,7 +44,7 @@ export interface RankedTableOptions {
  *
  * Moves on one game cannot interleave: applying one (the engine's step, the store's write, the
  * watchers' events) is a synchronous section, nothing awaits inside it, and a move that comes
- * early waits in the game's queue (`waiting`, by index) until the moves before it are applied.
+ * early waits in the game's queue (`moveQueue.ts`) until the moves before it are applied.
  */
 export function createRankedTable({ store, limits, now }: RankedTableOptions) {
   const games = new Map<string, RankedGame>();
@@ -108,10 +93,7 @@ export function createRankedTable({ store, limits, now }: RankedTableOptions) {
       if (!ranked) continue;
       ranked.closed = status;
       endFor(ranked, status);
-      for (const [index, waiting] of ranked.waiting) {
-        ranked.waiting.delete(index);
-        waiting.settle(() => refuse('ERR_GAME_EXPIRED', `this game was ${status}`));
-      }
+      refuseQueue(ranked, () => refuse('ERR_GAME_EXPIRED', `this game was ${status}`));
     }
   };
 
@@ -147,49 +129,6 @@ export function createRankedTable({ store, limits, now }: RankedTableOptions) {
     for (const watcher of ranked.watchers) watcher.send('move', moveEventOf(direction, answer));
     if (game.status === 'lost') endFor(ranked, 'lost');
     return done(answer);
-  };
-
-  /** Apply the waiting moves whose turn has come. */
-  const drain = (ranked: RankedGame): void => {
-    for (let next = ranked.waiting.get(ranked.letters.length); next; ) {
-      ranked.waiting.delete(ranked.letters.length);
-      const waiting = next;
-      waiting.settle(() => play(ranked, waiting.direction));
-      next = ranked.waiting.get(ranked.letters.length);
-    }
-  };
-
-  /** Wait in the game's queue for the moves before `index`, at most `moveOrderWaitMs`. */
-  const wait = (ranked: RankedGame, index: number, direction: Direction) => {
-    const waiting = ranked.waiting.get(index);
-    if (waiting) {
-      return waiting.direction === direction
-        ? (waiting.promise as Promise<Outcome<MoveAnswer>>)
-        : refuse('ERR_MOVE_ORDER', `another move waits with index ${index}`);
-    }
-    let settle: (run: () => unknown) => void = () => {};
-    const promise = new Promise<Outcome<MoveAnswer>>((resolve, reject) => {
-      const timer = setTimeout(() => {
-        if (ranked.waiting.get(index)?.promise !== promise) return;
-        ranked.waiting.delete(index);
-        resolve(
-          refuse(
-            'ERR_MOVE_ORDER',
-            `move ${index} waited ${limits.moveOrderWaitMs} ms for move ${ranked.letters.length}, which never came`,
-          ),
-        );
-      }, limits.moveOrderWaitMs);
-      settle = (run) => {
-        clearTimeout(timer);
-        try {
-          resolve(run() as Outcome<MoveAnswer>);
-        } catch (error) {
-          reject(error);
-        }
-      };
-    });
-    ranked.waiting.set(index, { direction, promise, settle: (run) => settle(run) });
-    return promise;
   };
 
   const sweep = (): void => {
@@ -275,10 +214,10 @@ export function createRankedTable({ store, limits, now }: RankedTableOptions) {
             `move ${at} is more than ${limits.maxMovesAhead} ahead of move ${sent}`,
           );
         }
-        return wait(ranked, at, direction);
+        return waitForTurn(ranked, at, direction, limits.moveOrderWaitMs);
       }
       const played = play(ranked, direction);
-      drain(ranked);
+      drainQueue(ranked, play);
       return played;
     },
 
@@ -354,10 +293,7 @@ export function createRankedTable({ store, limits, now }: RankedTableOptions) {
       for (const ranked of games.values()) {
         for (const watcher of ranked.watchers) watcher.close();
         ranked.watchers.clear();
-        for (const [index, waiting] of ranked.waiting) {
-          ranked.waiting.delete(index);
-          waiting.settle(() => refuse('ERR_MOVE_ORDER', 'the server is closing; send it again'));
-        }
+        refuseQueue(ranked, () => refuse('ERR_MOVE_ORDER', 'the server is closing; send it again'));
       }
     },
   };
