@@ -15,7 +15,10 @@ export type FrameOverlay =
   | { readonly kind: 'confirmNew' }
   | { readonly kind: 'won' }
   | { readonly kind: 'lost' }
-  | { readonly kind: 'name'; readonly text: string };
+  /** A name being typed; `prompt` says what for (a local high score when absent). */
+  | { readonly kind: 'name'; readonly text: string; readonly prompt?: string }
+  /** Lines a program says below the board (a ranked game's rank and record). */
+  | { readonly kind: 'lines'; readonly lines: readonly string[] };
 
 /** The part of a game a frame draws (a ranked game's board has no seed on this side). */
 export type FrameGame = Pick<Game, 'rules' | 'board' | 'score'> & { readonly seed?: string };
@@ -62,7 +65,13 @@ function overlayLines(view: FrameView): string[] {
     case 'lost':
       return [`Game over! Final score ${game.score}`, '[n] new game   [u] undo   [q] quit'];
     case 'name':
-      return ['New high score! Your name:', `> ${overlay.text}_`, 'Enter saves it, Esc skips'];
+      return [
+        overlay.prompt ?? 'New high score! Your name:',
+        `> ${overlay.text}_`,
+        'Enter saves it, Esc skips',
+      ];
+    case 'lines':
+      return [...overlay.lines];
     case 'none':
       return [];
   }

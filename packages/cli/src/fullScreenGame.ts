@@ -7,7 +7,7 @@
  * an input (`checkHighScore` -> `highScore`, `enterScore` -> `scoreEntered`, `startNewGame` ->
  * `newGame`, `askHint` -> `hint` or `hintFailed`, possibly after the position has changed).
  */
-import { MAX_NAME_LENGTH, nameLength, parseName, type Result } from '@twenty48/common';
+import type { Result } from '@twenty48/common';
 import type { Direction, Game, Rules } from '@twenty48/engine';
 import type { ColorMode } from './colors.js';
 import { type FrameOverlay, renderFrame } from './frame.js';
@@ -25,6 +25,7 @@ import {
   startMatch,
   undoMatch,
 } from './matchState.js';
+import { editName } from './nameEntry.js';
 import type { ScreenEffect, ScreenInput, ScreenStep } from './screenLoop.js';
 
 /** How the game ended: the player quit (or the input ended), or pressed Ctrl-C. */
@@ -187,28 +188,20 @@ function hintAnswered(state: PlayState, game: Game, text: string): Reaction {
 
 /** A key while the name of a high score is being typed. */
 function nameKey(state: PlayState, text: string, key: Key): PlayStep {
-  if (key.kind === 'char' && nameLength(text + key.char) <= MAX_NAME_LENGTH) {
-    return stateOnly({ ...state, overlay: { kind: 'name', text: text + key.char } });
-  }
-  if (key.kind === 'backspace') {
-    return stateOnly({
-      ...state,
-      overlay: { kind: 'name', text: [...text].slice(0, -1).join('') },
-    });
-  }
-  if (key.kind === 'escape') {
+  const edit = editName(text, key);
+  if (edit.kind === 'typing')
+    return stateOnly({ ...state, overlay: { kind: 'name', text: edit.text } });
+  if (edit.kind === 'skip') {
     const match = answerScore(state.match);
     return stateOnly({ ...state, match, overlay: resting(match.game) });
   }
-  if (key.kind !== 'enter') return stateOnly(state);
-  const name = parseName(text.trim() === '' ? 'player' : text);
-  if (!name.ok) {
-    return stateOnly({ ...state, message: `That name cannot be used: ${name.error.message}` });
+  if (!edit.name.ok) {
+    return stateOnly({ ...state, message: `That name cannot be used: ${edit.name.error.message}` });
   }
   const match = answerScore(state.match);
   return {
     state: { ...state, match },
-    effects: [{ kind: 'enterScore', name: name.value, game: match.game }],
+    effects: [{ kind: 'enterScore', name: edit.name.value, game: match.game }],
   };
 }
 

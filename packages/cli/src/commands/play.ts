@@ -21,6 +21,7 @@ import { createMatch } from '../match.js';
 import { isUnderWay } from '../matchState.js';
 import { playPlain } from '../plainPlay.js';
 import { playRankedPlain } from '../rankedPlain.js';
+import { playRankedScreen } from '../rankedScreenPlay.js';
 import { describeError, nodeFetch, openRankedGame, rankedKey } from '../rankedStart.js';
 
 interface PlayOptions extends GameFlagValues {
@@ -29,7 +30,7 @@ interface PlayOptions extends GameFlagValues {
   readonly server?: string;
 }
 
-/** `--server URL`: a ranked game on that server, in the line mode or full-screen. */
+/** `--server URL`: a ranked game on that server, full-screen in a terminal, else line by line. */
 async function playRanked(options: PlayOptions, server: string): Promise<void> {
   if (options.seed !== undefined || options.goal !== undefined) {
     failUsage('--seed and --goal cannot be used with --server: the server deals', 'ERR_USAGE');
@@ -50,20 +51,45 @@ async function playRanked(options: PlayOptions, server: string): Promise<void> {
       return;
     }
     const { game, note } = started.value;
-    if (note) process.stderr.write(`${note}\n`);
     const { stdin, stdout } = process;
     const key = rankedKey(server, variant);
     try {
-      const end = await playRankedPlain({
+      if (options.plain || !stdin.isTTY || !stdout.isTTY) {
+        if (note) process.stderr.write(`${note}\n`);
+        const end = await playRankedPlain({
+          game,
+          server,
+          shelf,
+          key,
+          input: stdin,
+          output: stdout,
+          echo: !stdin.isTTY,
+        });
+        if (end === 'gone') process.exitCode = 1;
+        return;
+      }
+      const mode = detectColorMode(process.env, !options.color);
+      const { exit } = await playRankedScreen({
         game,
         server,
         shelf,
         key,
+        notice: note,
         input: stdin,
         output: stdout,
-        echo: !stdin.isTTY,
+        mode,
       });
-      if (end === 'gone') process.exitCode = 1;
+      // Let the moves in flight land (briefly), so the next time goes on from the last key.
+      await Promise.race([
+        game.settled(),
+        new Promise((resolve) => setTimeout(resolve, 2000).unref()),
+      ]);
+      const kept =
+        shelf.rankedGame(key) === null
+          ? ''
+          : `; the game is kept: 2048 play --server ${server} goes on with it`;
+      stdout.write(`Score ${game.snapshot().position.score}${kept}.\n`);
+      if (exit === 'interrupt') process.exitCode = 130;
     } finally {
       game.close();
     }

@@ -1,0 +1,119 @@
+/**
+ * `2048 play --server URL` in a real terminal (node-pty, rendered by @xterm/headless) against a
+ * real server (`startServer` on 127.0.0.1 with a temp SQLite file): arrow keys pressed at once
+ * all count, the board on screen is the server's once the answers are in, the footer says the
+ * game is ranked, and q then y leaves with the terminal given back and the game kept.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type RunningServer, startServer } from '@twenty48/server';
+import { openStore } from '@twenty48/store';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rankedKey } from './rankedStart.js';
+import {
+  ARROW,
+  boardOnScreen,
+  MAIN,
+  movesShown,
+  RESTORED,
+  shellThenStty,
+  terminalAfter,
+  trackScreens,
+} from './testing/ptyScreen.js';
+
+let server: RunningServer;
+let dir = '';
+const track = trackScreens();
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'twenty48-ranked-screen-'));
+  server = await startServer({
+    port: 0,
+    dbFile: join(dir, 'scores.db'),
+    limits: { gamesPerClient: 100, movesPerSecond: 10_000, moveBurst: 10_000 },
+  });
+});
+afterAll(async () => {
+  await server?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+interface Held {
+  readonly board: number[][];
+  readonly score: number;
+  readonly status: string;
+  readonly moves: number;
+}
+
+/** The id of the ranked 3x3 game kept in `dataDir`. */
+function keptGameId(dataDir: string): string | null {
+  const store = openStore({ dataDir });
+  if (!store.ok) throw new Error(store.error.message);
+  try {
+    return store.value.getSetting(`ranked ${rankedKey(server.url, { rules: 'classic', size: 3 })}`);
+  } finally {
+    store.value.close();
+  }
+}
+
+const held = async (gameId: string): Promise<Held> =>
+  (await (await fetch(`${server.url}/api/games/${gameId}`)).json()) as Held;
+
+describe('2048 play --server in a terminal against a real server', { timeout: 60_000 }, () => {
+  it('plays arrow keys pressed at once on a ranked 3x3 game: the screen shows the server’s board; q then y leaves, the terminal restored', async () => {
+    const dataDir = join(dir, 'pty');
+    const screen = track(
+      shellThenStty(
+        `"${process.execPath}" "${MAIN}" play --server ${server.url} --size 3 --data-dir "${dataDir}"`,
+      ),
+    );
+    await screen.waitFor(() => screen.text().includes('ranked: the server deals'), 'the game');
+    expect(screen.text()).toContain('ranked: the server deals; no undo or hints');
+    expect(screen.text()).toContain('2048 · ranked classic 3x3');
+    const gameId = keptGameId(dataDir);
+    expect(gameId).toMatch(/^[\w-]{22,}$/);
+    const before = await held(gameId as string);
+    expect(boardOnScreen(screen, 3)).toEqual(before.board);
+
+    // Eight keys in one write, as fast as a terminal delivers them.
+    const keys = ['left', 'down', 'right', 'up', 'left', 'down', 'right', 'up'] as const;
+    screen.proc.write(keys.map((direction) => ARROW[direction]).join(''));
+    let last = before;
+    const until = Date.now() + 20_000;
+    for (;;) {
+      last = await held(gameId as string);
+      await new Promise<void>((resolve) => screen.term.write('', resolve));
+      const shown = boardOnScreen(screen, 3);
+      if (
+        last.moves > 0 &&
+        JSON.stringify(shown) === JSON.stringify(last.board) &&
+        movesShown(screen) === last.moves
+      ) {
+        break;
+      }
+      if (Date.now() > until)
+        throw new Error(`the screen never showed the server's board:\n${screen.text()}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    // Nothing more arrives: every key was sent at once.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const settled = await held(gameId as string);
+    expect(settled.moves).toBe(last.moves);
+    // Most of the eight keys move a 3x3 board; a lost one would leave the count short.
+    expect(settled.moves).toBeGreaterThanOrEqual(4);
+    expect(boardOnScreen(screen, 3)).toEqual(settled.board);
+    expect(screen.text()).toContain(`Score ${settled.score}`);
+
+    if (settled.status === 'lost') screen.proc.write('\x1b');
+    screen.proc.write('q');
+    await screen.waitFor(
+      () => /Leave\?|\[q\] quit/.test(screen.text()),
+      'the question before leaving',
+    );
+    screen.proc.write('y');
+    expect(await terminalAfter(screen)).toEqual(RESTORED(0));
+    expect(screen.raw).toContain(`Score ${settled.score}; the game is kept`);
+    expect(keptGameId(dataDir)).toBe(gameId);
+  });
+});

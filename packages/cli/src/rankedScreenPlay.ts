@@ -1,0 +1,119 @@
+/**
+ * `2048 play --server URL` in a terminal: the edge of the full-screen ranked game. The game is
+ * the pure `stepRankedScreen` (rankedScreen.ts), run by the screen loop; this file hands its
+ * moves to `@twenty48/client`'s ranked game (the slide at once, the move pipelined), brings the
+ * client's changes back as inputs, and ranks the game when it asks.
+ */
+import type { ReadStream, WriteStream } from 'node:tty';
+import type { RankedGame } from '@twenty48/client';
+import type { ColorMode } from './colors.js';
+import type { GameShelf } from './gameShelf.js';
+import {
+  type RankedEffect,
+  type RankedExit,
+  type RankedInput,
+  type RankedScreenState,
+  startRankedScreen,
+  stepRankedScreen,
+} from './rankedScreen.js';
+import { describeError } from './rankedStart.js';
+import { type Answers, runScreenLoop, type ScreenEffect } from './screenLoop.js';
+import { enterFullScreen } from './terminal.js';
+
+/** The ranked game, its server and where it is kept, the terminal and its colour mode. */
+export interface RankedScreenOptions {
+  readonly game: RankedGame;
+  readonly server: string;
+  readonly shelf: GameShelf;
+  /** The shelf's key of this game (`rankedKey`). */
+  readonly key: string;
+  readonly notice: string | null;
+  readonly input: ReadStream;
+  readonly output: WriteStream;
+  readonly mode: ColorMode;
+}
+
+/** How the screen was left, and its last state. */
+export interface RankedScreenEnd {
+  readonly exit: RankedExit;
+  readonly state: RankedScreenState;
+}
+
+/**
+ * Play a ranked game full-screen until the player leaves; the terminal is restored before the
+ * promise settles (the game itself is the caller's to close).
+ *
+ * @example
+ * const { exit } = await playRankedScreen({ game, server, shelf, key, notice: null, input: process.stdin, output: process.stdout, mode: '256' });
+ */
+export async function playRankedScreen(options: RankedScreenOptions): Promise<RankedScreenEnd> {
+  const { game, shelf, input, output } = options;
+  const screen = enterFullScreen(input, output);
+  let later: ((input: RankedInput) => void) | null = null;
+  const stop = game.subscribe((change, snapshot) => {
+    // A slide is answered at once by `perform`; the rest comes when the server answers.
+    if (change.type === 'slid') return;
+    later?.({
+      kind: 'changed',
+      position: snapshot.position,
+      connection: snapshot.connection,
+      ...(snapshot.error ? { reason: describeError(snapshot.error) } : {}),
+    });
+  });
+
+  const perform = (
+    effect: Exclude<RankedEffect, ScreenEffect<RankedExit>>,
+    answers: Answers<RankedInput>,
+  ): void => {
+    later = answers.later;
+    if (effect.kind === 'move') {
+      const outcome = game.move(effect.direction);
+      if (outcome.sent) {
+        const { position } = game.snapshot();
+        answers.now({ kind: 'moved', position, gained: outcome.gained });
+      } else {
+        answers.now({ kind: 'refused', direction: effect.direction, reason: outcome.reason });
+      }
+      return;
+    }
+    const { name } = effect;
+    game.rank(name).then((ranked) => {
+      if (ranked.ok) {
+        shelf.keepRankedGame(options.key, null);
+        shelf.setLastName(name);
+        const { rank, id } = ranked.value;
+        answers.later({ kind: 'ranked', name, result: { ok: true, rank, id } });
+      } else {
+        const reason = `Cannot rank the game: ${describeError(ranked.error)}`;
+        answers.later({ kind: 'ranked', name, result: { ok: false, reason } });
+      }
+    });
+  };
+
+  const start = startRankedScreen({
+    position: game.snapshot().position,
+    server: options.server,
+    lastName: shelf.lastName(),
+    notice: options.notice,
+    mode: options.mode,
+    ...screen.size(),
+  });
+  try {
+    const { how, state } = await runScreenLoop<
+      RankedScreenState,
+      RankedInput,
+      RankedEffect,
+      RankedExit
+    >({
+      screen,
+      input,
+      output,
+      start,
+      step: stepRankedScreen,
+      perform: (effect, answers) => perform(effect, answers),
+    });
+    return { exit: how, state };
+  } finally {
+    stop();
+  }
+}
