@@ -1,4 +1,4 @@
-import type { Direction, Game, StepResult } from '@twenty48/engine';
+import type { Direction, Game, TileEvent } from '@twenty48/engine';
 import { tierName } from './palette.js';
 import type { TileStyle } from './settings.js';
 
@@ -13,6 +13,17 @@ export function tileWords(value: number, style: TileStyle): string {
   return style === 'tiers' ? tierName(value) : String(value);
 }
 
+/** What a move did, as the engine's `step` says it, or a ranked move once the server answered. */
+export interface MoveDone {
+  readonly moved: boolean;
+  /** The slides, the merges and the new tile. */
+  readonly events: readonly TileEvent[];
+  readonly game: GameEnd;
+}
+
+/** What the end of a game is told by. */
+export type GameEnd = Pick<Game, 'status' | 'score' | 'rules'>;
+
 const place = ([row, col]: readonly [number, number]): string =>
   `row ${row + 1}, column ${col + 1}`;
 
@@ -24,7 +35,7 @@ const place = ([row, col]: readonly [number, number]): string =>
  * describeMove('left', result, 'numbers')
  * // 'Left: made 4 at row 1, column 1. New 2 at row 3, column 4. Score 4.'
  */
-export function describeMove(direction: Direction, result: StepResult, style: TileStyle): string {
+export function describeMove(direction: Direction, result: MoveDone, style: TileStyle): string {
   const heading = direction[0]?.toUpperCase() + direction.slice(1);
   if (!result.moved && result.events.length === 0) return `${heading}: nothing moves.`;
   const parts: string[] = [];
@@ -54,7 +65,7 @@ export function describeMove(direction: Direction, result: StepResult, style: Ti
  * @example
  * describeStatus(lostGame) // 'Game over! Final score 1024.'
  */
-export function describeStatus(game: Game): string {
+export function describeStatus(game: GameEnd): string {
   if (game.status === 'won') return `You win! You made ${game.rules.goal ?? ''}.`;
   if (game.status === 'lost') return `Game over! Final score ${game.score}.`;
   return '';

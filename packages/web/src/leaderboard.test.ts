@@ -3,13 +3,12 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createRankedGame, type RankedGame, rankGame } from '@twenty48/client';
 import {
-  type Game,
   makeRules,
   movableDirections,
   newGame,
   PRESET_NAMES,
-  type PresetName,
   parseRecord,
   replay,
   step,
@@ -20,7 +19,6 @@ import {
   createLeaderboard,
   mayRetry,
   parseAnswer,
-  parseIssued,
   parseRanked,
   parseTable,
   submissionNote,
@@ -28,16 +26,16 @@ import {
 
 describe('reading answers', () => {
   it('turns the API error body into its named error', () => {
-    const answer = parseAnswer(422, { error: 'ERR_GAME_USED', message: 'used' }, parseIssued);
+    const answer = parseAnswer(409, { error: 'ERR_GAME_USED', message: 'used' }, parseRanked);
     expect(answer).toEqual({ ok: false, error: { code: 'ERR_GAME_USED', message: 'used' } });
   });
 
   it('refuses a body of the wrong shape', () => {
-    expect(parseAnswer(201, { gameId: 3 }, parseIssued)).toMatchObject({
+    expect(parseAnswer(201, { id: 'x' }, parseRanked)).toMatchObject({
       ok: false,
       error: { code: 'ERR_RESPONSE' },
     });
-    expect(parseAnswer(500, '<html>', parseIssued)).toMatchObject({
+    expect(parseAnswer(500, '<html>', parseRanked)).toMatchObject({
       ok: false,
       error: { code: 'ERR_RESPONSE' },
     });
@@ -65,14 +63,21 @@ describe('reading answers', () => {
 describe('what the game-over screen says', () => {
   it("gives the rank, or the server's reason with its code, or that nobody answered", () => {
     expect(submissionNote({ ok: true, value: { id: 1, rank: 3, score: 9 } })).toBe(
-      'Online: verified by the server, number 3.',
+      'Online: ranked by the server, number 3.',
     );
     const refused = submissionNote({
       ok: false,
-      error: { code: 'ERR_ILLEGAL_MOVE', message: 'move 3 (up) changes nothing' },
+      error: { code: 'ERR_GAME_USED', message: 'this game is ranked already' },
     });
     expect(refused).toBe(
-      'Online: the server refused this score: move 3 (up) changes nothing (ERR_ILLEGAL_MOVE).',
+      'Online: the server refused this score: this game is ranked already (ERR_GAME_USED).',
+    );
+    const busy = submissionNote({
+      ok: false,
+      error: { code: 'ERR_RATE_LIMIT', message: 'slow down' },
+    });
+    expect(busy).toBe(
+      'Online: the server refused this score: slow down (ERR_RATE_LIMIT). Save score tries again.',
     );
     const offline = submissionNote({
       ok: false,
@@ -88,10 +93,16 @@ describe('what the game-over screen says', () => {
   });
 
   it('offers to send again only when the game itself was not judged', () => {
-    for (const code of ['ERR_NAME', 'ERR_RATE_LIMIT', 'ERR_OFFLINE', 'ERR_TIMEOUT']) {
+    for (const code of [
+      'ERR_NAME',
+      'ERR_RATE_LIMIT',
+      'ERR_STARTING',
+      'ERR_OFFLINE',
+      'ERR_TIMEOUT',
+    ]) {
       expect(mayRetry(code), code).toBe(true);
     }
-    for (const code of ['ERR_ILLEGAL_MOVE', 'ERR_GAME_USED', 'ERR_SEED_MISMATCH', 'ERR_JSON']) {
+    for (const code of ['ERR_GAME_USED', 'ERR_NOT_FINISHED', 'ERR_UNKNOWN_GAME', 'ERR_JSON']) {
       expect(mayRetry(code), code).toBe(false);
     }
   });
@@ -100,16 +111,12 @@ describe('what the game-over screen says', () => {
 describe('over real HTTP', () => {
   // A stand-in for `2048 serve` on a random port: the page under Vite answers HTML to
   // everything, which is what `/vite/*` imitates; `/slow/*` never answers.
-  const bodies: unknown[] = [];
   let healthChecks = 0;
   let server: Server;
   let origin = '';
   beforeAll(async () => {
     server = createServer((req, res) => {
-      let text = '';
-      req.on('data', (chunk) => {
-        text += chunk;
-      });
+      req.resume();
       req.on('end', () => {
         if (req.url?.startsWith('/slow')) return undefined;
         if (req.url?.startsWith('/vite')) {
@@ -121,12 +128,6 @@ describe('over real HTTP', () => {
         if (req.url === '/later/api/health') {
           healthChecks += 1;
           return healthChecks === 1 ? json(503, { error: 'ERR_DOWN' }) : json(200, { ok: true });
-        }
-        if (req.url === '/api/games')
-          return json(201, { gameId: 'g1', seed: '77', rules: 'classic', size: 4 });
-        if (req.url === '/api/scores' && req.method === 'POST') {
-          bodies.push(JSON.parse(text));
-          return json(422, { error: 'ERR_GAME_USED', message: 'this game was already submitted' });
         }
         if (req.url?.startsWith('/api/scores?'))
           return json(200, [{ id: 1, rank: 1, name: 'Ada', score: 9, maxTile: 8 }]);
@@ -141,22 +142,9 @@ describe('over real HTTP', () => {
     server.close();
   });
 
-  it('finds the API, gets a seed, sends a replayable record and reads the error', async () => {
+  it('finds the API and reads a table', async () => {
     const board = createLeaderboard(fetch, `${origin}/api`);
     expect(await board.available()).toBe(true);
-    expect(await board.issueGame({ rules: 'classic', size: 4 })).toEqual({
-      ok: true,
-      value: { gameId: 'g1', seed: '77' },
-    });
-    const game = step(newGame('classic', '77'), 'left').game;
-    const answer = await board.submit('Ada', 'g1', game);
-    expect(answer).toMatchObject({ ok: false, error: { code: 'ERR_GAME_USED' } });
-    const sent = bodies.at(-1) as { name: string; gameId: string; record: unknown };
-    expect(sent).toMatchObject({ name: 'Ada', gameId: 'g1' });
-    expect(parseRecord(sent.record)).toMatchObject({
-      ok: true,
-      value: { seed: '77', moves: game.moves },
-    });
     expect(await board.top({ rules: 'classic', size: 4 })).toMatchObject({
       ok: true,
       value: [{ name: 'Ada' }],
@@ -177,97 +165,94 @@ describe('over real HTTP', () => {
 
   it('gives up after the timeout, and names an unreachable server', async () => {
     const slow = createLeaderboard(fetch, `${origin}/slow/api`, 100);
-    expect(await slow.issueGame({ rules: 'classic', size: 4 })).toMatchObject({
+    expect(await slow.top({ rules: 'classic', size: 4 })).toMatchObject({
       ok: false,
       error: { code: 'ERR_TIMEOUT' },
     });
     const gone = createLeaderboard(fetch, 'http://127.0.0.1:1/api', 2000);
-    expect(await gone.issueGame({ rules: 'classic', size: 4 })).toMatchObject({
+    expect(await gone.top({ rules: 'classic', size: 4 })).toMatchObject({
       ok: false,
       error: { code: 'ERR_OFFLINE' },
     });
   });
 });
 
-/**
- * Play to the end: the first direction that changes the board, every time; on a stuck board
- * (FiveTwelve: an ineffective move still spawns, and ends the game when there is no room) left.
- */
-const playToEnd = (start: Game): Game => {
-  let game = start;
-  while (game.status !== 'lost') {
-    const next = step(game, movableDirections(game.board)[0] ?? 'left').game;
-    if (next === game) throw new Error('a game that is not lost takes a move');
-    game = next;
+/** Play a ranked game to the end through the client, as the page does, four moves at a time. */
+async function playRankedToEnd(game: RankedGame): Promise<void> {
+  for (let i = 0; game.snapshot().confirmed.status !== 'lost' && i < 5000; i++) {
+    for (const direction of ['left', 'down', 'right', 'up'] as const) game.move(direction);
+    await game.settled();
   }
-  return game;
-};
-
-const rulesOf3 = (name: PresetName) => {
-  const made = makeRules(name, { size: 3 });
-  if (!made.ok) throw new Error(made.error.message);
-  return made.value;
-};
+  if (game.snapshot().connection !== 'online') throw new Error(game.snapshot().error?.message);
+}
 
 describe('against the real server (`startServer`, SQLite in a temp dir)', () => {
   let server: RunningServer;
   let dir = '';
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'twenty48-web-'));
-    server = await startServer({ port: 0, dbFile: join(dir, 'scores.db'), webRoot: dir });
+    server = await startServer({
+      port: 0,
+      dbFile: join(dir, 'scores.db'),
+      webRoot: dir,
+      limits: { gamesPerClient: 50 },
+    });
   });
   afterAll(async () => {
     await server.close();
     rmSync(dir, { recursive: true, force: true });
   });
+  const link = () => ({ fetch, baseUrl: server.url });
 
-  it('plays an issued seed to the end; the score is ranked, listed and replayable', async () => {
-    const board = createLeaderboard(fetch, `${server.url}/api`);
-    expect(await board.available()).toBe(true);
-    const issued = await board.issueGame({ rules: 'classic', size: 3 });
-    if (!issued.ok) throw new Error(issued.error.message);
-    const game = playToEnd(newGame(rulesOf3('classic'), issued.value.seed));
-    const ranked = await board.submit('Ada & "Bo"', issued.value.gameId, game);
-    expect(ranked).toEqual({
-      ok: true,
-      value: { id: expect.any(Number), rank: 1, score: game.score },
-    });
-    const top = await board.top({ rules: 'classic', size: 3 });
-    expect(top).toMatchObject({
-      ok: true,
-      value: [{ rank: 1, name: 'Ada & "Bo"', score: game.score }],
-    });
-    if (!ranked.ok) return;
-    const record = parseRecord(await (await fetch(board.recordUrl(ranked.value.id))).json());
-    expect(record.ok && replay(record.value)).toMatchObject({
-      ok: true,
-      value: { score: game.score },
-    });
-    const again = await board.submit('Ada', issued.value.gameId, game);
-    expect(again).toMatchObject({ ok: false, error: { code: 'ERR_GAME_USED' } });
-  });
+  it.each(PRESET_NAMES)(
+    'ranks a %s 3x3 game the server dealt; the table lists it and its record replays',
+    async (name) => {
+      const board = createLeaderboard(fetch, `${server.url}/api`);
+      expect(await board.available()).toBe(true);
+      const created = await createRankedGame(link(), { rules: name, size: 3 });
+      if (!created.ok) throw new Error(created.error.message);
+      await playRankedToEnd(created.value);
+      const { score, board: last } = created.value.snapshot().position;
+      const ranked = await rankGame(link(), created.value.gameId, `Ada & "Bo"`);
+      expect(ranked).toMatchObject({ ok: true, value: { score } });
+      const top = await board.top({ rules: name, size: 3 });
+      expect(top.ok && top.value.map((row) => [row.name, row.score])).toContainEqual([
+        `Ada & "Bo"`,
+        score,
+      ]);
+      if (!ranked.ok) return;
+      const record = parseRecord(await (await fetch(board.recordUrl(ranked.value.id))).json());
+      const replayed = record.ok ? replay(record.value) : record;
+      expect(replayed).toMatchObject({ ok: true, value: { score, board: last } });
+      const again = await rankGame(link(), created.value.gameId, 'Ada');
+      expect(again).toMatchObject({ ok: false, error: { code: 'ERR_GAME_USED' } });
+    },
+  );
 
-  it.each(PRESET_NAMES)('ranks a finished %s 3x3 game the page sends', async (name) => {
-    const board = createLeaderboard(fetch, `${server.url}/api`);
-    const issued = await board.issueGame({ rules: name, size: 3 });
-    if (!issued.ok) throw new Error(issued.error.message);
-    const game = playToEnd(newGame(rulesOf3(name), issued.value.seed));
-    const ranked = await board.submit('Ada', issued.value.gameId, game);
-    expect(ranked).toMatchObject({ ok: true, value: { score: game.score } });
-    const top = await board.top({ rules: name, size: 3 });
-    expect(top.ok && top.value.map((row) => row.score)).toContain(game.score);
-  });
-
-  it('names the refusal of an edited record and of a name with markup', async () => {
-    const board = createLeaderboard(fetch, `${server.url}/api`);
-    const issued = await board.issueGame({ rules: 'classic', size: 3 });
-    if (!issued.ok) throw new Error(issued.error.message);
-    const game = playToEnd(newGame(rulesOf3('classic'), issued.value.seed));
-    const named = await board.submit('<b>Ada</b>', issued.value.gameId, game);
+  it('names the refusal of a name with markup, of a game not over, and of a record the page made', async () => {
+    const created = await createRankedGame(link(), { rules: 'classic', size: 3 });
+    if (!created.ok) throw new Error(created.error.message);
+    const early = await rankGame(link(), created.value.gameId, 'Ada');
+    expect(early).toMatchObject({ ok: false, error: { code: 'ERR_NOT_FINISHED' } });
+    await playRankedToEnd(created.value);
+    const named = await rankGame(link(), created.value.gameId, '<b>Ada</b>');
     expect(named).toMatchObject({ ok: false, error: { code: 'ERR_NAME' } });
-    // One more move on a lost game: the replay must refuse it.
-    const forged = { ...game, moves: `${game.moves}L` };
-    const refused = await board.submit('Ada', issued.value.gameId, forged);
-    expect(refused).toMatchObject({ ok: false, error: { code: 'ERR_MOVE_AFTER_END' } });
+    // The old flow: a record the client made and sent. Whatever it says, it is not ranked.
+    const rules = makeRules('classic', { size: 3 });
+    if (!rules.ok) throw new Error(rules.error.message);
+    let game = newGame(rules.value, '5');
+    while (game.status !== 'lost')
+      game = step(game, movableDirections(game.board)[0] ?? 'left').game;
+    const response = await fetch(`${server.url}/api/scores`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        name: 'Mallory',
+        gameId: created.value.gameId,
+        record: { version: 1, rules: 'classic', seed: '5', moves: game.moves },
+      }),
+    });
+    expect(response.status).toBe(422);
+    expect(((await response.json()) as { error: string }).error).toBe('ERR_FLOW_CHANGED');
   });
 });

@@ -1,5 +1,8 @@
+// The page's side of the leaderboard's tables: whether a server is there, its table of one
+// variant, what the game-over note says of a ranking. The ranked games themselves go through
+// @twenty48/client.
+
 import { fail, ok, type Result } from '@twenty48/common';
-import { type Game, makeRecord, recordOf } from '@twenty48/engine';
 import type { Variant } from './saved-game.js';
 
 /** One row of the server's table. */
@@ -22,8 +25,8 @@ const isCount = (x: unknown): x is number => Number.isSafeInteger(x) && (x as nu
  * body of the wrong shape is `ERR_RESPONSE`.
  *
  * @example
- * parseAnswer(201, { gameId: 'g1', seed: '9' }, parseIssued) // { ok: true, value: { gameId: 'g1', seed: '9' } }
- * parseAnswer(422, { error: 'ERR_GAME_USED', message: '…' }, parseIssued).ok // false
+ * parseAnswer(201, { id: 7, rank: 2, score: 196 }, parseRanked) // { ok: true, value: { id: 7, rank: 2, score: 196 } }
+ * parseAnswer(409, { error: 'ERR_GAME_USED', message: '…' }, parseRanked).ok // false
  */
 export function parseAnswer<T>(
   status: number,
@@ -42,13 +45,7 @@ export function parseAnswer<T>(
     : ok(value);
 }
 
-/** `{ gameId, seed }` from `POST /api/games`. */
-export const parseIssued = (body: unknown): { gameId: string; seed: string } | null =>
-  isObject(body) && typeof body.gameId === 'string' && typeof body.seed === 'string'
-    ? { gameId: body.gameId, seed: body.seed }
-    : null;
-
-/** A score the server verified and ranked: the answer of `POST /api/scores`. */
+/** A score the server ranked: the answer of `POST /api/scores`. */
 export interface RankedScore {
   readonly id: number;
   readonly rank: number;
@@ -90,8 +87,6 @@ export interface Leaderboard {
    * asked again next time, so a page loaded offline finds the server once it is back.
    */
   available(): Promise<boolean>;
-  issueGame(variant: Variant): Promise<Result<{ gameId: string; seed: string }, LeaderboardError>>;
-  submit(name: string, gameId: string, game: Game): Promise<Result<RankedScore, LeaderboardError>>;
   top(variant: Variant, limit?: number): Promise<Result<OnlineScore[], LeaderboardError>>;
   /** Where anyone can fetch the record behind a score, to replay it. */
   recordUrl(id: number): string;
@@ -103,7 +98,7 @@ export interface Leaderboard {
  *
  * @example
  * const board = createLeaderboard(fetch.bind(globalThis), './api');
- * if (await board.available()) await board.submit('Ada', gameId, game);
+ * if (await board.available()) await board.top({ rules: 'classic', size: 4 });
  */
 export function createLeaderboard(
   fetcher: typeof fetch,
@@ -131,11 +126,6 @@ export function createLeaderboard(
       clearTimeout(timer);
     }
   };
-  const post = (body: unknown): RequestInit => ({
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
   let health: Promise<boolean> | undefined;
   return {
     available() {
@@ -147,14 +137,6 @@ export function createLeaderboard(
       );
       return health;
     },
-    issueGame: (variant) =>
-      call('/games', parseIssued, post({ rules: variant.rules, size: variant.size })),
-    submit: (name, gameId, game) =>
-      call(
-        '/scores',
-        parseRanked,
-        post({ name, gameId, record: JSON.parse(makeRecord(recordOf(game))) }),
-      ),
     top: (variant, limit = 10) =>
       call(
         `/scores?${new URLSearchParams({ rules: variant.rules, size: String(variant.size), limit: String(limit) })}`,
@@ -167,38 +149,46 @@ export function createLeaderboard(
 /** Codes meaning the server was never reached or never answered sensibly: nothing was judged. */
 const UNREACHED: readonly string[] = ['ERR_OFFLINE', 'ERR_TIMEOUT', 'ERR_RESPONSE'];
 
+/** Codes of a server that is busy or starting: nothing was judged either. */
+const BUSY: readonly string[] = ['ERR_RATE_LIMIT', 'ERR_STARTING', 'ERR_DB_FAILED'];
+
 /**
- * What the game-over screen says about the online leaderboard after a submission: the rank,
- * a refusal with the server's reason, or that the server could not be reached.
+ * What the game-over screen says about the online leaderboard after a ranking: the rank, a
+ * refusal with the server's reason, or that the server could not be reached.
  *
  * @example
  * submissionNote({ ok: true, value: { id: 7, rank: 2, score: 196 } })
- * // 'Online: verified by the server, number 2.'
- * submissionNote({ ok: false, error: { code: 'ERR_ILLEGAL_MOVE', message: 'move 3 (up) changes nothing' } })
- * // 'Online: the server refused this score: move 3 (up) changes nothing (ERR_ILLEGAL_MOVE).'
+ * // 'Online: ranked by the server, number 2.'
+ * submissionNote({ ok: false, error: { code: 'ERR_GAME_USED', message: 'this game is ranked already' } })
+ * // 'Online: the server refused this score: this game is ranked already (ERR_GAME_USED).'
  */
 export function submissionNote(answer: Result<RankedScore, LeaderboardError>): string {
-  if (answer.ok) return `Online: verified by the server, number ${answer.value.rank}.`;
+  if (answer.ok) return `Online: ranked by the server, number ${answer.value.rank}.`;
   const { code, message } = answer.error;
   if (UNREACHED.includes(code)) {
     return `Online: not sent, the leaderboard could not be reached (${code}: ${message}). Save score tries again.`;
   }
-  const again = code === 'ERR_NAME' ? ' Choose another name and save again.' : '';
+  const again =
+    code === 'ERR_NAME'
+      ? ' Choose another name and save again.'
+      : BUSY.includes(code)
+        ? ' Save score tries again.'
+        : '';
   return `Online: the server refused this score: ${message} (${code}).${again}`;
 }
 
 /**
- * Whether a failed submission may be sent again: the server refused only the name, limited
- * the rate, or was not reached. Every other refusal judged the game itself.
+ * Whether a failed ranking may be asked again: the server refused only the name, was busy, or
+ * was not reached. Every other refusal judged the game itself (ranked already, not over).
  *
  * @example
- * mayRetry('ERR_NAME')         // true
- * mayRetry('ERR_ILLEGAL_MOVE') // false
+ * mayRetry('ERR_NAME')      // true
+ * mayRetry('ERR_GAME_USED') // false
  */
 export const mayRetry = (code: string): boolean =>
-  code === 'ERR_NAME' || code === 'ERR_RATE_LIMIT' || UNREACHED.includes(code);
+  code === 'ERR_NAME' || BUSY.includes(code) || UNREACHED.includes(code);
 
-/** Said at game over when the server is there but did not issue this game's seed. */
+/** Said at game over when the server is there but this game is local. */
 export const UNISSUED_NOTE =
-  'Online: not ranked, because the server did not issue this game (it came from a link or ' +
-  'was started offline). New game plays for the leaderboard.';
+  'Online: not ranked, because this game is local: the server did not deal its tiles (it came ' +
+  'from a link or was started offline). New game plays a ranked game.';

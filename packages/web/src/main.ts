@@ -22,7 +22,8 @@ const store = openBrowserStorage(() => window.localStorage);
 const boardElement = byId('board');
 const confirmDialog = byId<HTMLDialogElement>('confirm');
 const sound = createSoundBoard();
-const leaderboard = createLeaderboard(window.fetch.bind(window), './api');
+const fetcher = window.fetch.bind(window);
+const leaderboard = createLeaderboard(fetcher, './api');
 const page = createPageRenderer({
   recordUrl: leaderboard.recordUrl,
   setSound: (on) => sound.setEnabled(on),
@@ -35,6 +36,10 @@ const ports = {
     () => new Worker(new URL('./ai-worker.ts', import.meta.url), { type: 'module' }),
   ),
   leaderboard,
+  link: { fetch: fetcher, baseUrl: '.' },
+  games: new Map(),
+  watches: new Map(),
+  watchBoard: createBoardView(byId('watch-board'), () => !reducedMotion.matches),
   confirmDialog,
   animated: () => !reducedMotion.matches,
   newSeed: randomSeed,
@@ -87,6 +92,7 @@ document.addEventListener('keydown', (event) => {
     return;
   }
   if (event.altKey || event.ctrlKey || event.metaKey) return;
+  if (event.key === 'Escape') dispatch({ type: 'watchClosed' });
   if (event.key === 'u') dispatch({ type: 'undo' });
   if (event.key === 'r') dispatch({ type: 'newGame' });
 });
@@ -96,6 +102,13 @@ byId('new-game').addEventListener('click', () => dispatch({ type: 'newGame' }));
 byId('try-again').addEventListener('click', () => dispatch({ type: 'newGame' }));
 byId('undo').addEventListener('click', () => dispatch({ type: 'undo' }));
 byId('keep-going').addEventListener('click', () => dispatch({ type: 'keepPlaying' }));
+byId('watch').addEventListener('click', () => dispatch({ type: 'watchOpened' }));
+byId('watch-back').addEventListener('click', () => dispatch({ type: 'watchClosed' }));
+byId('watch-list').addEventListener('click', () => dispatch({ type: 'watchListAsked' }));
+byId('live-games').addEventListener('click', (event) => {
+  const button = (event.target as HTMLElement).closest<HTMLElement>('button[data-watch-id]');
+  if (button?.dataset.watchId) dispatch({ type: 'watchPicked', watchId: button.dataset.watchId });
+});
 byId('hint').addEventListener('click', () => dispatch({ type: 'hintAsked' }));
 byId('autoplay').addEventListener('click', () =>
   dispatch({ type: 'autoplayToggled', now: performance.now() }),

@@ -1,30 +1,65 @@
-// The page's side of the leaderboard server when `2048 serve` serves it: the answers the view
-// model asks for, each ready to hand back as an input.
+// The page's side of the server when `2048 serve` serves it: a ranked game opened through the
+// client, or a local one and the reason; the server's table. Each answer is ready to hand back
+// to the view model as an input.
 
+import {
+  type ClientResult,
+  createRankedGame,
+  type RankedGame,
+  type RankedOptions,
+  resumeRankedGame,
+} from '@twenty48/client';
 import type { Result } from '@twenty48/common';
 import type { Leaderboard, LeaderboardError, OnlineScore } from './leaderboard.js';
 import type { Variant } from './saved-game.js';
 import type { NewGameSeed } from './view-state.js';
 
+/** A ranked game the server deals, or a local game's seed and why the server dealt none. */
+export type OpenedGame =
+  | { readonly ranked: RankedGame }
+  | { readonly ranked: null; readonly local: NewGameSeed };
+
 /**
- * Issue an online game or say offline: the server's seed and id for a game of `variant` when a
- * server answers; otherwise a seed from `newSeed` and why the server gave none (`offline` is
- * null when there is no server at all, which is no news). Used for every new game and for the
- * game the page opens with.
+ * Open a game of `variant`: a ranked game when a server answers, else a local game from
+ * `newSeed` (`offline` says why the server dealt none; null when there is no server at all,
+ * which is no news). Used for every new game and for the fresh game the page opens with.
  *
  * @example
- * await issueOnlineGame(leaderboard, { rules: 'classic', size: 4 }, randomSeed)
- * // { seed: '81234', gameId: 'g-…', offline: null }, or offline: 'no answer within 4000 ms'
+ * const opened = await openGame(leaderboard, { fetch, baseUrl: '.' }, { rules: 'classic', size: 4 }, randomSeed);
+ * if (opened.ranked) opened.ranked.move('left');
  */
-export async function issueOnlineGame(
+export async function openGame(
   leaderboard: Leaderboard,
+  link: RankedOptions,
   variant: Variant,
   newSeed: () => string,
-): Promise<NewGameSeed> {
-  if (!(await leaderboard.available())) return { seed: newSeed(), gameId: null, offline: null };
-  const issued = await leaderboard.issueGame(variant);
-  if (issued.ok) return { ...issued.value, offline: null };
-  return { seed: newSeed(), gameId: null, offline: issued.error.message };
+): Promise<OpenedGame> {
+  if (!(await leaderboard.available())) {
+    return { ranked: null, local: { seed: newSeed(), offline: null } };
+  }
+  const created = await createRankedGame(link, variant);
+  if (created.ok) return { ranked: created.value };
+  const { code, message } = created.error;
+  return { ranked: null, local: { seed: newSeed(), offline: `${message} (${code})` } };
+}
+
+/**
+ * The ranked game `gameId` of an earlier visit, read again from the server, or why not
+ * (`ERR_OFFLINE` when there is no server to ask).
+ *
+ * @example
+ * const resumed = await resumeGame(leaderboard, link, storedId);
+ */
+export async function resumeGame(
+  leaderboard: Leaderboard,
+  link: RankedOptions,
+  gameId: string,
+): Promise<ClientResult<RankedGame>> {
+  if (!(await leaderboard.available())) {
+    const error = { code: 'ERR_OFFLINE', message: 'the server cannot be reached' };
+    return { ok: false, error: { ...error, status: null, retryAfterMs: null } };
+  }
+  return resumeRankedGame(link, gameId);
 }
 
 /**

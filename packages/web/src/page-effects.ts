@@ -1,10 +1,19 @@
 // Carries out the view model's effects: the board, sound, the live region, focus, storage, the
-// confirmation dialog, the AI worker, the leaderboard server and timers. Answers come back as
-// inputs through `dispatch`.
+// confirmation dialog, the AI worker, the leaderboard server, the ranked games and the live
+// streams (through @twenty48/client), and timers. Answers come back as inputs through `dispatch`.
 
+import {
+  liveGames,
+  type RankedGame,
+  type RankedOptions,
+  rankGame,
+  type Watch,
+  watchGame,
+} from '@twenty48/client';
+import { ok } from '@twenty48/common';
 import type { AiClient } from './ai-client.js';
 import type { Leaderboard } from './leaderboard.js';
-import { issueOnlineGame, readOnlineTable } from './online-play.js';
+import { openGame, readOnlineTable, resumeGame } from './online-play.js';
 import { saveToStore } from './page-storage.js';
 import { byId, showGain, showSettings } from './panels.js';
 import { type BoardView, SLIDE_MS } from './render.js';
@@ -19,6 +28,14 @@ export interface PagePorts {
   readonly sound: SoundBoard;
   readonly ai: AiClient;
   readonly leaderboard: Leaderboard;
+  /** How the ranked games and the live streams reach the server that served the page. */
+  readonly link: RankedOptions;
+  /** The ranked games open on this page, by gameId (the model says which one is shown). */
+  readonly games: Map<string, RankedGame>;
+  /** The live streams open, by the Watch view's run. */
+  readonly watches: Map<number, Watch>;
+  /** The Watch view's board. */
+  readonly watchBoard: BoardView;
   readonly confirmDialog: HTMLDialogElement;
   /** False when the player asked for reduced motion. */
   readonly animated: () => boolean;
@@ -39,6 +56,22 @@ function confirmNewGame(dialog: HTMLDialogElement): Promise<boolean> {
   });
 }
 
+/**
+ * A ranked game the page opened: kept by its id, its news passed on as inputs (its slides come
+ * back from `move` itself), and the model told.
+ */
+function adopt(ports: PagePorts, game: RankedGame, purpose: 'new' | 'join' | 'resume'): void {
+  const { gameId } = game;
+  ports.games.set(gameId, game);
+  game.subscribe((change, snapshot) => {
+    if (change.type !== 'slid') ports.dispatch({ type: 'rankedChanged', gameId, change, snapshot });
+  });
+  ports.dispatch({ type: 'rankedOpened', purpose, answer: ok(game.snapshot()) });
+}
+
+/** Where the Watch view's focus goes. */
+const WATCH_FOCUS = { list: 'watch-heading', board: 'watch-cells', back: 'watch-back' } as const;
+
 type Handlers = {
   readonly [K in ViewEffect['type']]: (
     effect: Extract<ViewEffect, { type: K }>,
@@ -48,7 +81,7 @@ type Handlers = {
 
 /** What each effect does; those that wait for an answer dispatch it as an input. */
 const HANDLERS: Handlers = {
-  drawBoard: ({ game, tiles }, { board }) => board.draw(game, tiles),
+  drawBoard: ({ game, tiles, events }, { board }) => board.draw(game, tiles, events),
   animateMove: ({ result, tiles }, { board, animated, dispatch }) => {
     board.draw(result.game, tiles, result.events);
     setTimeout(() => dispatch({ type: 'animationDone' }), animated() ? SLIDE_MS : 0);
@@ -67,20 +100,40 @@ const HANDLERS: Handlers = {
     );
   },
   showSettings: ({ settings }) => showSettings(settings),
-  issueGame: ({ purpose, variant }, { leaderboard, newSeed, dispatch }) => {
-    void issueOnlineGame(leaderboard, variant, newSeed).then((issued) =>
-      dispatch({ type: 'gameIssued', purpose, variant, ...issued }),
-    );
+  issueGame: ({ purpose, variant }, ports) => {
+    void openGame(ports.leaderboard, ports.link, variant, ports.newSeed).then((opened) => {
+      if (opened.ranked) adopt(ports, opened.ranked, purpose);
+      else ports.dispatch({ type: 'gameIssued', purpose, variant, ...opened.local });
+    });
+  },
+  resumeRanked: ({ gameId }, ports) => {
+    void resumeGame(ports.leaderboard, ports.link, gameId).then((resumed) => {
+      if (resumed.ok) adopt(ports, resumed.value, 'resume');
+      else ports.dispatch({ type: 'rankedOpened', purpose: 'resume', answer: resumed });
+    });
+  },
+  rankedMove: ({ gameId, direction }, { games, dispatch }) => {
+    const game = games.get(gameId);
+    if (!game) return;
+    const outcome = game.move(direction);
+    dispatch({ type: 'rankedMoved', gameId, direction, outcome, snapshot: game.snapshot() });
+  },
+  closeRanked: ({ gameId }, { games }) => {
+    games.get(gameId)?.close();
+    games.delete(gameId);
   },
   loadOnlineTable: ({ variant }, { leaderboard, dispatch }) => {
     void readOnlineTable(leaderboard, variant).then((answer) =>
       dispatch({ type: 'onlineTable', variant, answer }),
     );
   },
-  submitScore: ({ name, gameId, game }, { leaderboard, dispatch }) => {
-    void leaderboard
-      .submit(name, gameId, game)
-      .then((answer) => dispatch({ type: 'scoreSubmitted', game, answer }));
+  submitScore: ({ name, gameId }, { link, dispatch }) => {
+    void rankGame(link, gameId, name).then((answer) => {
+      const ranked = answer.ok
+        ? ok({ id: answer.value.id, rank: answer.value.rank, score: answer.value.score })
+        : answer;
+      dispatch({ type: 'scoreSubmitted', gameId, answer: ranked });
+    });
   },
   checkServer: (_, { leaderboard, dispatch }) => {
     void leaderboard
@@ -95,6 +148,29 @@ const HANDLERS: Handlers = {
   wakeAutoplay: ({ run, at }, { now, dispatch }) => {
     setTimeout(() => dispatch({ type: 'autoplayWake', run, now: now() }), Math.max(0, at - now()));
   },
+  loadLiveGames: (_, { link, dispatch }) => {
+    void liveGames(link.fetch, link.baseUrl).then((answer) =>
+      dispatch({ type: 'liveListed', answer }),
+    );
+  },
+  startWatching: ({ run, watchId }, { link, watches, dispatch }) => {
+    const watch = watchGame(link.fetch, link.baseUrl, watchId);
+    watches.set(run, watch);
+    void (async () => {
+      for await (const update of watch) dispatch({ type: 'watchUpdated', run, update });
+      watches.delete(run);
+    })();
+  },
+  stopWatching: ({ run }, { watches }) => {
+    watches.get(run)?.close();
+    watches.delete(run);
+  },
+  drawWatch: ({ position, tiles, events }, { watchBoard }) =>
+    watchBoard.draw(position, tiles, events),
+  announceWatch: ({ text }) => {
+    byId('watch-live').textContent = text;
+  },
+  focusWatch: ({ target }) => byId(WATCH_FOCUS[target]).focus(),
 };
 
 /**

@@ -1,12 +1,14 @@
 // Shows the view model's state in the page after every input. Panels whose part of the state
 // is the same object as last time are left alone, so a move rewrites a few numbers, not tables.
 
+import type { LiveGame } from '@twenty48/common';
 import type { Rules } from '@twenty48/engine';
 import type { ScoreEntry } from './high-scores.js';
 import { launchSearch } from './launch.js';
 import {
   byId,
   showGoal,
+  showLiveGames,
   showNameProblem,
   showOnlineScores,
   showOverlay,
@@ -17,12 +19,16 @@ import type { Settings } from './settings.js';
 import {
   bestOf,
   canUndo,
+  connectionLine,
   nameFormShown,
   noteText,
   type OnlineTableState,
   overlayOf,
+  RANKED_LINE,
   scoresOf,
+  shownOf,
   type ViewState,
+  type WatchState,
 } from './view-state.js';
 
 /** What rendering needs besides the state. */
@@ -33,26 +39,78 @@ export interface RenderDeps {
   readonly setSound: (on: boolean) => void;
 }
 
-/** The address of the game shown, to share it or to reload into it. */
+/**
+ * The address of the game shown, to share it or to reload into it: a local game's seed, or a
+ * ranked game's rules and size (its seed is the server's secret; a reload resumes it). While a
+ * ranked game waits for the server (a local game is played meanwhile), no seed either: a
+ * reload goes back to the ranked game, and the local one is saved anyway.
+ */
 function showAddress(state: ViewState): void {
   const { game, variant } = state;
-  const search = launchSearch({ seed: game.seed, rules: variant.rules, size: variant.size });
+  const search =
+    state.ranked || state.online.parked
+      ? `?${new URLSearchParams({ rules: variant.rules, size: String(variant.size) })}`
+      : launchSearch({ seed: game.seed, rules: variant.rules, size: variant.size });
   if (window.location.search !== search) window.history.replaceState(null, '', search);
+}
+
+/** Undo, Hint and Auto-play are not offered in a ranked game; a line says why. */
+function showRankedControls(ranked: boolean): void {
+  for (const id of ['undo', 'hint', 'autoplay']) byId(id).hidden = ranked;
+  const line = byId('ranked-line');
+  line.hidden = !ranked;
+  line.textContent = ranked ? RANKED_LINE : '';
 }
 
 /** The numbers, buttons and lines that change with every move. */
 function showStatus(state: ViewState): void {
-  byId('score').textContent = String(state.game.score);
+  const shown = shownOf(state);
+  byId('score').textContent = String(shown.score);
   byId('best').textContent = String(bestOf(state));
-  byId('moves').textContent = String(state.game.moves.length);
+  byId('moves').textContent = String(shown.moves);
   byId<HTMLButtonElement>('undo').disabled = !canUndo(state);
+  showRankedControls(state.ranked !== null);
+  byId('watch').hidden = state.online.table === null;
   showOverlay(overlayOf(state), nameFormShown(state), noteText(state));
   showNameProblem(state.nameProblem);
   const hint = byId('hint-text');
   hint.textContent = state.hint.text;
   hint.dataset.direction = state.hint.direction ?? '';
   byId('autoplay').setAttribute('aria-pressed', String(state.autoplay.phase !== 'off'));
-  byId('notice').textContent = state.notice;
+  byId('notice').textContent = [state.notice, connectionLine(state)].filter(Boolean).join(' ');
+}
+
+/** The Watch view instead of the game while it is open: the list, or the game watched. */
+function showWatch(
+  watch: WatchState | null,
+  mine: string | null,
+  shownList: { games?: readonly LiveGame[] | null },
+): void {
+  byId('game-view').hidden = watch !== null;
+  byId('scores').hidden = watch !== null;
+  byId('watch-view').hidden = watch === null;
+  if (watch === null) return;
+  const watching = watch.watching;
+  byId('live-games').hidden = watching !== null;
+  byId('watch-game').hidden = watching === null;
+  byId('watch-list').textContent = watching === null ? 'Read the list again' : 'Live games';
+  const note =
+    watch.listError ||
+    (watch.games === null
+      ? 'Reading the live games…'
+      : watch.games.length === 0
+        ? 'No game is being played right now.'
+        : `${watch.games.length} live, best score first.`);
+  byId('watch-list-note').textContent = watching === null ? note : '';
+  if (watch.games !== shownList.games) {
+    shownList.games = watch.games;
+    showLiveGames(watch.games ?? [], mine);
+  }
+  if (watching !== null) {
+    byId('watch-status').textContent = watching.status;
+    byId('watch-score').textContent = String(watching.position?.score ?? 0);
+    byId('watch-moves').textContent = String(watching.position?.moves ?? 0);
+  }
 }
 
 /**
@@ -68,16 +126,19 @@ export function createPageRenderer(deps: RenderDeps): { render(state: ViewState)
   let rules: Rules | undefined;
   let scores: readonly ScoreEntry[] | undefined;
   let table: OnlineTableState | null | undefined;
+  const liveList: { games?: readonly LiveGame[] | null } = {};
   return {
     render(state) {
       showStatus(state);
+      showWatch(state.watch, state.ranked?.watchId ?? null, liveList);
       if (state.settings !== settings) {
         settings = state.settings;
         showSettings(settings);
         deps.setSound(settings.sound);
       }
-      if (state.game.rules !== rules) {
-        rules = state.game.rules;
+      const shownRules = shownOf(state).rules;
+      if (shownRules !== rules) {
+        rules = shownRules;
         showGoal(rules);
       }
       if (scoresOf(state) !== scores) {

@@ -1,13 +1,16 @@
-// What the page keeps in the browser's storage, under which keys: the game, the settings, and
-// per variant the best score and the local high-score table.
+// What the page keeps in the browser's storage, under which keys: the local game, the ranked
+// game's id, the settings, and per variant the best score and the local high-score table.
 
-import { MAX_SIZE, MIN_SIZE, PRESET_NAMES } from '@twenty48/engine';
+import { isRankedSize } from '@twenty48/common';
+import { MAX_SIZE, MIN_SIZE, PRESET_NAMES, type PresetName } from '@twenty48/engine';
 import { parseScoreTable } from './high-scores.js';
 import { makeSavedGame, type Variant, variantKey } from './saved-game.js';
 import { type KeyValueStore, readJson } from './storage.js';
-import type { StoredPage, ViewEffect } from './view-state.js';
+import type { StoredPage, StoredRanked, ViewEffect } from './view-state.js';
 
 const GAME_KEY = 'twenty48:game';
+/** The ranked game under way, `{ gameId, rules, size }`; absent while the game is local. */
+const RANKED_KEY = 'twenty48:ranked';
 const SETTINGS_KEY = 'twenty48:settings';
 const bestKey = (v: Variant): string => `twenty48:best:${variantKey(v)}`;
 const scoresKey = (v: Variant): string => `twenty48:scores:${variantKey(v)}`;
@@ -21,6 +24,16 @@ const storedBest = (store: KeyValueStore, variant: Variant): number => {
   const stored = Number(store.get(bestKey(variant)));
   return Number.isSafeInteger(stored) && stored > 0 ? stored : 0;
 };
+
+/** The stored ranked game, checked; null when there is none or it is not well formed. */
+function storedRanked(store: KeyValueStore): StoredRanked | null {
+  const stored = readJson(store, RANKED_KEY);
+  if (typeof stored !== 'object' || stored === null) return null;
+  const { gameId, rules, size } = stored as Record<string, unknown>;
+  if (typeof gameId !== 'string' || !/^[\w-]{1,200}$/.test(gameId)) return null;
+  if (!PRESET_NAMES.includes(rules as PresetName) || !isRankedSize(size)) return null;
+  return { gameId, variant: { rules: rules as PresetName, size } };
+}
 
 /**
  * Read what an earlier visit stored: the saved game as text (the model resumes it), the
@@ -38,7 +51,13 @@ export function readStoredPage(store: KeyValueStore): StoredPage {
     const table = parseScoreTable(readJson(store, scoresKey(variant)));
     if (table.length > 0) tables[variantKey(variant)] = table;
   }
-  return { game: store.get(GAME_KEY), settings: readJson(store, SETTINGS_KEY), bests, tables };
+  return {
+    game: store.get(GAME_KEY),
+    ranked: storedRanked(store),
+    settings: readJson(store, SETTINGS_KEY),
+    bests,
+    tables,
+  };
 }
 
 /**
@@ -50,7 +69,12 @@ export function readStoredPage(store: KeyValueStore): StoredPage {
  */
 export function saveToStore(store: KeyValueStore, effect: ViewEffect): void {
   if (effect.type === 'saveGame') {
-    store.set(GAME_KEY, makeSavedGame(effect.game, effect.gameId));
+    store.set(GAME_KEY, makeSavedGame(effect.game));
+    if (effect.ranked === null) store.remove(RANKED_KEY);
+    else {
+      const { gameId, variant } = effect.ranked;
+      store.set(RANKED_KEY, JSON.stringify({ gameId, rules: variant.rules, size: variant.size }));
+    }
     if (effect.best > storedBest(store, effect.variant)) {
       store.set(bestKey(effect.variant), String(effect.best));
     }

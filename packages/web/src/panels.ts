@@ -1,3 +1,4 @@
+import type { LiveGame } from '@twenty48/common';
 import type { Rules } from '@twenty48/engine';
 import type { ScoreEntry } from './high-scores.js';
 import type { OnlineScore } from './leaderboard.js';
@@ -120,8 +121,9 @@ export interface OnlineTable {
 }
 
 const VERIFIED_TEXT =
-  'How it is verified: the server issued each game its seed and replayed every move before ' +
-  'ranking it; each record link gives the moves, so anyone can replay it. ';
+  'How it is verified: the server dealt every tile of each game and played every move itself, ' +
+  'so no player could foresee a tile; each record link gives the seed and the moves, so anyone ' +
+  'can replay it. ';
 
 /** The line under the online table, made once (index.html has no place for it). */
 function verifiedLine(list: HTMLElement): HTMLElement {
@@ -184,4 +186,30 @@ export function showOnlineScores(table: OnlineTable | null): void {
     rows.push(item);
   }
   list.replaceChildren(...rows);
+}
+
+/**
+ * The live games, best score first: rules, size, score, best tile and moves, and a button to
+ * watch each (its `data-watch-id` says which; the page listens on the list). The player's own
+ * game (`mine`, its watchId) is marked.
+ */
+export function showLiveGames(games: readonly LiveGame[], mine: string | null): void {
+  const list = byId('live-games');
+  list.replaceChildren(
+    ...games.map((game) => {
+      const item = document.createElement('li');
+      item.dataset.testid = 'live-game';
+      const yours = game.watchId === mine ? ' (your game)' : '';
+      const what = `${game.rules} ${game.size}×${game.size}: score ${game.score}, best tile ${game.maxTile}, ${game.moves} moves${yours}`;
+      const text = document.createElement('span');
+      text.textContent = what;
+      const button = document.createElement('button');
+      button.type = 'button';
+      button.dataset.watchId = game.watchId;
+      button.textContent = 'Watch';
+      button.setAttribute('aria-label', `Watch the ${what}`);
+      item.append(text, button);
+      return item;
+    }),
+  );
 }

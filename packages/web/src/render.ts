@@ -1,7 +1,8 @@
-import { type Game, type TileEvent, tierOf } from '@twenty48/engine';
+import { type TileEvent, tierOf } from '@twenty48/engine';
 import { tileWords } from './announce.js';
 import { tierColour, tileColours } from './palette.js';
 import type { TileStyle } from './settings.js';
+import type { ShownBoard } from './view-state.js';
 
 /** The original's slide: 100 ms; spawns and merges start when it ends. */
 export const SLIDE_MS = 100;
@@ -12,7 +13,7 @@ export interface BoardView {
    * Show `game`. With the events of the move that made it, tiles slide, merged tiles pop and
    * the new tile appears; without events (a load, an undo) the board is simply redrawn.
    */
-  draw(game: Game, style: TileStyle, events?: readonly TileEvent[]): void;
+  draw(game: ShownBoard, style: TileStyle, events?: readonly TileEvent[]): void;
 }
 
 /** Inset of the coloured square per tier size (small, medium, large), as a share of the cell. */
@@ -134,7 +135,11 @@ export function createBoardView(board: HTMLElement, animated: () => boolean): Bo
   let cellText: HTMLElement[][] = [];
 
   /** Every tile of `game` in its cell, with its birth animation; returns the ids shown. */
-  const placeTiles = (game: Game, style: TileStyle, born: Map<number, string>): Set<number> => {
+  const placeTiles = (
+    game: ShownBoard,
+    style: TileStyle,
+    born: Map<number, string>,
+  ): Set<number> => {
     const present = new Set<number>();
     game.ids.forEach((row, r) => {
       row.forEach((id, c) => {
@@ -144,6 +149,12 @@ export function createBoardView(board: HTMLElement, animated: () => boolean): Bo
         present.add(id);
         const existing = tiles.get(id);
         if (existing) {
+          const { row, col } = existing.dataset;
+          const changed =
+            existing.dataset.value !== String(value) || row !== String(r) || col !== String(c);
+          // A tile that stays put keeps its birth animation: a ranked game's new tile comes in
+          // a draw of its own, a moment after the merge it must not cut short.
+          if (!changed) return;
           existing.classList.remove('tile-new', 'tile-merged');
           if (existing.dataset.value !== String(value)) paintTile(existing, value);
           placeTile(existing, [r, c]);

@@ -76,12 +76,12 @@ export function variantOf(rules: Rules): Variant | null {
 }
 
 /**
- * The saved form of a game: its record (rules, seed, moves), whether the player chose to keep
- * going after a win, and the server's id for it when a server handed out the seed.
+ * The saved form of a local game: its record (rules, seed, moves) and whether the player chose
+ * to keep going after a win. (A ranked game is kept by the server; the page saves its id.)
  */
-export function makeSavedGame(game: Game, gameId: string | null): string {
+export function makeSavedGame(game: Game): string {
   const record = JSON.parse(makeRecord(recordOf(game))) as unknown;
-  return JSON.stringify({ record, keptPlaying: game.keptPlaying, gameId });
+  return JSON.stringify({ record, keptPlaying: game.keptPlaying });
 }
 
 /**
@@ -93,12 +93,10 @@ export function makeSavedGame(game: Game, gameId: string | null): string {
  * const saved = resumeGame(store.get('twenty48:game'));
  * if (saved.ok) render(saved.value.game);
  */
-export function resumeGame(
-  text: string | null,
-): Result<GameWithUndo & { readonly gameId: string | null }, SavedGameError> {
+export function resumeGame(text: string | null): Result<GameWithUndo, SavedGameError> {
   const data = parseJson(text ?? '', 'the saved game is not JSON');
   if (!data.ok) return data;
-  const { record, keptPlaying, gameId } = (
+  const { record, keptPlaying } = (
     typeof data.value === 'object' && data.value !== null ? data.value : {}
   ) as Record<string, unknown>;
   const parsed = parseRecord(record ?? null);
@@ -110,7 +108,7 @@ export function resumeGame(
   if (!replayed.ok) return replayed;
   const played = playedThrough(parsed.value);
   const game = keptPlaying === true ? keepPlaying(played.game) : played.game;
-  return ok({ ...played, game, gameId: typeof gameId === 'string' ? gameId : null });
+  return ok({ ...played, game });
 }
 
 /** A (replay-checked) record played move by move, keeping the undo history. */

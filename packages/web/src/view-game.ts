@@ -15,6 +15,7 @@ import {
   overlayOf,
   type SettingsForm,
   scoresOf,
+  shownOf,
   type ViewEffect,
   type ViewState,
   type ViewUpdate,
@@ -46,10 +47,13 @@ export const announce = (text: string): ViewEffect => ({ type: 'announce', text 
 export function persist(state: ViewState): ViewUpdate {
   const key = variantKey(state.variant);
   const before = state.bests[key] ?? 0;
-  const best = Math.max(before, state.game.score);
+  const best = Math.max(before, shownOf(state).score);
   const next = best === before ? state : { ...state, bests: { ...state.bests, [key]: best } };
-  const { game, gameId, settings, variant } = next;
-  return { state: next, effects: [{ type: 'saveGame', game, gameId, settings, variant, best }] };
+  const { game, settings, variant } = next;
+  const ranked = next.ranked
+    ? { gameId: next.ranked.gameId, variant: next.ranked.variant }
+    : next.online.parked;
+  return { state: next, effects: [{ type: 'saveGame', game, ranked, settings, variant, best }] };
 }
 
 /**
@@ -108,10 +112,10 @@ function reset(state: ViewState, reason: 'new' | 'undo' | 'keepPlaying'): ViewUp
     online: { ...state.online, askNameAgain: false },
   };
   const saved = persist(cleared);
-  const { game, settings, variant } = saved.state;
+  const { settings, variant } = saved.state;
   const effects: ViewEffect[] = [
     ...saved.effects,
-    { type: 'drawBoard', game, tiles: settings.tiles },
+    { type: 'drawBoard', game: shownOf(saved.state), tiles: settings.tiles },
     announce(state.announcement),
   ];
   if (reason === 'new') effects.push({ type: 'loadOnlineTable', variant });
@@ -138,20 +142,21 @@ export function keepPlaying(state: ViewState): ViewUpdate {
 }
 
 /**
- * Start a game of `variant` from `seed`; `gameId` when the server issued it. The settings
- * follow the variant (the tiers rules bring their colour-and-size tiles).
+ * Start a local game of `variant` from `seed`, in place of the game shown (a ranked one is
+ * closed and forgotten). The settings follow the variant (the tiers rules bring their
+ * colour-and-size tiles).
  */
-export function startNewGame(
-  state: ViewState,
-  variant: Variant,
-  seed: string,
-  gameId: string | null,
-): ViewUpdate {
+export function startNewGame(state: ViewState, variant: Variant, seed: string): ViewUpdate {
   const game = newGame(rulesOf(variant), seed);
   const announcement = `New game, ${variant.size} by ${variant.size}. Score ${game.score}.`;
   const settings = settingsFor(state.settings, variant);
-  const next = { ...state, variant, settings, game, history: [], gameId, announcement };
-  return reset({ ...next, scoreSaved: false }, 'new');
+  const online = { ...state.online, parked: null };
+  const next = { ...state, variant, settings, game, history: [], ranked: null, online };
+  const started = reset({ ...next, announcement, scoreSaved: false }, 'new');
+  const closed: ViewEffect[] = state.ranked
+    ? [{ type: 'closeRanked', gameId: state.ranked.gameId }]
+    : [];
+  return { state: started.state, effects: [...closed, ...started.effects] };
 }
 
 /** The theme, tiles, sound or speed changed in the form; rules and size stay the game's. */
@@ -170,7 +175,7 @@ export function changeSettings(state: ViewState, form: SettingsForm): ViewUpdate
     effects: [
       ...saved.effects,
       announce(state.announcement),
-      { type: 'drawBoard', game: state.game, tiles: settings.tiles },
+      { type: 'drawBoard', game: shownOf(state), tiles: settings.tiles },
     ],
   };
 }
@@ -183,12 +188,13 @@ export function changeSettings(state: ViewState, form: SettingsForm): ViewUpdate
  * saveLocalScore(lost, 'Ada', Date.now()).state.note.local // 'Number 1 in your table.'
  */
 export function saveLocalScore(state: ViewState, typed: string, now: number): ViewUpdate {
-  const { game, variant } = state;
+  const { variant } = state;
+  const game = shownOf(state);
   const name = cleanName(typed) || 'Anonymous';
   const entry: ScoreEntry = {
     name,
     score: game.score,
-    moves: game.moves.length,
+    moves: game.moves,
     maxTile: Math.max(...game.board.flat()),
     at: now,
   };

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { countIds, positionOf } from '@twenty48/client';
 import { fail, ok } from '@twenty48/common';
 import {
   type Direction,
@@ -9,11 +10,10 @@ import {
   step,
 } from '@twenty48/engine';
 import { describe, expect, it } from 'vitest';
-import type { LaunchRequest } from './launch.js';
-import { readStoredPage, saveToStore } from './page-storage.js';
 import { rulesOf, type Variant } from './saved-game.js';
-import { type KeyValueStore, memoryStore } from './storage.js';
-import { startView, updateView } from './view-model.js';
+import { memoryStore } from './storage.js';
+import { ofType, openPage, type Page, types } from './testing/page.js';
+import { rankedScript, snapshotOf } from './testing/ranked-script.js';
 import {
   bestOf,
   canUndo,
@@ -21,70 +21,14 @@ import {
   noteText,
   overlayOf,
   scoresOf,
+  shownOf,
   type ViewEffect,
-  type ViewInput,
-  type ViewState,
 } from './view-state.js';
 
 const DIRS = ['up', 'down', 'left', 'right'] as const;
 const CLASSIC_4: Variant = { rules: 'classic', size: 4 };
 const replayMoves = (game: Game, moves: Direction[]): Game =>
   moves.reduce((g, direction) => step(g, direction).game, game);
-
-/**
- * The page without a page: the model's state, every effect it asked for, and the saving
- * effects carried out on a memory store, as the page does with the browser's storage.
- */
-function openPage(
-  store: KeyValueStore = memoryStore(),
-  request: LaunchRequest = {},
-  options: { persistent?: boolean } = {},
-) {
-  const opening = startView({
-    stored: readStoredPage(store),
-    launch: { request, errors: [] },
-    persistent: options.persistent ?? true,
-    seed: 'fresh',
-  });
-  let state = opening.state;
-  let last: readonly ViewEffect[] = opening.effects;
-  const all: ViewEffect[] = [...opening.effects];
-  for (const effect of opening.effects) saveToStore(store, effect);
-  return {
-    store,
-    get state(): ViewState {
-      return state;
-    },
-    /** The effects of the last input. */
-    get effects(): readonly ViewEffect[] {
-      return last;
-    },
-    /** Every effect since the page opened. */
-    all,
-    send(input: ViewInput): readonly ViewEffect[] {
-      const update = updateView(state, input);
-      state = update.state;
-      last = update.effects;
-      all.push(...update.effects);
-      for (const effect of update.effects) saveToStore(store, effect);
-      return update.effects;
-    },
-    /** A move, with its animation run to the end. */
-    move(direction: Direction): void {
-      this.send({ type: 'move', direction });
-      while (state.animating) this.send({ type: 'animationDone' });
-    },
-    /** A new game as the page starts it once the server (or no server) gave the seed. */
-    newGame(variant: Variant, seed = 'fresh', gameId: string | null = null): void {
-      this.send({ type: 'gameIssued', purpose: 'new', variant, seed, gameId, offline: null });
-    },
-  };
-}
-type Page = ReturnType<typeof openPage>;
-
-const ofType = <T extends ViewEffect['type']>(effects: readonly ViewEffect[], type: T) =>
-  effects.filter((e): e is Extract<ViewEffect, { type: T }> => e.type === type);
-const types = (effects: readonly ViewEffect[]): string[] => effects.map((e) => e.type);
 
 /** A real classic game that reaches 2048 (scripts/make-win-fixture.mjs), replayed by the engine. */
 const winRecord = (() => {
@@ -105,13 +49,23 @@ function almostWon(): Page {
   return openPage(store);
 }
 
-/** A 3x3 game of seed 3 played to its end, optionally issued by a server as `gameId`. */
+/** A 3x3 game of seed 3 played to its end: local, or a ranked game `gameId` the server ended so. */
 function lostGame(gameId: string | null = null): Page {
   const page = openPage(memoryStore(), { seed: '3', size: 3 });
-  if (gameId !== null) page.newGame({ rules: 'classic', size: 3 }, '3', gameId);
   const order = ['left', 'up', 'right', 'up'] as const;
   for (let i = 0; page.state.game.status === 'playing' && i < 5000; i++) {
     page.move(order[i % 4] as Direction);
+  }
+  if (gameId !== null) {
+    const { game } = page.state;
+    const position = positionOf(
+      game.rules,
+      game.board,
+      { score: game.score, status: 'lost', moves: game.moves.length },
+      countIds(1),
+    );
+    const snapshot = snapshotOf(position, { gameId });
+    page.send({ type: 'rankedOpened', purpose: 'new', answer: ok(snapshot) });
   }
   return page;
 }
@@ -361,56 +315,48 @@ describe('new games', () => {
       purpose: 'new',
       variant: CLASSIC_4,
       seed: '12',
-      gameId: null,
       offline: 'no answer within 4000 ms',
     });
     expect(page.state.notice).toBe('Playing offline: no answer within 4000 ms');
     expect(page.state.game).toEqual(newGame('classic', '12'));
-    expect(page.state.gameId).toBe(null);
+    expect(page.state.ranked).toBe(null);
   });
 });
 
 describe('the leaderboard', () => {
   const SIZE_3: Variant = { rules: 'classic', size: 3 };
 
-  it('asks the server for a seed at the start, once it knows a server is there', () => {
+  it('asks the server for a ranked game at the start, once it knows a server is there', () => {
     const page = openPage();
     expect(page.state.online.joinPending).toBe(true);
     const effects = page.send({ type: 'onlineTable', variant: CLASSIC_4, answer: ok([]) });
     expect(effects).toEqual([{ type: 'issueGame', purpose: 'join', variant: CLASSIC_4 }]);
     expect(page.state.online.table).toEqual({ variant: CLASSIC_4, rows: [], mine: null });
-    page.send({
-      type: 'gameIssued',
-      purpose: 'join',
-      variant: CLASSIC_4,
-      seed: '5',
-      gameId: 'g1',
-      offline: null,
-    });
-    expect(page.state.game).toEqual(newGame('classic', '5'));
-    expect(page.state.gameId).toBe('g1');
+    const ranked = rankedScript('5');
+    page.send({ type: 'rankedOpened', purpose: 'join', answer: ok(ranked.snapshot()) });
+    expect(page.state.ranked?.gameId).toBe('g1');
+    expect(shownOf(page.state).board).toEqual(newGame('classic', '5').board);
   });
 
-  it('does not replace a game from a link, or one the player moved in meanwhile', () => {
+  it('does not ask for a game in place of one from a link, and keeps a game the player moved in', () => {
     const linked = openPage(memoryStore(), { seed: '5' });
     expect(linked.send({ type: 'onlineTable', variant: CLASSIC_4, answer: ok([]) })).toEqual([]);
     const page = openPage();
     page.send({ type: 'onlineTable', variant: CLASSIC_4, answer: ok([]) });
     page.move('left');
     const before = page.state.game;
-    page.send({
-      type: 'gameIssued',
+    const effects = page.send({
+      type: 'rankedOpened',
       purpose: 'join',
-      variant: CLASSIC_4,
-      seed: '5',
-      gameId: 'g1',
-      offline: 'down',
+      answer: ok(rankedScript('5').snapshot()),
     });
+    expect(effects).toEqual([{ type: 'closeRanked', gameId: 'g1' }]);
     expect(page.state.game).toBe(before);
+    expect(page.state.ranked).toBe(null);
     expect(page.state.notice).toBe('');
   });
 
-  it('says when the server is there but gave no seed, and keeps the game', () => {
+  it('says when the server is there but dealt no game, and keeps the local one', () => {
     const page = openPage();
     page.send({ type: 'onlineTable', variant: CLASSIC_4, answer: ok([]) });
     const before = page.state.game;
@@ -419,7 +365,6 @@ describe('the leaderboard', () => {
       purpose: 'join',
       variant: CLASSIC_4,
       seed: '5',
-      gameId: null,
       offline: 'busy',
     });
     expect(page.state.game).toBe(before);
@@ -436,7 +381,7 @@ describe('the leaderboard', () => {
     );
   });
 
-  it('sends an issued game under the typed name after the local table, and marks the rank', () => {
+  it('ranks a lost ranked game under the typed name after the local table, and marks the rank', () => {
     const page = lostGame('g1');
     const effects = page.send({ type: 'nameSubmitted', text: '  Ada ', now: 1 });
     expect(types(effects)).toEqual(['saveScores', 'saveGame', 'announce', 'focus', 'submitScore']);
@@ -444,11 +389,11 @@ describe('the leaderboard', () => {
     expect(noteText(page.state)).toBe('Number 1 in your table. Online: sending…');
     const answered = page.send({
       type: 'scoreSubmitted',
-      game: page.state.game,
+      gameId: 'g1',
       answer: ok({ id: 7, rank: 2, score: page.state.game.score }),
     });
     expect(noteText(page.state)).toBe(
-      'Number 1 in your table. Online: verified by the server, number 2.',
+      'Number 1 in your table. Online: ranked by the server, number 2.',
     );
     expect(ofType(answered, 'announce')[0]?.text).toBe(noteText(page.state));
     expect(page.state.online.mine).toBe(7);
@@ -475,39 +420,27 @@ describe('the leaderboard', () => {
   it('offers to send again when the server was not reached, keeping the local note', () => {
     const page = lostGame('g1');
     page.send({ type: 'nameSubmitted', text: 'Ada', now: 1 });
-    page.send({
-      type: 'scoreSubmitted',
-      game: page.state.game,
-      answer: fail('ERR_OFFLINE', 'down'),
-    });
+    page.send({ type: 'scoreSubmitted', gameId: 'g1', answer: fail('ERR_OFFLINE', 'down') });
     expect(page.state.online.askNameAgain).toBe(true);
     expect(page.effects).toContainEqual({ type: 'focus', target: 'name' });
     expect(noteText(page.state)).toMatch(/^Number 1 in your table\. Online: not sent/);
     page.send({ type: 'nameSubmitted', text: 'Ada', now: 2 });
-    page.send({
-      type: 'scoreSubmitted',
-      game: page.state.game,
-      answer: ok({ id: 3, rank: 1, score: 1 }),
-    });
+    page.send({ type: 'scoreSubmitted', gameId: 'g1', answer: ok({ id: 3, rank: 1, score: 1 }) });
     expect(noteText(page.state)).toBe(
-      'Number 1 in your table. Online: verified by the server, number 1.',
+      'Number 1 in your table. Online: ranked by the server, number 1.',
     );
   });
 
   it('does not ask again when the server judged the game itself', () => {
     const page = lostGame('g1');
     page.send({ type: 'nameSubmitted', text: 'Ada', now: 1 });
-    page.send({
-      type: 'scoreSubmitted',
-      game: page.state.game,
-      answer: fail('ERR_GAME_USED', 'used'),
-    });
+    page.send({ type: 'scoreSubmitted', gameId: 'g1', answer: fail('ERR_GAME_USED', 'used') });
     expect(page.state.online.askNameAgain).toBe(false);
     expect(nameFormShown(page.state)).toBe(false);
     expect(page.send({ type: 'nameSubmitted', text: 'Ada', now: 2 })).toEqual([]);
   });
 
-  it('says a game the server did not issue is unranked, when there is a server', () => {
+  it('says a local game is unranked, when there is a server', () => {
     const page = lostGame();
     const effects = page.send({ type: 'nameSubmitted', text: 'Ada', now: 1 });
     expect(effects.at(-1)).toEqual({ type: 'checkServer' });
@@ -520,11 +453,10 @@ describe('the leaderboard', () => {
   it('only reads the table again when the answer comes after a new game began', () => {
     const page = lostGame('g1');
     page.send({ type: 'nameSubmitted', text: 'Ada', now: 1 });
-    const game = page.state.game;
     page.newGame(SIZE_3, '4');
     const effects = page.send({
       type: 'scoreSubmitted',
-      game,
+      gameId: 'g1',
       answer: ok({ id: 1, rank: 1, score: 1 }),
     });
     expect(effects).toEqual([{ type: 'loadOnlineTable', variant: SIZE_3 }]);

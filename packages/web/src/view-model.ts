@@ -3,7 +3,7 @@
 // page (main.ts) is the only place with a DOM, storage, timers or a network.
 
 import { parseName } from '@twenty48/common';
-import { type Game, newGame } from '@twenty48/engine';
+import { type Direction, type Game, newGame } from '@twenty48/engine';
 import { describeStatus } from './announce.js';
 import { resumeGame, rulesOf, type Variant, variantOf } from './saved-game.js';
 import { parseSettings, settingsFor } from './settings.js';
@@ -35,8 +35,17 @@ import {
   submitName,
 } from './view-online.js';
 import {
+  keepPlayingRanked,
+  pushRankedMove,
+  rankedChanged,
+  rankedMoved,
+  rankedOpened,
+} from './view-ranked.js';
+import {
   overlayOf,
   type SettingsForm,
+  type StoredRanked,
+  shownOf,
   underWay,
   type ViewEffect,
   type ViewInput,
@@ -44,6 +53,14 @@ import {
   type ViewState,
   type ViewUpdate,
 } from './view-state.js';
+import {
+  closeWatch,
+  liveListed,
+  openWatch,
+  watchList,
+  watchPicked,
+  watchUpdated,
+} from './view-watch.js';
 
 /** Say how the game stands after a redraw without a move (load, undo, new game). */
 export const describeGame = (game: Game): string =>
@@ -54,11 +71,23 @@ const focusOverlay = (overlay: 'won' | 'lost'): ViewEffect => ({
   target: overlay === 'won' ? 'keep-going' : 'try-again',
 });
 
+/**
+ * The ranked game of the last visit, to resume when the address asks for no other game: no
+ * seed, and no other rules or size.
+ */
+function rankedToResume(start: ViewStart): StoredRanked | null {
+  const { ranked } = start.stored;
+  const { request } = start.launch;
+  if (ranked === null || request.seed !== undefined) return null;
+  const { rules, size } = ranked.variant;
+  const sameRules = request.rules === undefined || request.rules === rules;
+  return sameRules && (request.size === undefined || request.size === size) ? ranked : null;
+}
+
 /** The saved game when the address asks for nothing else, or a fresh one; and why not saved. */
 function openingGame(start: ViewStart): {
   game: Game;
   history: readonly Game[];
-  gameId: string | null;
   notice: string;
   wanted: Variant;
 } {
@@ -86,13 +115,14 @@ function openingGame(start: ViewStart): {
       ? `The saved game could not be restored (${saved.error.code}).`
       : '';
   const game = newGame(rulesOf(wanted), request.seed ?? start.seed);
-  return { game, history: [], gameId: null, notice, wanted };
+  return { game, history: [], notice, wanted };
 }
 
 /**
- * The page as it opens: the saved game resumed (or the one the address asks for, or a fresh
- * one), the stored settings, best scores and tables; then the server's table is read and, when
- * the address chose no seed, a fresh game asks the server for one.
+ * The page as it opens: the ranked game of the last visit read again from the server, or the
+ * saved local game (or the one the address asks for, or a fresh one); the stored settings,
+ * best scores and tables; then the server's table is read and, when the address chose no
+ * seed, a fresh game becomes a ranked game.
  *
  * @example
  * const { state, effects } = startView({ stored: readStoredPage(store), launch, persistent: true, seed: '1' });
@@ -100,7 +130,8 @@ function openingGame(start: ViewStart): {
 export function startView(start: ViewStart): ViewUpdate {
   const opening = openingGame(start);
   const { game } = opening;
-  const variant = variantOf(game.rules) ?? opening.wanted;
+  const resume = rankedToResume(start);
+  const variant = resume?.variant ?? variantOf(game.rules) ?? opening.wanted;
   const notice = [
     ...start.launch.errors.map((e) => `The link was not used in full (${e.code}: ${e.message}).`),
     opening.notice,
@@ -117,7 +148,8 @@ export function startView(start: ViewStart): ViewUpdate {
     settings: settingsFor(parseSettings(start.stored.settings), variant),
     bests: start.stored.bests,
     tables: start.stored.tables,
-    gameId: opening.gameId,
+    ranked: null,
+    watch: null,
     queue: [],
     animating: false,
     scoreSaved: false,
@@ -131,20 +163,27 @@ export function startView(start: ViewStart): ViewUpdate {
       table: null,
       mine: null,
       askNameAgain: false,
-      joinPending: start.launch.request.seed === undefined,
+      joinPending: start.launch.request.seed === undefined && resume === null,
+      resuming: resume !== null,
+      parked: start.stored.ranked,
     },
   };
   const saved = persist(state);
   const overlay = overlayOf(state);
+  const tiles = saved.state.settings.tiles;
+  const opened: readonly ViewEffect[] = resume
+    ? [
+        { type: 'drawBoard', game: shownOf(saved.state), tiles },
+        { type: 'resumeRanked', gameId: resume.gameId },
+      ]
+    : [
+        { type: 'drawBoard', game, tiles },
+        ...(overlay === null ? [] : [focusOverlay(overlay)]),
+        announce(describeGame(game)),
+      ];
   return {
     state: saved.state,
-    effects: [
-      ...saved.effects,
-      { type: 'drawBoard', game, tiles: saved.state.settings.tiles },
-      ...(overlay === null ? [] : [focusOverlay(overlay)]),
-      announce(describeGame(game)),
-      { type: 'loadOnlineTable', variant },
-    ],
+    effects: [...saved.effects, ...opened, { type: 'loadOnlineTable', variant }],
   };
 }
 
@@ -177,16 +216,34 @@ const nameProblemOf = (text: string): string => {
   return name.ok ? '' : `Not a valid name: ${name.error.message}.`;
 };
 
+/** A move asked for: the ranked game's or the local one's; none while watching or resuming. */
+function move(state: ViewState, direction: Direction): ViewUpdate {
+  if (state.watch !== null || state.online.resuming) return unchanged(state);
+  return state.ranked ? pushRankedMove(state, direction) : pushMove(state, direction);
+}
+
+/** What the player does to the game shown: nothing while the Watch view is open. */
+const GAME_INPUTS: ReadonlySet<ViewInput['type']> = new Set([
+  'undo',
+  'keepPlaying',
+  'newGame',
+  'hintAsked',
+  'autoplayToggled',
+  'nameSubmitted',
+]);
+
 function respond(state: ViewState, input: ViewInput): ViewUpdate {
+  if (state.watch !== null && GAME_INPUTS.has(input.type)) return unchanged(state);
+  const ranked = state.ranked !== null;
   switch (input.type) {
     case 'move':
-      return pushMove(state, input.direction);
+      return move(state, input.direction);
     case 'animationDone':
       return animationDone(state);
     case 'undo':
-      return undo(state);
+      return ranked ? unchanged(state) : undo(state);
     case 'keepPlaying':
-      return keepPlaying(state);
+      return ranked ? keepPlayingRanked(state) : keepPlaying(state);
     case 'newGame':
       return askNewGame(state, input.variant);
     case 'confirmed':
@@ -203,19 +260,37 @@ function respond(state: ViewState, input: ViewInput): ViewUpdate {
     case 'nameSubmitted':
       return submitName(state, input.text, input.now);
     case 'scoreSubmitted':
-      return scoreSubmitted(state, input.game, input.answer);
+      return scoreSubmitted(state, input.gameId, input.answer);
+    case 'rankedOpened':
+      return rankedOpened(state, input.purpose, input.answer);
+    case 'rankedMoved':
+      return rankedMoved(state, input);
+    case 'rankedChanged':
+      return rankedChanged(state, input);
     case 'serverChecked':
       return serverChecked(state, input.available);
     case 'onlineTable':
       return onlineTableLoaded(state, input.variant, input.answer);
     case 'hintAsked':
-      return askHint(state);
+      return ranked ? unchanged(state) : askHint(state);
     case 'autoplayToggled':
-      return toggleAutoplay(state, input.now);
+      return ranked ? unchanged(state) : toggleAutoplay(state, input.now);
     case 'autoplayWake':
       return wakeAutoplay(state, input.run, input.now);
     case 'aiAnswered':
       return aiAnswered(state, input);
+    case 'watchOpened':
+      return openWatch(state);
+    case 'watchClosed':
+      return closeWatch(state);
+    case 'watchListAsked':
+      return watchList(state);
+    case 'liveListed':
+      return liveListed(state, input.answer);
+    case 'watchPicked':
+      return watchPicked(state, input.watchId);
+    case 'watchUpdated':
+      return watchUpdated(state, input.run, input.update);
   }
 }
 

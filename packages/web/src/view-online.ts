@@ -1,8 +1,8 @@
-// The leaderboard's part of the page's policy: seeds from the server, the finished game sent
-// under the typed name, the server's table. Pure: the server is reached through effects.
+// The leaderboard's part of the page's policy: a local game when the server deals none, the
+// lost ranked game ranked under the typed name, the server's table. Pure: the server is
+// reached through effects.
 
 import { ok, parseName, type Result } from '@twenty48/common';
-import type { Game } from '@twenty48/engine';
 import {
   type LeaderboardError,
   mayRetry,
@@ -11,7 +11,7 @@ import {
   submissionNote,
   UNISSUED_NOTE,
 } from './leaderboard.js';
-import { type Variant, variantKey } from './saved-game.js';
+import type { Variant } from './saved-game.js';
 import { announce, saveLocalScore, startNewGame, unchanged } from './view-game.js';
 import {
   fresh,
@@ -32,9 +32,9 @@ import {
 export const offlineNotice = (reason: string): string => `Playing offline: ${reason}`;
 
 /**
- * A seed arrived for a new game (`new`), or for the fresh game the page opened with (`join`):
- * the server's, or one made here with the reason the server gave none. A game already moved in,
- * or of another variant by now, keeps going unranked.
+ * A seed for a local game arrived, because no ranked game could be had: for a new game (`new`),
+ * or for the fresh game the page opened with (`join`), which is kept. `offline` says why the
+ * server dealt none (null: there is no server, which is no news).
  */
 export function gameIssued(
   state: ViewState,
@@ -43,11 +43,8 @@ export function gameIssued(
   issued: NewGameSeed,
 ): ViewUpdate {
   const notice = issued.offline === null ? state.notice : offlineNotice(issued.offline);
-  if (purpose === 'new')
-    return startNewGame({ ...state, notice }, variant, issued.seed, issued.gameId);
-  if (!fresh(state) || variantKey(variant) !== variantKey(state.variant)) return unchanged(state);
-  if (issued.gameId === null) return unchanged({ ...state, notice });
-  return startNewGame(state, variant, issued.seed, issued.gameId);
+  if (purpose === 'new') return startNewGame({ ...state, notice }, variant, issued.seed);
+  return unchanged({ ...state, notice });
 }
 
 /** The leaderboard's answer in the game-over note: a rank, or a refusal that may ask again. */
@@ -69,19 +66,20 @@ function noteSubmission(
 }
 
 function send(state: ViewState, typed: string): ViewUpdate {
-  if (state.gameId === null) return { state, effects: [{ type: 'checkServer' }] };
+  if (state.ranked === null) return { state, effects: [{ type: 'checkServer' }] };
   // The server's own rule, checked before sending: a name it refuses is refused here alike.
   const name = typed.trim() === '' ? ok('Anonymous') : parseName(typed);
   if (!name.ok) return noteSubmission(state, name);
   return {
     state: { ...state, note: { ...state.note, online: 'Online: sending…' } },
-    effects: [{ type: 'submitScore', name: name.value, gameId: state.gameId, game: state.game }],
+    effects: [{ type: 'submitScore', name: name.value, gameId: state.ranked.gameId }],
   };
 }
 
 /**
  * The name form of a lost game was sent at `now`: the game goes into the local table (once),
- * then to the server when it issued the game. After a refused name only the server is asked.
+ * then, when it is a ranked game, the server ranks it. After a refused name only the server is
+ * asked.
  *
  * @example
  * submitName(lost, 'Ada', Date.now()).effects // [saveScores, saveGame, announce, focus, submitScore]
@@ -99,25 +97,26 @@ export function submitName(state: ViewState, typed: string, now: number): ViewUp
   };
 }
 
-/** The server answered the game sent; then its table is read again. */
+/** The server ranked the game `gameId`, or said why not; then its table is read again. */
 export function scoreSubmitted(
   state: ViewState,
-  game: Game,
+  gameId: string,
   answer: Result<RankedScore, LeaderboardError>,
 ): ViewUpdate {
   const table = { type: 'loadOnlineTable', variant: state.variant } as const;
-  if (state.game !== game) return { state, effects: [table] }; // a new game began; its overlay is gone
+  // A new game began meanwhile: its overlay is gone.
+  if (state.ranked?.gameId !== gameId) return { state, effects: [table] };
   const noted = noteSubmission(state, answer);
   return { state: noted.state, effects: [...noted.effects, table] };
 }
 
-/** Whether a server is there, asked for a game it did not issue: if so, say why it is unranked. */
+/** Whether a server is there, asked for a local game: if so, say why it is unranked. */
 export const serverChecked = (state: ViewState, available: boolean): ViewUpdate =>
   unchanged(available ? { ...state, note: { ...state.note, online: UNISSUED_NOTE } } : state);
 
 /**
- * The server's table arrived (null: no server). At start, a fresh game then asks the server for
- * a seed, so it can be ranked.
+ * The server's table arrived (null: no server). At start, a fresh game then becomes a ranked
+ * game, dealt by the server.
  */
 export function onlineTableLoaded(
   state: ViewState,

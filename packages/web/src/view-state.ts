@@ -1,7 +1,16 @@
 // The browser game's state, the inputs that change it and the effects it asks for: plain data,
 // so the policy (view-model.ts) is a pure function and the page (main.ts) is its only I/O.
 
-import type { Failure, Result } from '@twenty48/common';
+import type {
+  ClientResult,
+  Connection,
+  MoveOutcome,
+  Position,
+  RankedChange,
+  RankedSnapshot,
+  WatchUpdate,
+} from '@twenty48/client';
+import type { Failure, LiveGame, Result } from '@twenty48/common';
 import type { Direction, Game, StepResult, TileEvent } from '@twenty48/engine';
 import type { AiAnswer } from './ai-client.js';
 import type { ScoreEntry } from './high-scores.js';
@@ -39,6 +48,45 @@ export interface OnlineTableState {
   readonly error?: string;
 }
 
+/**
+ * A ranked game: the server deals its tiles, so the page shows the client's board (the slides
+ * of the moves sent, on the server's last answer) and offers no undo, hint or auto-play.
+ */
+export interface RankedView {
+  readonly gameId: string;
+  /** The public id others watch it by. */
+  readonly watchId: string;
+  readonly variant: Variant;
+  /** The board shown; its score, status and move count are the server's. */
+  readonly position: Position;
+  readonly connection: Connection;
+  /** True once the server said the goal was reached… */
+  readonly won: boolean;
+  /** …and once the player chose to keep going. */
+  readonly keptPlaying: boolean;
+}
+
+/** A live game being watched. */
+export interface WatchedGame {
+  readonly watchId: string;
+  /** The board as the stream last showed it; null until its first event. */
+  readonly position: Position | null;
+  /** The line under the board: connecting, live, the end, or why the stream stopped. */
+  readonly status: string;
+}
+
+/** The Watch view: the live games, and the one being watched. */
+export interface WatchState {
+  /** The games in progress, best score first; null while they are read. */
+  readonly games: readonly LiveGame[] | null;
+  /** Why the list could not be read; empty when it was. */
+  readonly listError: string;
+  /** The game being watched; null while the player chooses. */
+  readonly watching: WatchedGame | null;
+  /** Counts the games watched, so the updates of one left behind are ignored. */
+  readonly run: number;
+}
+
 /** What the page knows of the leaderboard server. */
 export interface OnlineState {
   /** The table shown; null hides it (no server). */
@@ -47,12 +95,20 @@ export interface OnlineState {
   readonly mine: number | null;
   /** True when the server refused the name (or was not reached): the form asks again. */
   readonly askNameAgain: boolean;
-  /** At start, once the table says a server is there, a fresh game asks it for a seed. */
+  /** At start, once the table says a server is there, a fresh game becomes a ranked game. */
   readonly joinPending: boolean;
+  /** At start, the ranked game of the last visit is being read again: moves wait. */
+  readonly resuming: boolean;
+  /**
+   * The ranked game of the last visit while it is not shown (being resumed, or the server not
+   * reached): still saved, so a later visit resumes it, until another game begins.
+   */
+  readonly parked: StoredRanked | null;
 }
 
 /** The game screen without a screen: everything the page shows, as data. */
 export interface ViewState {
+  /** The local game: shown, played and saved here when no ranked game is under way. */
   readonly game: Game;
   /** The positions undo goes back to, oldest first. */
   readonly history: readonly Game[];
@@ -62,8 +118,10 @@ export interface ViewState {
   readonly bests: Readonly<Record<string, number>>;
   /** The local high-score table of each variant (by `variantKey`), best first. */
   readonly tables: Readonly<Record<string, readonly ScoreEntry[]>>;
-  /** The server's id of this game, when a server gave its seed. */
-  readonly gameId: string | null;
+  /** The ranked game under way, which the page shows instead of the local one; or null. */
+  readonly ranked: RankedView | null;
+  /** The Watch view, shown instead of the game while open; or null. */
+  readonly watch: WatchState | null;
   /** Directions waiting for the current animation to end. */
   readonly queue: readonly Direction[];
   /** True while a move's animation runs; moves pushed now wait their turn. */
@@ -94,10 +152,9 @@ export interface SettingsForm {
   readonly speed: number;
 }
 
-/** A seed for a new game: the server's with its id, or one made here and why (null: no server). */
+/** A seed for a local game, and why the server dealt none (null: there is no server). */
 export interface NewGameSeed {
   readonly seed: string;
-  readonly gameId: string | null;
   readonly offline: string | null;
 }
 
@@ -124,11 +181,43 @@ export type ViewInput =
   | { readonly type: 'nameTyped'; readonly text: string }
   /** The name form was sent at `now` (milliseconds since 1970, the table's date). */
   | { readonly type: 'nameSubmitted'; readonly text: string; readonly now: number }
+  /** A ranked game was created (`new`, `join`) or read again (`resume`), or why not. */
+  | {
+      readonly type: 'rankedOpened';
+      readonly purpose: 'new' | 'join' | 'resume';
+      readonly answer: ClientResult<RankedSnapshot>;
+    }
+  /** A move of the ranked game `gameId` was made: its slide (to animate now), or why not. */
+  | {
+      readonly type: 'rankedMoved';
+      readonly gameId: string;
+      readonly direction: Direction;
+      readonly outcome: MoveOutcome;
+      readonly snapshot: RankedSnapshot;
+    }
+  /** The server answered a move, the connection changed, or the board was read again. */
+  | {
+      readonly type: 'rankedChanged';
+      readonly gameId: string;
+      readonly change: RankedChange;
+      readonly snapshot: RankedSnapshot;
+    }
   | {
       readonly type: 'scoreSubmitted';
-      readonly game: Game;
+      readonly gameId: string;
       readonly answer: Result<RankedScore, LeaderboardError>;
     }
+  /** The Watch button, and Back to your game. */
+  | { readonly type: 'watchOpened' }
+  | { readonly type: 'watchClosed' }
+  | {
+      readonly type: 'liveListed';
+      readonly answer: Result<readonly LiveGame[], LeaderboardError>;
+    }
+  | { readonly type: 'watchPicked'; readonly watchId: string }
+  /** Back to the list, or the list read again. */
+  | { readonly type: 'watchListAsked' }
+  | { readonly type: 'watchUpdated'; readonly run: number; readonly update: WatchUpdate }
   | { readonly type: 'serverChecked'; readonly available: boolean }
   | {
       readonly type: 'onlineTable';
@@ -150,10 +239,21 @@ export type ViewInput =
 /** The focusable places the model moves focus to. */
 export type FocusTarget = 'keep-going' | 'try-again' | 'cells' | 'name';
 
+/** What the board view draws: the tiles and their ids, on a board of the rules' size. */
+export type ShownBoard = Pick<Game, 'rules' | 'board' | 'ids'>;
+
 /** What the page must do besides showing the state: draw, sound, say, save, ask, wait. */
 export type ViewEffect =
-  /** Draw the game as it is, without animation (a load, an undo, a new game, new tiles). */
-  | { readonly type: 'drawBoard'; readonly game: Game; readonly tiles: TileStyle }
+  /**
+   * Draw the game as it is: without animation (a load, an undo, a new game), or with the
+   * `events` of a ranked move (its slide at the key press, its new tile at the answer).
+   */
+  | {
+      readonly type: 'drawBoard';
+      readonly game: ShownBoard;
+      readonly tiles: TileStyle;
+      readonly events?: readonly TileEvent[];
+    }
   /** Animate the move's events, then send `animationDone`. */
   | { readonly type: 'animateMove'; readonly result: StepResult; readonly tiles: TileStyle }
   | { readonly type: 'playSound'; readonly events: readonly TileEvent[] }
@@ -161,11 +261,14 @@ export type ViewEffect =
   /** Say it in the live region, for screen readers. */
   | { readonly type: 'announce'; readonly text: string }
   | { readonly type: 'focus'; readonly target: FocusTarget }
-  /** Save the game, the settings and the best score of the game's variant. */
+  /**
+   * Save the local game, the ranked game's id (null: the current game is the local one), the
+   * settings and the best score of the game's variant.
+   */
   | {
       readonly type: 'saveGame';
       readonly game: Game;
-      readonly gameId: string | null;
+      readonly ranked: StoredRanked | null;
       readonly settings: Settings;
       readonly variant: Variant;
       readonly best: number;
@@ -179,17 +282,21 @@ export type ViewEffect =
   | { readonly type: 'confirmNewGame'; readonly variant: Variant; readonly fromSettings: boolean }
   /** Show the settings in the form again (a change was cancelled). */
   | { readonly type: 'showSettings'; readonly settings: Settings }
-  /** Get a seed, from the server if there is one; the answer is `gameIssued`. */
+  /**
+   * Start a ranked game of `variant` when a server is there (the answer is `rankedOpened`),
+   * else a local one (the answer is `gameIssued`).
+   */
   | { readonly type: 'issueGame'; readonly purpose: 'new' | 'join'; readonly variant: Variant }
+  /** Read the ranked game `gameId` again from the server; the answer is `rankedOpened`. */
+  | { readonly type: 'resumeRanked'; readonly gameId: string }
+  /** Make a move in the ranked game; the answer is `rankedMoved`, then `rankedChanged`. */
+  | { readonly type: 'rankedMove'; readonly gameId: string; readonly direction: Direction }
+  /** The page is done with the ranked game `gameId`: stop sending and retrying. */
+  | { readonly type: 'closeRanked'; readonly gameId: string }
   /** Read the server's table; the answer is `onlineTable`. */
   | { readonly type: 'loadOnlineTable'; readonly variant: Variant }
-  /** Send the finished game; the answer is `scoreSubmitted`. */
-  | {
-      readonly type: 'submitScore';
-      readonly name: string;
-      readonly gameId: string;
-      readonly game: Game;
-    }
+  /** Rank the lost ranked game under `name`; the answer is `scoreSubmitted`. */
+  | { readonly type: 'submitScore'; readonly name: string; readonly gameId: string }
   /** Ask whether a server is there; the answer is `serverChecked`. */
   | { readonly type: 'checkServer' }
   /** The answer is `aiAnswered`. */
@@ -200,7 +307,22 @@ export type ViewEffect =
       readonly game: Game;
     }
   /** At `at` on the page's clock, send `autoplayWake`. */
-  | { readonly type: 'wakeAutoplay'; readonly run: number; readonly at: number };
+  | { readonly type: 'wakeAutoplay'; readonly run: number; readonly at: number }
+  /** Read the live games; the answer is `liveListed`. */
+  | { readonly type: 'loadLiveGames' }
+  /** Watch `watchId`; each update comes as `watchUpdated` with `run`. */
+  | { readonly type: 'startWatching'; readonly run: number; readonly watchId: string }
+  | { readonly type: 'stopWatching'; readonly run: number }
+  /** Draw the watched game, animating `events` (none: redraw). */
+  | {
+      readonly type: 'drawWatch';
+      readonly position: Position;
+      readonly tiles: TileStyle;
+      readonly events: readonly TileEvent[];
+    }
+  /** Say it in the Watch view's live region. */
+  | { readonly type: 'announceWatch'; readonly text: string }
+  | { readonly type: 'focusWatch'; readonly target: 'list' | 'board' | 'back' };
 
 /** A new state and what the page must do about it. */
 export interface ViewUpdate {
@@ -208,10 +330,18 @@ export interface ViewUpdate {
   readonly effects: readonly ViewEffect[];
 }
 
+/** The ranked game of the last visit, as stored to resume it. */
+export interface StoredRanked {
+  readonly gameId: string;
+  readonly variant: Variant;
+}
+
 /** What was stored in the browser before the page opened, read by `readStoredPage`. */
 export interface StoredPage {
   /** The saved game's text, or null. */
   readonly game: string | null;
+  /** The ranked game under way at the last visit, or null. */
+  readonly ranked: StoredRanked | null;
   readonly settings: unknown;
   readonly bests: Readonly<Record<string, number>>;
   readonly tables: Readonly<Record<string, readonly ScoreEntry[]>>;
@@ -228,13 +358,32 @@ export interface ViewStart {
   readonly seed: string;
 }
 
+/** The game shown, local or ranked, as the page's numbers and the board read it. */
+export interface ShownGame extends ShownBoard {
+  readonly score: number;
+  readonly status: Game['status'];
+  /** Moves that counted. */
+  readonly moves: number;
+}
+
+/** The game the page shows: the ranked one when one is under way, else the local one. */
+export function shownOf(state: ViewState): ShownGame {
+  if (state.ranked) return state.ranked.position;
+  const { rules, board, ids, score, status, moves } = state.game;
+  return { rules, board, ids, score, status, moves: moves.length };
+}
+
 /** The question the board shows now. */
-export const overlayOf = (state: ViewState): EndOverlay =>
-  state.game.status === 'playing' ? null : state.game.status;
+export function overlayOf(state: ViewState): EndOverlay {
+  const { ranked } = state;
+  if (ranked === null) return state.game.status === 'playing' ? null : state.game.status;
+  if (ranked.position.status === 'lost') return 'lost';
+  return ranked.won && !ranked.keptPlaying ? 'won' : null;
+}
 
 /** The best score of the current variant, this game included. */
 export const bestOf = (state: ViewState): number =>
-  Math.max(state.bests[variantKey(state.variant)] ?? 0, state.game.score);
+  Math.max(state.bests[variantKey(state.variant)] ?? 0, shownOf(state).score);
 
 const NO_SCORES: readonly ScoreEntry[] = Object.freeze([]);
 
@@ -242,18 +391,20 @@ const NO_SCORES: readonly ScoreEntry[] = Object.freeze([]);
 export const scoresOf = (state: ViewState): readonly ScoreEntry[] =>
   state.tables[variantKey(state.variant)] ?? NO_SCORES;
 
-export const canUndo = (state: ViewState): boolean => state.history.length > 0;
+/** Undo takes back moves of a local game only: a ranked game's tiles are the server's. */
+export const canUndo = (state: ViewState): boolean =>
+  state.ranked === null && state.history.length > 0;
 
 /** A game with moves that is not over: starting another asks first. */
 export const underWay = (state: ViewState): boolean =>
-  state.game.moves.length > 0 && state.game.status === 'playing';
+  shownOf(state).moves > 0 && overlayOf(state) === null;
 
 /** A move animates or waits: auto-play waits too, as a player would. */
 export const busy = (state: ViewState): boolean => state.animating || state.queue.length > 0;
 
-/** A game nobody has moved in and no server issued: it may still take the server's seed. */
+/** A local game nobody has moved in: a ranked game may still take its place. */
 export const fresh = (state: ViewState): boolean =>
-  state.gameId === null && state.game.moves.length === 0;
+  state.ranked === null && state.game.moves.length === 0;
 
 /** The name form shows until the score is saved, or again when the server asked for a name. */
 export const nameFormShown = (state: ViewState): boolean =>
@@ -262,3 +413,22 @@ export const nameFormShown = (state: ViewState): boolean =>
 /** The game-over note as shown. */
 export const noteText = (state: ViewState): string =>
   [state.note.local, state.note.online].filter(Boolean).join(' ');
+
+/** Said on the page while a ranked game is shown: why undo, hints and auto-play are gone. */
+export const RANKED_LINE =
+  'Ranked game: the server deals the tiles; undo, hints and auto-play are off.';
+
+/** The line about the connection of the ranked game, or empty while all is well. */
+export function connectionLine(state: ViewState): string {
+  if (state.online.resuming) return 'Resuming your ranked game…';
+  switch (state.ranked?.connection) {
+    case 'retrying':
+      return 'Connection lost, retrying…';
+    case 'resyncing':
+      return 'Reading the game again from the server…';
+    case 'gone':
+      return 'The server no longer has this ranked game: New game starts another.';
+    default:
+      return '';
+  }
+}

@@ -1,0 +1,150 @@
+import { countIds, followMove, positionOf } from '@twenty48/client';
+import { fail, type LiveGame, ok } from '@twenty48/common';
+import { newGame, step } from '@twenty48/engine';
+import { describe, expect, it } from 'vitest';
+import { ofType, openPage, types } from './testing/page.js';
+
+const LIVE: LiveGame[] = [
+  {
+    watchId: 'w9',
+    rules: 'classic',
+    size: 4,
+    score: 96,
+    maxTile: 16,
+    moves: 40,
+    status: 'playing',
+    updatedAt: '2026-11-26T03:00:00.000Z',
+  },
+];
+
+/** The watched game of seed 9: its state, then its first move, as the client reports them. */
+function streamed() {
+  const game = newGame('classic', '9');
+  const ids = countIds(1);
+  const position = positionOf(
+    game.rules,
+    game.board,
+    { score: 0, status: 'playing', moves: 0 },
+    ids,
+  );
+  const state = {
+    watchId: 'w9',
+    rules: 'classic',
+    size: 4,
+    board: game.board,
+    score: 0,
+    status: 'playing',
+    moves: 0,
+  } as const;
+  const result = step(game, 'left');
+  const spawn = result.events.find((e) => e.type === 'spawn');
+  const move = {
+    direction: 'left',
+    board: result.game.board,
+    score: result.game.score,
+    gained: result.gained,
+    moved: result.moved,
+    spawn:
+      spawn?.type === 'spawn' ? { row: spawn.at[0], col: spawn.at[1], value: spawn.value } : null,
+    status: result.game.status,
+    moves: 1,
+  } as const;
+  const followed = followMove(position, move, ids);
+  if (!followed) throw new Error('no follow');
+  const events = [...followed.events, ...(followed.spawn ? [followed.spawn] : [])];
+  return {
+    state: { type: 'state', state, position } as const,
+    move: { type: 'move', move, position: followed.position, events, redrawn: false } as const,
+  };
+}
+
+describe('the Watch view', () => {
+  it('opens on the live games, best first, and says when it could not read them', () => {
+    const page = openPage();
+    expect(page.send({ type: 'watchOpened' })).toEqual([
+      { type: 'loadLiveGames' },
+      { type: 'focusWatch', target: 'list' },
+    ]);
+    expect(page.state.watch).toMatchObject({ games: null, watching: null });
+    page.send({ type: 'liveListed', answer: ok(LIVE) });
+    expect(page.state.watch?.games).toEqual(LIVE);
+    page.send({ type: 'watchListAsked' });
+    page.send({ type: 'liveListed', answer: fail('ERR_OFFLINE', 'down') });
+    expect(page.state.watch?.listError).toBe(
+      'The live games could not be read (ERR_OFFLINE: down).',
+    );
+  });
+
+  it('watches a picked game move by move with the events to animate, and says each move', () => {
+    const page = openPage();
+    page.send({ type: 'watchOpened' });
+    page.send({ type: 'liveListed', answer: ok(LIVE) });
+    expect(page.send({ type: 'watchPicked', watchId: 'w9' })).toEqual([
+      { type: 'startWatching', run: 1, watchId: 'w9' },
+      { type: 'focusWatch', target: 'board' },
+    ]);
+    const { state, move } = streamed();
+    const drawn = page.send({ type: 'watchUpdated', run: 1, update: state });
+    expect(types(drawn)).toEqual(['drawWatch', 'announceWatch']);
+    expect(ofType(drawn, 'announceWatch')[0]?.text).toBe(
+      'Watching a classic 4×4 game: score 0, 0 moves.',
+    );
+    const moved = page.send({ type: 'watchUpdated', run: 1, update: move });
+    expect(ofType(moved, 'drawWatch')[0]).toMatchObject({
+      position: move.position,
+      events: move.events,
+    });
+    expect(ofType(moved, 'announceWatch')[0]?.text).toMatch(
+      /^Left: .* New \d at row \d, column \d\. Score \d+\.$/,
+    );
+    expect(page.state.watch?.watching?.position).toBe(move.position);
+    page.send({
+      type: 'watchUpdated',
+      run: 1,
+      update: { type: 'end', end: { status: 'lost', score: 1204 } },
+    });
+    expect(page.state.watch?.watching?.status).toBe('Game over! Final score 1204.');
+  });
+
+  it('drops the news of a game left behind, and closes its stream', () => {
+    const page = openPage();
+    page.send({ type: 'watchOpened' });
+    page.send({ type: 'watchPicked', watchId: 'w9' });
+    const picked = page.send({ type: 'watchPicked', watchId: 'w8' });
+    expect(picked[0]).toEqual({ type: 'stopWatching', run: 1 });
+    expect(page.send({ type: 'watchUpdated', run: 1, update: streamed().state })).toEqual([]);
+    const error = {
+      code: 'ERR_STREAM_CLOSED',
+      message: 'the stream ended',
+      status: null,
+      retryAfterMs: null,
+    };
+    page.send({ type: 'watchUpdated', run: 2, update: { type: 'error', error } });
+    expect(page.state.watch?.watching?.status).toBe(
+      'The stream stopped: the stream ended (ERR_STREAM_CLOSED).',
+    );
+  });
+
+  it('leaves the player’s game alone while open, and goes back to it', () => {
+    const page = openPage(undefined, { seed: '4' });
+    const before = page.state.game;
+    page.send({ type: 'watchOpened' });
+    page.send({ type: 'watchPicked', watchId: 'w9' });
+    for (const input of [
+      { type: 'move', direction: 'left' },
+      { type: 'undo' },
+      { type: 'newGame' },
+      { type: 'hintAsked' },
+    ] as const) {
+      expect(page.send(input)).toEqual([]);
+    }
+    expect(page.state.game).toBe(before);
+    expect(page.send({ type: 'watchClosed' })).toEqual([
+      { type: 'stopWatching', run: 1 },
+      { type: 'focus', target: 'cells' },
+    ]);
+    expect(page.state.watch).toBe(null);
+    page.move('left');
+    expect(page.state.game.moves).toBe(step(before, 'left').game.moves);
+  });
+});
