@@ -18,10 +18,14 @@ export const KEYS: Readonly<Record<Direction, string>> = {
   right: 'ArrowRight',
 };
 
-/** The board as the page shows it: every `[data-testid=tile]` put at its data-row/data-col. */
-export async function shownBoard(page: Page): Promise<number[][]> {
-  const size = Number(await page.getByTestId('board').getAttribute('data-size'));
-  const tiles = await page
+/**
+ * The board as the page shows it: every `[data-testid=tile]` of the board `testId` (the game's,
+ * or the Watch view's `watch-board`) put at its data-row/data-col.
+ */
+export async function shownBoard(page: Page, testId = 'board'): Promise<number[][]> {
+  const shown = page.getByTestId(testId);
+  const size = Number(await shown.getAttribute('data-size'));
+  const tiles = await shown
     .getByTestId('tile')
     .evaluateAll((elements) =>
       elements.map((e) => [

@@ -140,7 +140,7 @@ test('the live region says what each move did and the score', async ({ page }) =
   await page.goto('./?seed=42');
   await page.keyboard.press('ArrowLeft');
   const game = engineGame('42', ['left']);
-  const live = page.locator('[aria-live=polite]');
+  const live = page.locator('#live');
   await expect(live).toHaveText(new RegExp(`^Left: .* Score ${game.score}\\.$`));
   // Every cell is in the accessible table, in reading order.
   const cells = page.getByRole('table', { name: 'Board, 4 by 4' }).getByRole('cell');

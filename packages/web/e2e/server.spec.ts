@@ -1,7 +1,10 @@
 // The browser game served by the real leaderboard server (`startServer`, as `2048 serve` runs
-// it) with a SQLite file in a temp dir: the page takes the server's seed, a finished game is
-// ranked under the typed name, forgeries are refused with a named reason, and it plays offline.
-// The game without a server (Vite) is covered by play.spec.ts and features.spec.ts.
+// it) with a SQLite file in a temp dir: every new game is a ranked game the server deals, the
+// page shows exactly what it dealt, keys are pipelined, a lost connection pauses and resumes, a
+// reload resumes, the end ranks under the typed name, the Watch view follows another client's
+// game, and a game from a link or offline stays local and unranked. The game without a server
+// (Vite) is covered by play.spec.ts and features.spec.ts; the forgeries the server refuses, by
+// the server's own tests.
 
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,21 +12,17 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, type Page, test } from '@playwright/test';
 import {
-  DIRECTIONS,
   type Direction,
   type Game,
-  MOVE_LETTERS,
-  makeRecord,
   makeRules,
   movableDirections,
   newGame,
   parseRecord,
-  recordOf,
   replay,
   step,
 } from '@twenty48/engine';
 import { type RunningServer, startServer } from '@twenty48/server';
-import { expectGame, KEYS } from './board.js';
+import { expectGame, KEYS, shownBoard } from './board.js';
 
 const WEB_ROOT = fileURLToPath(new URL('../dist/', import.meta.url));
 const RULES_3 = (() => {
@@ -31,13 +30,20 @@ const RULES_3 = (() => {
   if (!made.ok) throw new Error(made.error.message);
   return made.value;
 })();
+const RANKED_LINE = 'Ranked game: the server deals the tiles; undo, hints and auto-play are off.';
 
 let server: RunningServer;
 let dataDir = '';
 
 test.beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'twenty48-e2e-'));
-  server = await startServer({ port: 0, dbFile: join(dataDir, 'scores.db'), webRoot: WEB_ROOT });
+  server = await startServer({
+    port: 0,
+    dbFile: join(dataDir, 'scores.db'),
+    webRoot: WEB_ROOT,
+    // Every spec plays from 127.0.0.1: more games in progress than one person would have.
+    limits: { gamesPerClient: 200 },
+  });
 });
 
 test.afterAll(async () => {
@@ -48,223 +54,341 @@ test.afterAll(async () => {
 // Moves end their animation at once, so a whole game is quick to play with keys.
 test.use({ reducedMotion: 'reduce' });
 
-/** Open the served page on a 3x3 classic board; resolves with the seed the server issued. */
-async function openIssuedGame(page: Page): Promise<{ seed: string; gameId: string }> {
-  const answer = page.waitForResponse(
+interface Held {
+  readonly board: number[][];
+  readonly score: number;
+  readonly status: string;
+  readonly sent: number;
+  readonly moves: number;
+  readonly watchId: string;
+}
+
+/** The game as the server holds it (`GET /api/games/:gameId`). */
+const held = async (gameId: string): Promise<Held> =>
+  (await (await fetch(`${server.url}/api/games/${gameId}`)).json()) as Held;
+
+/** A JSON POST to the API, as another client would send it. */
+const post = async <T = { error?: string }>(
+  path: string,
+  body: unknown,
+): Promise<{ status: number; body: T }> => {
+  const response = await fetch(`${server.url}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  return { status: response.status, body: (await response.json()) as T };
+};
+
+interface Dealt {
+  readonly gameId: string;
+  readonly watchId: string;
+  readonly board: number[][];
+  readonly score: number;
+  readonly moves: number;
+}
+
+/** Open the served page; resolves with the ranked game the server created for it. */
+async function openRankedGame(
+  page: Page,
+  search = '?rules=classic&size=3',
+): Promise<{ gameId: string; watchId: string; board: number[][] }> {
+  const created = page.waitForResponse(
     (r) => r.url().endsWith('/api/games') && r.request().method() === 'POST',
     { timeout: 10_000 },
   );
-  await page.goto(`${server.url}/?rules=classic&size=3`);
-  const response = await answer;
+  await page.goto(`${server.url}/${search}`);
+  const response = await created;
   expect(response.status()).toBe(201);
-  const issued = (await response.json()) as { seed: string; gameId: string };
-  await expect.poll(() => new URL(page.url()).searchParams.get('seed')).toBe(issued.seed);
-  return issued;
-}
-
-/** Play with keys until the game is lost, always the first direction that changes the board. */
-async function playToEnd(page: Page, start: Game): Promise<Game> {
-  let game = start;
-  while (game.status !== 'lost') {
-    const direction = movableDirections(game.board)[0] as Direction;
-    game = step(game, direction).game;
-    await page.keyboard.press(KEYS[direction]);
-  }
-  await expectGame(page, game);
+  const game = (await response.json()) as { gameId: string; watchId: string; board: number[][] };
+  expect(game).not.toHaveProperty('seed');
+  await expect(page.getByTestId('ranked-line')).toHaveText(RANKED_LINE);
+  await expectServerGame(page, game.gameId);
   return game;
 }
 
-/**
- * The game's moves with a move that changes nothing inserted before the end, or null if every
- * position allowed all four moves (none of 20,000 seeded 3x3 games played this way did).
- */
-function withIneffectiveMove(game: Game): string | null {
-  let position = newGame(game.rules, game.seed);
-  for (let i = 0; i < game.moves.length; i++) {
-    const still = DIRECTIONS.find((d) => !movableDirections(position.board).includes(d));
-    if (still) return `${game.moves.slice(0, i)}${MOVE_LETTERS[still]}${game.moves.slice(i)}`;
-    const letter = game.moves[i];
-    const direction = DIRECTIONS.find((d) => MOVE_LETTERS[d] === letter);
-    if (!direction) return null;
-    position = step(position, direction).game;
-  }
-  return null;
+/** Wait until the page shows exactly the game the server holds: every tile, the score, the moves. */
+async function expectServerGame(page: Page, gameId: string): Promise<Held> {
+  let last: Held | undefined;
+  await expect
+    .poll(
+      async () => {
+        last = await held(gameId);
+        const shown = {
+          board: await shownBoard(page),
+          score: await page.getByTestId('score').textContent(),
+          moves: await page.getByTestId('moves').textContent(),
+        };
+        const dealt = { board: last.board, score: String(last.score), moves: String(last.moves) };
+        return JSON.stringify(shown) === JSON.stringify(dealt) ? 'same' : { shown, dealt };
+      },
+      { timeout: 10_000 },
+    )
+    .toBe('same');
+  return last as Held;
 }
 
-test('the served page detects the server and plays the seed it issued', async ({ page }) => {
-  const { seed } = await openIssuedGame(page);
-  const start = newGame(RULES_3, seed);
-  await expectGame(page, start);
-  await expect(page.locator('#online-heading')).toHaveText('Online: classic 3×3');
-  await expect(page.getByTestId('online-table')).toContainText('No verified scores yet');
-  const moves: Direction[] = ['left', 'up', 'right', 'down'];
-  let game = start;
-  for (const direction of moves) {
-    const next = step(game, direction).game;
+/**
+ * Play with keys until the server says lost, the first direction that moves its board each
+ * time; resolves with the last game and every board the page showed, the start included.
+ */
+async function playToEnd(page: Page, gameId: string): Promise<Held & { shown: number[][][] }> {
+  let game = await expectServerGame(page, gameId);
+  const shown = [game.board];
+  while (game.status !== 'lost') {
+    const direction = movableDirections(game.board)[0] as Direction;
     await page.keyboard.press(KEYS[direction]);
-    if (next !== game) await expectGame(page, next);
-    game = next;
+    await expect.poll(async () => (await held(gameId)).moves).toBeGreaterThan(game.moves);
+    game = await expectServerGame(page, gameId);
+    shown.push(await shownBoard(page));
   }
-  await expectGame(page, game);
-});
+  await expect(page.getByTestId('overlay')).toHaveAttribute('data-state', 'lost');
+  return { ...game, shown };
+}
 
-test('a finished game is ranked under the typed name; a refused name can be typed again', async ({
+test('a ranked game played with keys shows exactly what the server dealt, and its revealed record replays to it', async ({
   page,
 }) => {
-  const { seed } = await openIssuedGame(page);
-  const game = await playToEnd(page, newGame(RULES_3, seed));
-  await expect(page.getByTestId('overlay')).toHaveAttribute('data-state', 'lost');
+  const { gameId } = await openRankedGame(page);
+  await expect(page.locator('#online-heading')).toHaveText('Online: classic 3×3');
+  const last = await playToEnd(page, gameId);
+  await page.getByLabel('Your name for the high scores').fill('Replayed');
+  await page.getByRole('button', { name: 'Save score' }).click();
+  await expect(page.locator('#overlay-note')).toContainText(
+    /Online: ranked by the server, number \d+\./,
+  );
+  const row = page.getByTestId('online-table').locator('li[aria-current=true]');
+  const href = await row.getByRole('link', { name: /record/ }).getAttribute('href');
+  const record = parseRecord(await (await fetch(new URL(href ?? '', page.url()))).json());
+  if (!record.ok) throw new Error(record.error.message);
+  expect(record.value.moves).toHaveLength(last.moves);
+  const replayed = replay(record.value);
+  expect(replayed).toMatchObject({ ok: true, value: { board: last.board, score: last.score } });
+  // The engine, from the seed revealed at the end, deals the very boards the page showed.
+  const boards = [newGame(RULES_3, record.value.seed)];
+  for (const letter of record.value.moves) {
+    const direction = ({ U: 'up', D: 'down', L: 'left', R: 'right' } as const)[letter as 'U'];
+    boards.push(step(boards.at(-1) as Game, direction).game);
+  }
+  expect(last.shown).toEqual(boards.map((game) => game.board));
+});
 
+test('quick key presses are pipelined: all sent and slid before any answer, none lost', async ({
+  page,
+}) => {
+  const { gameId, board } = await openRankedGame(page, '?rules=classic&size=4');
+  // The answers are held back until every key is pressed, as on a very slow network: the
+  // moves must go out, and the slides show, without waiting for them.
+  let sent = 0;
+  let release = () => {};
+  const answersHeld = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/api/games/*/moves', async (route) => {
+    sent += 1;
+    const response = await route.fetch();
+    await answersHeld;
+    await route.fulfill({ response });
+  });
+  const first = movableDirections(board)[0] as Direction;
+  const keys: Direction[] = [first, 'up', 'left', 'down', 'right', 'up', 'left', 'down'];
+  for (const direction of keys) await page.keyboard.press(KEYS[direction], { delay: 0 });
+  await expect.poll(() => sent).toBe(keys.length);
+  await expect(page.getByTestId('moves')).toHaveText('0');
+  expect(await shownBoard(page)).not.toEqual(board);
+  release();
+  const game = await expectServerGame(page, gameId);
+  expect(game.sent).toBe(keys.length);
+});
+
+test('undo, hint and auto-play are not offered in a ranked game, and the page says why', async ({
+  page,
+}) => {
+  const { gameId, board } = await openRankedGame(page);
+  await expect(page.getByRole('button', { name: 'Undo' })).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Hint' })).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Auto-play' })).toBeHidden();
+  await expect(page.getByTestId('ranked-line')).toHaveText(RANKED_LINE);
+  await page.keyboard.press(KEYS[movableDirections(board)[0] as Direction]);
+  const moved = await expectServerGame(page, gameId);
+  expect(moved.moves).toBe(1);
+  await page.keyboard.press('u');
+  await page.waitForTimeout(200);
+  expect(await expectServerGame(page, gameId)).toMatchObject({ moves: 1, sent: moved.sent });
+});
+
+test('a reload mid-game resumes the same ranked game', async ({ page }) => {
+  const { gameId } = await openRankedGame(page);
+  let game = await held(gameId);
+  for (let i = 0; i < 3; i++) {
+    await page.keyboard.press(KEYS[movableDirections(game.board)[0] as Direction]);
+    await expect.poll(async () => (await held(gameId)).moves).toBe(i + 1);
+    game = await expectServerGame(page, gameId);
+  }
+  const creations: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().endsWith('/api/games') && r.method() === 'POST') creations.push(r.url());
+  });
+  const resumed = page.waitForResponse((r) => r.url().endsWith(`/api/games/${gameId}`));
+  await page.reload();
+  expect((await resumed).status()).toBe(200);
+  await expectServerGame(page, gameId);
+  await expect(page.getByTestId('ranked-line')).toHaveText(RANKED_LINE);
+  await page.keyboard.press(KEYS[movableDirections(game.board)[0] as Direction]);
+  await expect.poll(async () => (await held(gameId)).moves).toBe(4);
+  await expectServerGame(page, gameId);
+  expect(creations).toEqual([]);
+});
+
+test.describe('with the network in the test’s hands', () => {
+  test.use({ serviceWorkers: 'block' });
+
+  test('a dropped connection pauses with a notice and resumes with the same game', async ({
+    page,
+  }) => {
+    const { gameId, board } = await openRankedGame(page);
+    let dropped = 0;
+    await page.route('**/api/games/*/moves', (route) => {
+      dropped += 1;
+      return route.abort('internetdisconnected');
+    });
+    await page.keyboard.press(KEYS[movableDirections(board)[0] as Direction]);
+    await expect(page.getByTestId('notice')).toHaveText('Connection lost, retrying…');
+    await expect.poll(() => dropped).toBeGreaterThan(1);
+    // Keys pressed while paused are not made (and say so).
+    await page.keyboard.press(KEYS.up);
+    await expect(page.locator('#live')).toContainText('that move was not made');
+    await page.unroute('**/api/games/*/moves');
+    await expect(page.getByTestId('notice')).toHaveText('', { timeout: 10_000 });
+    const game = await expectServerGame(page, gameId);
+    expect(game).toMatchObject({ moves: 1, sent: 1 });
+    await page.keyboard.press(KEYS[movableDirections(game.board)[0] as Direction]);
+    await expect.poll(async () => (await held(gameId)).moves).toBe(2);
+    await expectServerGame(page, gameId);
+  });
+});
+
+test('a finished game ranks under the typed name; a refused name can be typed again', async ({
+  page,
+}) => {
+  const { gameId } = await openRankedGame(page);
+  const last = await playToEnd(page, gameId);
   const note = page.locator('#overlay-note');
   await page.getByLabel('Your name for the high scores').fill('<b>Ada</b>');
   await page.getByRole('button', { name: 'Save score' }).click();
-  await expect(note).toContainText('the server refused this score');
   await expect(note).toContainText('(ERR_NAME)');
   await expect(page.getByRole('button', { name: 'Save score' })).toBeVisible();
 
   const name = `Ada & "Bo" 'Zed'`;
   await page.getByLabel('Your name for the high scores').fill(name);
   await page.getByRole('button', { name: 'Save score' }).click();
-  await expect(note).toContainText(/Online: verified by the server, number \d+\./);
+  await expect(note).toContainText(/Online: ranked by the server, number \d+\./);
   await expect(page.getByRole('button', { name: 'Save score' })).toBeHidden();
-
   const table = (await (await fetch(`${server.url}/api/scores?rules=classic&size=3`)).json()) as {
-    id: number;
     rank: number;
     name: string;
     score: number;
   }[];
   const mine = table.find((row) => row.name === name);
-  expect(mine).toMatchObject({ name, score: game.score });
-  if (!mine) return;
-  await expect(note).toContainText(`number ${mine.rank}.`);
+  expect(mine).toMatchObject({ name, score: last.score });
+  await expect(note).toContainText(`number ${mine?.rank}.`);
   const row = page.getByTestId('online-table').locator('li[aria-current=true]');
-  await expect(row).toHaveAttribute('value', String(mine.rank));
-  await expect(row).toContainText(`${name}: ${game.score}`);
-
-  // Anyone can replay it: the row's record link gives the moves the page played.
-  const href = await row.getByRole('link', { name: /record/ }).getAttribute('href');
-  const record = parseRecord(await (await fetch(new URL(href ?? '', page.url()))).json());
-  expect(record.ok && record.value.moves).toBe(game.moves);
-  expect(record.ok && replay(record.value)).toMatchObject({
-    ok: true,
-    value: { score: game.score },
+  await expect(row).toHaveAttribute('value', String(mine?.rank));
+  await expect(row).toContainText(`${name}: ${last.score}`);
+  // Ranked once: the same game again is refused.
+  expect(await post('/api/scores', { gameId, name: 'Twice' })).toMatchObject({
+    status: 409,
+    body: { error: 'ERR_GAME_USED' },
   });
-
-  // The server's own page shows the name as text, escaped, not as markup.
   await page.goto(`${server.url}/leaderboard?rules=classic&size=3`);
   await expect(page.getByRole('cell', { name, exact: true })).toHaveCount(1);
 });
 
-test('a seed from a link plays as asked, unranked, and the game-over screen says why', async ({
+test('the Watch view follows a game another client plays, move by move, and goes back', async ({
   page,
 }) => {
-  const issuedByPage: string[] = [];
+  const created = await post<Dealt>('/api/games', { rules: 'classic', size: 4 });
+  expect(created.status).toBe(201);
+  const { gameId, watchId } = created.body;
+  let board = created.body.board;
+  const playApi = async () => {
+    const direction = movableDirections(board)[0] as Direction;
+    const answer = await post<Dealt>(`/api/games/${gameId}/moves`, { direction });
+    expect(answer.status).toBe(200);
+    board = answer.body.board;
+    return answer.body;
+  };
+  await playApi();
+  await openRankedGame(page, '?rules=classic&size=4');
+  await page.getByRole('button', { name: 'Watch' }).click();
+  await expect(page.getByRole('heading', { name: 'Watch live games' })).toBeFocused();
+  const entry = page
+    .getByTestId('live-game')
+    .filter({ has: page.locator(`[data-watch-id="${watchId}"]`) });
+  await expect(entry).toContainText('classic 4×4: score');
+  await entry.getByRole('button', { name: /^Watch the classic 4×4/ }).click();
+  await expect(page.getByTestId('game-view')).toBeHidden();
+  await expect.poll(() => shownBoard(page, 'watch-board')).toEqual(board);
+  for (let i = 0; i < 6; i++) {
+    const answer = await playApi();
+    await expect.poll(() => shownBoard(page, 'watch-board')).toEqual(answer.board);
+    await expect(page.getByTestId('watch-score')).toHaveText(String(answer.score));
+    await expect(page.getByTestId('watch-moves')).toHaveText(String(answer.moves));
+    await expect(page.locator('#watch-live')).toContainText(`Score ${answer.score}.`);
+  }
+  await page.getByRole('button', { name: 'Back to your game' }).click();
+  await expect(page.getByTestId('watch-view')).toBeHidden();
+  await expect(page.getByTestId('board')).toBeVisible();
+});
+
+test('a game from a ?seed= link stays local and unranked, with undo and hints', async ({
+  page,
+}) => {
+  const created: string[] = [];
   page.on('request', (r) => {
-    if (r.url().endsWith('/api/games')) issuedByPage.push(r.url());
+    if (r.url().endsWith('/api/games')) created.push(r.url());
   });
   await page.goto(`${server.url}/?seed=5&rules=classic&size=3`);
   await expect(page.locator('#online-heading')).toBeVisible();
-  await playToEnd(page, newGame(RULES_3, '5'));
+  await expect(page.getByTestId('ranked-line')).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Undo' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Hint' })).toBeVisible();
+  let game: Game = newGame(RULES_3, '5');
+  while (game.status !== 'lost') {
+    const direction = movableDirections(game.board)[0] as Direction;
+    game = step(game, direction).game;
+    await page.keyboard.press(KEYS[direction]);
+  }
+  await expectGame(page, game);
   await page.getByLabel('Your name for the high scores').fill('Linked');
   await page.getByRole('button', { name: 'Save score' }).click();
   await expect(page.locator('#overlay-note')).toContainText(
-    'not ranked, because the server did not issue this game',
+    'Online: not ranked, because this game is local',
   );
-  expect(issuedByPage).toEqual([]);
+  expect(created).toEqual([]);
 });
 
-test('the server refuses forged records sent from the page, each with a named reason', async ({
-  page,
-}) => {
-  await page.goto(`${server.url}/?rules=classic&size=3`);
-  const send = (body: unknown): Promise<{ status: number; error: string }> =>
-    page.evaluate(async (text) => {
-      const post = (path: string, json: string) =>
-        fetch(path, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: json,
-        });
-      const response = await post('./api/scores', text);
-      return {
-        status: response.status,
-        error: ((await response.json()) as { error: string }).error,
-      };
-    }, JSON.stringify(body));
-  const issue = (): Promise<{ gameId: string; seed: string }> =>
-    page.evaluate(async () => {
-      const response = await fetch('./api/games', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ rules: 'classic', size: 3 }),
-      });
-      return response.json();
-    });
-
-  const { gameId, seed } = await issue();
-  let game = newGame(RULES_3, seed);
-  while (game.status !== 'lost') {
-    game = step(game, movableDirections(game.board)[0] as Direction).game;
-  }
-  const record = JSON.parse(makeRecord(recordOf(game))) as { moves: string };
-  const forged = (moves: string) => ({ name: 'Mallory', gameId, record: { ...record, moves } });
-
-  const inserted = withIneffectiveMove(game);
-  expect(inserted, 'a 3x3 game to the end has a move that changes nothing').not.toBeNull();
-  expect(await send(forged(inserted ?? ''))).toEqual({ status: 422, error: 'ERR_ILLEGAL_MOVE' });
-  expect(await send(forged(`${game.moves}L`))).toEqual({
-    status: 422,
-    error: 'ERR_MOVE_AFTER_END',
-  });
-  expect(await send(forged(game.moves.slice(0, -1)))).toEqual({
-    status: 422,
-    error: 'ERR_NOT_FINISHED',
-  });
-  expect(await send({ ...forged(game.moves), score: game.score + 4 })).toEqual({
-    status: 422,
-    error: 'ERR_SCORE_MISMATCH',
-  });
-  const other = { ...record, seed: `${seed}x` };
-  expect(await send({ name: 'Mallory', gameId, record: other })).toEqual({
-    status: 422,
-    error: 'ERR_SEED_MISMATCH',
-  });
-  expect(await send({ ...forged(game.moves), gameId: 'never-issued' })).toEqual({
-    status: 422,
-    error: 'ERR_UNKNOWN_GAME',
-  });
-  // None of the forgeries used the game up: the honest record still lands, once.
-  expect(await send(forged(game.moves))).toEqual({ status: 201, error: undefined });
-  expect(await send(forged(game.moves))).toEqual({ status: 422, error: 'ERR_GAME_USED' });
-});
-
-test('after the first load the page plays offline; a game finished offline is sent once back online', async ({
+test('offline after the first load, the page plays a local game; back online, the ranked game resumes', async ({
   page,
   context,
 }) => {
-  const { seed } = await openIssuedGame(page);
+  const { gameId, board } = await openRankedGame(page);
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;
   });
-  let game = newGame(RULES_3, seed);
-  for (const direction of movableDirections(game.board).slice(0, 2)) {
-    game = step(game, direction).game;
-    await page.keyboard.press(KEYS[direction]);
-    await expectGame(page, game);
-  }
+  await page.keyboard.press(KEYS[movableDirections(board)[0] as Direction]);
+  const ranked = await expectServerGame(page, gameId);
   await context.setOffline(true);
   await page.reload();
-  await expectGame(page, game);
-  await expect(page.locator('#online-heading')).toBeHidden();
-  game = await playToEnd(page, game);
-
-  const note = page.locator('#overlay-note');
-  await page.getByLabel('Your name for the high scores').fill('Offline Ada');
-  await page.getByRole('button', { name: 'Save score' }).click();
-  await expect(note).toContainText('Online: not sent, the leaderboard could not be reached');
+  await expect(page.getByTestId('notice')).toContainText('Your ranked game could not be reached');
+  await expect(page.getByTestId('ranked-line')).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Undo' })).toBeVisible();
+  const local = await shownBoard(page);
+  const direction = movableDirections(local)[0] as Direction;
+  await page.keyboard.press(KEYS[direction]);
+  await expect(page.getByTestId('moves')).not.toHaveText('0');
   await context.setOffline(false);
-  await page.getByRole('button', { name: 'Save score' }).click();
-  await expect(note).toContainText('Online: verified by the server');
-  await expect(page.getByTestId('online-table')).toContainText(`Offline Ada: ${game.score}`);
+  await page.reload();
+  await expect(page.getByTestId('ranked-line')).toHaveText(RANKED_LINE);
+  expect(await expectServerGame(page, gameId)).toMatchObject({ moves: ranked.moves });
 });
