@@ -116,4 +116,33 @@ describe('2048 play --server in a terminal against a real server', { timeout: 60
     expect(screen.raw).toContain(`Score ${settled.score}; the game is kept`);
     expect(keptGameId(dataDir)).toBe(gameId);
   });
+
+  it('plays a ranked 3x3 game to its end, ranks it under the name typed and shows the rank and the record', async () => {
+    const dataDir = join(dir, 'end');
+    const screen = track(
+      shellThenStty(
+        `"${process.execPath}" "${MAIN}" play --server ${server.url} --size 3 --data-dir "${dataDir}"`,
+      ),
+    );
+    await screen.waitFor(() => screen.text().includes('ranked: the server deals'), 'the game');
+    const cycle = [ARROW.left, ARROW.down, ARROW.right, ARROW.up].join('');
+    const until = Date.now() + 30_000;
+    while (!screen.text().includes('Your name for the ranked table')) {
+      if (Date.now() > until) throw new Error(`the game never ended:\n${screen.text()}`);
+      screen.proc.write(cycle);
+      await new Promise((resolve) => setTimeout(resolve, 30));
+    }
+    screen.proc.write('Ada\r');
+    await screen.waitFor(() => screen.text().includes('Ada is number'), 'the rank');
+    const text = screen.text();
+    expect(text).toMatch(/Ada is number \d+ for classic 3x3\./);
+    const id = Number(/\/api\/scores\/(\d+)\/record/.exec(text)?.[1]);
+    const record = await fetch(`${server.url}/api/scores/${id}/record`);
+    expect(record.status).toBe(200);
+    screen.proc.write('q');
+    expect(await terminalAfter(screen)).toEqual(RESTORED(0));
+    // Ranked: no longer kept for the next time (the shelf forgets it as '').
+    expect(keptGameId(dataDir) || null).toBeNull();
+    expect(screen.raw).not.toContain('the game is kept');
+  });
 });

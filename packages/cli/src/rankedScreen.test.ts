@@ -100,8 +100,7 @@ describe('the ranked screen', () => {
       cols: 80,
       rows: 24,
     });
-    const [draw] = first.effects;
-    expect(draw?.kind).toBe('draw');
+    expect(first.effects.map((effect) => effect.kind)).toEqual(['follow', 'draw']);
     const text = screen(first.state);
     expect(text).toContain(`2048 · ranked classic 3x3 · ${SERVER}`);
     expect(text).toContain('ranked: the server deals; no undo or hints');
@@ -240,6 +239,22 @@ describe('the ranked screen', () => {
     const skipped = run(asked.state, keyOf({ kind: 'escape' }));
     expect(skipped.state.phase.kind).toBe('over');
     expect(screen(skipped.state)).toContain('Not ranked');
+  });
+
+  it('says a win once and plays on', () => {
+    const won = at(
+      [
+        [2048, 0, 0],
+        [0, 0, 0],
+        [0, 0, 2],
+      ],
+      20000,
+      500,
+      'won',
+    );
+    const step = run(start(), changed(won));
+    expect(step.state.message).toBe('You win! Play on.');
+    expect(moves(run(step.state, arrow('down')).effects)).toEqual(['down']);
   });
 
   it('follows a resize, and says so when the server gives the game up', () => {

@@ -73,9 +73,13 @@ export type RankedInput =
         | { readonly ok: false; readonly reason: string };
     };
 
-/** What the edge does: draw, exit, send a move to the client, rank the game under a name. */
+/**
+ * What the edge does: draw, exit, follow the client's changes (from the start, answered with
+ * `changed` inputs), send a move to the client, rank the game under a name.
+ */
 export type RankedEffect =
   | ScreenEffect<RankedExit>
+  | { readonly kind: 'follow' }
   | { readonly kind: 'move'; readonly direction: Direction }
   | { readonly kind: 'rank'; readonly name: string };
 
@@ -108,7 +112,8 @@ function overlayOf(state: RankedScreenState): FrameOverlay {
   const { phase, position } = state;
   switch (phase.kind) {
     case 'playing':
-      return position.status === 'won' ? { kind: 'won' } : { kind: 'none' };
+      // A win is a message ("play on"): the local game's win overlay offers a new game.
+      return { kind: 'none' };
     case 'help':
       return { kind: 'lines', lines: RANKED_HELP };
     case 'confirmQuit':
@@ -180,7 +185,7 @@ export function startRankedScreen(start: RankedScreenStart): RankedStep {
     rows: start.rows,
     mode: start.mode,
   });
-  return { state, effects: [{ kind: 'draw', lines: rankedFrame(state) }] };
+  return { state, effects: [{ kind: 'follow' }, { kind: 'draw', lines: rankedFrame(state) }] };
 }
 
 const only = (state: RankedScreenState): RankedStep => ({ state, effects: [] });

@@ -49,23 +49,28 @@ export interface RankedScreenEnd {
 export async function playRankedScreen(options: RankedScreenOptions): Promise<RankedScreenEnd> {
   const { game, shelf, input, output } = options;
   const screen = enterFullScreen(input, output);
-  let later: ((input: RankedInput) => void) | null = null;
-  const stop = game.subscribe((change, snapshot) => {
-    // A slide is answered at once by `perform`; the rest comes when the server answers.
-    if (change.type === 'slid') return;
-    later?.({
-      kind: 'changed',
-      position: snapshot.position,
-      connection: snapshot.connection,
-      ...(snapshot.error ? { reason: describeError(snapshot.error) } : {}),
+  let stop = (): void => {};
+  /** The client's changes as inputs; a slide is answered at once by the move itself. */
+  const follow = (answers: Answers<RankedInput>): void => {
+    stop = game.subscribe((change, snapshot) => {
+      if (change.type === 'slid') return;
+      answers.later({
+        kind: 'changed',
+        position: snapshot.position,
+        connection: snapshot.connection,
+        ...(snapshot.error ? { reason: describeError(snapshot.error) } : {}),
+      });
     });
-  });
+  };
 
   const perform = (
     effect: Exclude<RankedEffect, ScreenEffect<RankedExit>>,
     answers: Answers<RankedInput>,
   ): void => {
-    later = answers.later;
+    if (effect.kind === 'follow') {
+      follow(answers);
+      return;
+    }
     if (effect.kind === 'move') {
       const outcome = game.move(effect.direction);
       if (outcome.sent) {
