@@ -47,6 +47,7 @@ export function liveStream(ranked: RankedGame, options: LiveStreamOptions): Read
         return;
       }
       watcher = {
+        from: ranked.letters.length,
         send: (name, data) => write(eventText(name, data)),
         close: () => {
           if (closed) return;

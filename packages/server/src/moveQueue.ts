@@ -54,7 +54,7 @@ export function waitForTurn(
 /** Play the queued moves whose turn has come, in index order, with `play`. */
 export function drainQueue(
   ranked: RankedGame,
-  play: (ranked: RankedGame, direction: Direction) => Answered,
+  play: (ranked: RankedGame, direction: Direction) => Answered | Promise<Answered>,
 ): void {
   for (let next = ranked.waiting.get(ranked.letters.length); next; ) {
     ranked.waiting.delete(ranked.letters.length);

@@ -18,6 +18,7 @@ import {
   step,
 } from '@twenty48/engine';
 import type { RankedGameRow } from '@twenty48/store';
+import type { Outcome } from './outcome.js';
 
 /** How many recent answers a game keeps to answer a replayed index at once. */
 const ANSWER_CACHE = 256;
@@ -28,6 +29,8 @@ const LETTER_DIRECTION: Readonly<Record<string, Direction>> = Object.fromEntries
 
 /** Someone watching a game: told every event, in order, and when the stream should end. */
 export interface Watcher {
+  /** The moves sent when it joined: its `state` showed them, so their `move` events are not sent. */
+  readonly from: number;
   send<Name extends 'state' | 'move' | 'end'>(name: Name, data: unknown): void;
   close(): void;
 }
@@ -56,6 +59,8 @@ export interface RankedGame {
   scoreId: number | null;
   readonly answers: (MoveAnswer | undefined)[];
   readonly waiting: Map<number, WaitingMove>;
+  /** Moves applied here whose write to the store is not yet committed, by index. */
+  readonly unsettled: Map<number, Promise<Outcome<MoveAnswer>>>;
   readonly watchers: Set<Watcher>;
   /** When it was last used, for evicting it from memory (it stays in the store). */
   touchedAt: number;
@@ -130,6 +135,7 @@ export function rankedGameOf(
     scoreId: null,
     answers: new Array(ANSWER_CACHE),
     waiting: new Map(),
+    unsettled: new Map(),
     watchers: new Set(),
     touchedAt: Date.now(),
   };

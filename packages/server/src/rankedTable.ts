@@ -13,6 +13,7 @@ import { type Direction, MOVE_LETTERS, maxTile, newGame, recordOf, step } from '
 import type { EndedRankedGame, RankedStatus, Store } from '@twenty48/store';
 import type { Limits } from './limits.js';
 import { drainQueue, refuseQueue, waitForTurn } from './moveQueue.js';
+import { createMoveWrites } from './moveWrites.js';
 import { done, type Outcome, refuse } from './outcome.js';
 import {
   answerAgain,
@@ -48,6 +49,7 @@ export interface RankedTableOptions {
  */
 export function createRankedTable({ store, limits, now }: RankedTableOptions) {
   const games = new Map<string, RankedGame>();
+  const writes = createMoveWrites(store, now);
   const watchIds = new Map<string, string>();
   let streams = 0;
 
@@ -97,46 +99,71 @@ export function createRankedTable({ store, limits, now }: RankedTableOptions) {
     }
   };
 
-  /** Apply one move now: the engine's step, written through to the store, then the watchers. */
-  const play = (ranked: RankedGame, direction: Direction): Outcome<MoveAnswer> => {
+  /**
+   * The store refused a move or failed under it: the game in memory is ahead of the store, so
+   * it is read again next time; its watchers are let go, to join again and see the store's.
+   */
+  const letGo = (ranked: RankedGame): void => {
+    forget(ranked);
+    for (const watcher of ranked.watchers) watcher.close();
+    ranked.watchers.clear();
+  };
+
+  /**
+   * Apply one move: the engine's step on the game in memory now (so the next move, in this
+   * turn, plays on it), written through to the store with the moves of the same turn, then
+   * answered and told to the watchers, in order.
+   */
+  const play = (
+    ranked: RankedGame,
+    direction: Direction,
+  ): Outcome<MoveAnswer> | Promise<Outcome<MoveAnswer>> => {
     if (ranked.closed) return refuse('ERR_GAME_EXPIRED', `this game was ${ranked.closed}`);
     if (ranked.game.status === 'lost') return refuse('ERR_GAME_OVER', 'this game is over');
     const result = step(ranked.game, direction);
-    const index = ranked.letters.length;
     const { game } = result;
-    const kept = store.appendRankedMove(
-      {
-        gameId: ranked.gameId,
-        index,
-        letter: MOVE_LETTERS[direction] as 'U' | 'D' | 'L' | 'R',
-        moves: game.moves.length,
-        score: game.score,
-        maxTile: maxTile(game.board),
-        status: game.status as RankedStatus,
-      },
-      now(),
-    );
-    if (!kept.ok) {
-      // The store knows better (a game closed under it): read it again next time; its
-      // watchers are let go, to join again and be told the game as the store has it.
-      forget(ranked);
-      for (const watcher of ranked.watchers) watcher.close();
-      ranked.watchers.clear();
-      return refuse(kept.error.code as RankedErrorCode, kept.error.message);
-    }
     const answer = applyMove(ranked, direction, result);
     ranked.touchedAt = Date.now();
-    for (const watcher of ranked.watchers) watcher.send('move', moveEventOf(direction, answer));
-    if (game.status === 'lost') endFor(ranked, 'lost');
-    return done(answer);
+    const kept = writes.keep({
+      gameId: ranked.gameId,
+      index: answer.index,
+      letter: MOVE_LETTERS[direction] as 'U' | 'D' | 'L' | 'R',
+      moves: answer.moves,
+      score: answer.score,
+      maxTile: maxTile(game.board),
+      status: game.status as RankedStatus,
+    });
+    const answered = kept.then(
+      (stored): Outcome<MoveAnswer> => {
+        ranked.unsettled.delete(answer.index);
+        if (!stored.ok) {
+          letGo(ranked);
+          return refuse(stored.error.code as RankedErrorCode, stored.error.message);
+        }
+        for (const watcher of ranked.watchers) {
+          if (answer.index >= watcher.from) watcher.send('move', moveEventOf(direction, answer));
+        }
+        if (game.status === 'lost') endFor(ranked, 'lost');
+        return done(answer);
+      },
+      (error: unknown) => {
+        ranked.unsettled.delete(answer.index);
+        letGo(ranked);
+        throw error;
+      },
+    );
+    ranked.unsettled.set(answer.index, answered);
+    return answered;
   };
 
   const sweep = (): void => {
+    writes.flush();
     closeEnded(store.expireIdleRankedGames(limits.idleExpiryMs, now()));
     store.forgetEndedRankedGames(new Date(now().getTime() - limits.keepEndedMs));
     const stale = Date.now() - MEMORY_IDLE_MS;
     for (const ranked of games.values()) {
-      if (ranked.touchedAt < stale && ranked.watchers.size === 0 && ranked.waiting.size === 0) {
+      const busy = ranked.watchers.size + ranked.waiting.size + ranked.unsettled.size > 0;
+      if (ranked.touchedAt < stale && !busy) {
         forget(ranked);
       }
     }
@@ -153,6 +180,7 @@ export function createRankedTable({ store, limits, now }: RankedTableOptions) {
   return {
     /** Start a game for `client`, within its limits and the server's. */
     create(rules: RankedRules, size: number, client: string): Outcome<CreateGameAnswer> {
+      writes.flush();
       const ids = { gameId: randomId(), watchId: randomId() };
       // 96 random bits spelled with the seed alphabet; it leaves the server only at the end.
       const seed = randomBytes(12).toString('base64url');
@@ -204,7 +232,8 @@ export function createRankedTable({ store, limits, now }: RankedTableOptions) {
         if (ranked.letters[at] !== MOVE_LETTERS[direction]) {
           return refuse('ERR_MOVE_ORDER', `move ${at} was another direction`);
         }
-        return done(answerAgain(ranked, at));
+        // Applied but not yet kept: the same answer, when it is kept.
+        return ranked.unsettled.get(at) ?? done(answerAgain(ranked, at));
       }
       if (at > sent) {
         if (ranked.closed || ranked.game.status === 'lost') return play(ranked, direction);
@@ -223,6 +252,7 @@ export function createRankedTable({ store, limits, now }: RankedTableOptions) {
 
     /** The game to resume after a reload: by its private id only. */
     resume(gameId: string): Outcome<ResumeAnswer> {
+      writes.flush();
       const ranked = lookup(gameId);
       if (!ranked) return refuse('ERR_UNKNOWN_GAME', 'no ranked game with this id');
       if (ranked.closed) return refuse('ERR_GAME_EXPIRED', `this game was ${ranked.closed}`);
@@ -243,6 +273,7 @@ export function createRankedTable({ store, limits, now }: RankedTableOptions) {
 
     /** Rank a lost game once, with the server's own record of it. */
     rank(gameId: string, name: string): Outcome<ScoreAnswer> {
+      writes.flush();
       const ranked = lookup(gameId);
       if (!ranked) return refuse('ERR_UNKNOWN_GAME', 'no ranked game with this id');
       const { game } = ranked;
@@ -263,6 +294,7 @@ export function createRankedTable({ store, limits, now }: RankedTableOptions) {
 
     /** Games in progress, best score first. */
     live(limit: number): LiveGame[] {
+      writes.flush();
       return store.listLiveRankedGames(limit) as LiveGame[];
     },
 
@@ -290,6 +322,7 @@ export function createRankedTable({ store, limits, now }: RankedTableOptions) {
     /** Stop the timer, end every stream and refuse the moves still waiting (the server closes). */
     close(): void {
       clearInterval(sweeper);
+      writes.flush();
       for (const ranked of games.values()) {
         for (const watcher of ranked.watchers) watcher.close();
         ranked.watchers.clear();

@@ -145,6 +145,30 @@ describe('ranked games kept as they go', () => {
     expect(unknown.ok ? 'kept' : unknown.error.code).toBe('ERR_UNKNOWN_GAME');
   });
 
+  it('keeps several moves in one transaction, each checked as if alone', () => {
+    const a = create('a');
+    const b = create('b');
+    const a1 = step(a.game, 'down').game;
+    const a2 = step(a1, 'left').game;
+    const b1 = step(b.game, 'up').game;
+    const kept = store.appendRankedMoves([
+      moveOf('game-a', 0, a1, 'down'),
+      moveOf('game-b', 0, b1, 'up'),
+      moveOf('game-a', 1, a2, 'left'),
+      moveOf('game-a', 1, a2, 'left'), // the same index again: refused, the others kept
+      moveOf('game-none', 0, a1, 'down'),
+    ]);
+    expect(kept.map((result) => (result.ok ? 'kept' : result.error.code))).toEqual([
+      'kept',
+      'kept',
+      'kept',
+      'ERR_MOVE_ORDER',
+      'ERR_UNKNOWN_GAME',
+    ]);
+    expect(store.loadRankedGame('game-a')).toMatchObject({ sent: 'DL', score: a2.score });
+    expect(store.loadRankedGame('game-b')?.sent).toBe('U');
+  });
+
   it('ends with the game: no move after a loss, ranked once with the record given', () => {
     const { row, game } = create('c');
     let current = game;

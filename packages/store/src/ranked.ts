@@ -126,6 +126,22 @@ export function createRankedGames(db: Database.Database, addScore: AddScore) {
     const columns = byGameId.get(gameId) as RankedColumns | undefined;
     return columns ? rowOf(columns) : null;
   };
+  /** Keep one move, if the game is in progress and has exactly `move.index` moves sent. */
+  const append = (move: RankedMove, now: string): Result<void, StoreError> => {
+    const updated = advance.get({ ...move, now }) as { id: number } | undefined;
+    if (updated) {
+      insertMove.run(updated.id, move.index, move.letter);
+      return ok(undefined);
+    }
+    const row = load(move.gameId);
+    if (!row) return fail('ERR_UNKNOWN_GAME', 'no ranked game with this id');
+    if (row.closed) return fail('ERR_GAME_EXPIRED', `this game was ${row.closed}`);
+    if (row.status === 'lost') return fail('ERR_GAME_OVER', 'this game is over');
+    return fail(
+      'ERR_MOVE_ORDER',
+      `move ${move.index} was computed on another state: ${row.sent.length} moves are kept`,
+    );
+  };
   const closeIdle = (
     closed: 'abandoned' | 'expired',
     before: string,
@@ -195,24 +211,13 @@ export function createRankedGames(db: Database.Database, addScore: AddScore) {
       return columns ? rowOf(columns) : null;
     },
 
+    appendRankedMoves(moves: readonly RankedMove[], now = new Date()): Result<void, StoreError>[] {
+      const at = now.toISOString();
+      return db.transaction(() => moves.map((move) => append(move, at)))();
+    },
+
     appendRankedMove(move: RankedMove, now = new Date()): Result<void, StoreError> {
-      return db.transaction((): Result<void, StoreError> => {
-        const updated = advance.get({ ...move, now: now.toISOString() }) as
-          | { id: number }
-          | undefined;
-        if (updated) {
-          insertMove.run(updated.id, move.index, move.letter);
-          return ok(undefined);
-        }
-        const row = load(move.gameId);
-        if (!row) return fail('ERR_UNKNOWN_GAME', 'no ranked game with this id');
-        if (row.closed) return fail('ERR_GAME_EXPIRED', `this game was ${row.closed}`);
-        if (row.status === 'lost') return fail('ERR_GAME_OVER', 'this game is over');
-        return fail(
-          'ERR_MOVE_ORDER',
-          `move ${move.index} was computed on another state: ${row.sent.length} moves are kept`,
-        );
-      })();
+      return db.transaction(() => append(move, now.toISOString()))();
     },
 
     listLiveRankedGames(limit: number): LiveRankedGame[] {

@@ -207,6 +207,12 @@ export interface Store {
    * (ERR_MOVE_ORDER), nor on a game lost (ERR_GAME_OVER) or closed (ERR_GAME_EXPIRED).
    */
   appendRankedMove(move: RankedMove, now?: Date): Result<void, StoreError>;
+  /**
+   * Keep several moves (of one game or many, in order) in one transaction, each as
+   * `appendRankedMove` would: one answer per move. A transaction per move costs several times
+   * more, so the server keeps the moves it applied in one turn of its event loop together.
+   */
+  appendRankedMoves(moves: readonly RankedMove[], now?: Date): Result<void, StoreError>[];
   /** Games in progress, best score first (then the most recently played). */
   listLiveRankedGames(limit: number): LiveRankedGame[];
   /** Games in progress: of one client, or on the whole server. */
