@@ -56,14 +56,13 @@ export {
   scoreAfter,
   slidePosition,
 } from './position.js';
-export {
-  type Connection,
-  createRankedGame,
-  type MoveOutcome,
-  type RankedChange,
-  type RankedGame,
-  type RankedOptions,
-  type RankedSnapshot,
-  resumeRankedGame,
-} from './ranked-game.js';
+export { createRankedGame, resumeRankedGame } from './ranked-game.js';
+export type {
+  Connection,
+  MoveOutcome,
+  RankedChange,
+  RankedGame,
+  RankedOptions,
+  RankedSnapshot,
+} from './ranked-types.js';
 export { liveGames, type Watch, type WatchUpdate, watchGame } from './watch.js';

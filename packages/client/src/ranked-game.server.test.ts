@@ -10,7 +10,8 @@ import { type RunningServer, startServer } from '@twenty48/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseRecordAnswer } from './answers.js';
 import type { Fetch } from './http.js';
-import { createRankedGame, type RankedGame, resumeRankedGame } from './ranked-game.js';
+import { createRankedGame, resumeRankedGame } from './ranked-game.js';
+import type { RankedGame } from './ranked-types.js';
 import { liveGames, type WatchUpdate, watchGame } from './watch.js';
 
 let server: RunningServer;

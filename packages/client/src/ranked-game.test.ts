@@ -1,11 +1,7 @@
 import { type Direction, type Game, newGame, step } from '@twenty48/engine';
 import { describe, expect, it } from 'vitest';
-import {
-  createRankedGame,
-  type RankedChange,
-  type RankedOptions,
-  resumeRankedGame,
-} from './ranked-game.js';
+import { createRankedGame, resumeRankedGame } from './ranked-game.js';
+import type { RankedChange, RankedOptions } from './ranked-types.js';
 import { createFakeServer, type FakeServer } from './testing/fake-server.js';
 
 const CLASSIC_4 = { rules: 'classic', size: 4 } as const;
