@@ -350,7 +350,9 @@ test('a game from a ?seed= link stays local and unranked, with undo and hints', 
   });
   await page.goto(`${server.url}/?seed=5&rules=classic&size=3`);
   await expect(page.locator('#online-heading')).toBeVisible();
-  await expect(page.getByTestId('ranked-line')).toBeHidden();
+  await expect(page.getByTestId('ranked-line')).toHaveText(
+    'Local game: not ranked (from a link, or started offline). New game plays a ranked game.',
+  );
   await expect(page.getByRole('button', { name: 'Undo' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Hint' })).toBeVisible();
   let game: Game = newGame(RULES_3, '5');

@@ -20,11 +20,11 @@ import {
   bestOf,
   canUndo,
   connectionLine,
+  gameLine,
   nameFormShown,
   noteText,
   type OnlineTableState,
   overlayOf,
-  RANKED_LINE,
   scoresOf,
   shownOf,
   type ViewState,
@@ -54,12 +54,15 @@ function showAddress(state: ViewState): void {
   if (window.location.search !== search) window.history.replaceState(null, '', search);
 }
 
-/** Undo, Hint and Auto-play are not offered in a ranked game; a line says why. */
-function showRankedControls(ranked: boolean): void {
-  for (const id of ['undo', 'hint', 'autoplay']) byId(id).hidden = ranked;
+/**
+ * Undo, Hint and Auto-play are not offered in a ranked game; a line says why (or, beside a
+ * server, why a local game is not ranked).
+ */
+function showGameKind(state: ViewState): void {
+  for (const id of ['undo', 'hint', 'autoplay']) byId(id).hidden = state.ranked !== null;
   const line = byId('ranked-line');
-  line.hidden = !ranked;
-  line.textContent = ranked ? RANKED_LINE : '';
+  line.textContent = gameLine(state);
+  line.hidden = line.textContent === '';
 }
 
 /** The numbers, buttons and lines that change with every move. */
@@ -69,7 +72,7 @@ function showStatus(state: ViewState): void {
   byId('best').textContent = String(bestOf(state));
   byId('moves').textContent = String(shown.moves);
   byId<HTMLButtonElement>('undo').disabled = !canUndo(state);
-  showRankedControls(state.ranked !== null);
+  showGameKind(state);
   byId('watch').hidden = state.online.table === null;
   showOverlay(overlayOf(state), nameFormShown(state), noteText(state));
   showNameProblem(state.nameProblem);

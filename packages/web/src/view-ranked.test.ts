@@ -9,6 +9,7 @@ import { rankedScript, snapshotOf } from './testing/ranked-script.js';
 import {
   canUndo,
   connectionLine,
+  gameLine,
   nameFormShown,
   overlayOf,
   RANKED_LINE,
@@ -75,7 +76,12 @@ describe('a ranked game on the page', () => {
   });
 
   it('offers no undo, hint or auto-play, and says why', () => {
+    const local = openPage();
+    expect(gameLine(local.state)).toBe(''); // no server, nothing to say
+    local.send({ type: 'onlineTable', variant: CLASSIC_4, answer: ok([]) });
+    expect(gameLine(local.state)).toMatch(/^Local game: not ranked/);
     const { page, script } = rankedPage();
+    expect(gameLine(page.state)).toBe(RANKED_LINE);
     rankedMove(page, script, 'left');
     page.send(script.answer());
     expect(canUndo(page.state)).toBe(false);

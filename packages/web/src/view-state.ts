@@ -418,6 +418,14 @@ export const noteText = (state: ViewState): string =>
 export const RANKED_LINE =
   'Ranked game: the server deals the tiles; undo, hints and auto-play are off.';
 
+/** Said on the page while a local game is shown and a server is there: why it is not ranked. */
+export const LOCAL_LINE =
+  'Local game: not ranked (from a link, or started offline). New game plays a ranked game.';
+
+/** The line above the board about the kind of game shown; empty without a server. */
+export const gameLine = (state: ViewState): string =>
+  state.ranked ? RANKED_LINE : state.online.table === null ? '' : LOCAL_LINE;
+
 /** The line about the connection of the ranked game, or empty while all is well. */
 export function connectionLine(state: ViewState): string {
   if (state.online.resuming) return 'Resuming your ranked game…';
