@@ -128,7 +128,7 @@ async function benchMoves(url: string, seconds: number): Promise<void> {
     `  ${format(result.requests.average)} moves/s, latency p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, max ${result.latency.max} ms`,
   );
   console.log(
-    `  ${format(result['2xx'])} applied, ${format(result.non2xx)} refused, ${result.errors} errors, ${result.timeouts} timeouts`,
+    `  ${format(result['2xx'])} applied, ${format(result.non2xx)} refused (409: games lost before the run ended), ${result.errors} errors, ${result.timeouts} timeouts`,
   );
 }
 
