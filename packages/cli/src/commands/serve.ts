@@ -1,4 +1,4 @@
-/** `2048 serve`: the web game and a leaderboard that replays every submitted game. */
+/** `2048 serve`: the web game, ranked games the server deals move by move, and the leaderboard. */
 import { type RunningServer, ServerStartError, startServer } from '@twenty48/server';
 import { type Command, InvalidArgumentError } from 'commander';
 
@@ -73,7 +73,7 @@ async function serve(options: ServeOptions, hooks: ServeHooks): Promise<void> {
 export function register(program: Command, hooks: ServeHooks = {}): void {
   program
     .command('serve')
-    .description('serve the web game and a leaderboard that replays every game before ranking it')
+    .description('serve the web game, ranked games the server deals move by move, and the leaderboard')
     .option('--port <n>', 'port to listen on (0 picks a free one)', parsePortFlag, 8048)
     .option('--host <address>', 'address to listen on', '127.0.0.1')
     .option('--db <path>', 'the SQLite file (default: twenty48.db in the data directory)')
