@@ -304,6 +304,47 @@ test('a finished game ranks under the typed name; a refused name can be typed ag
   await expect(page.getByRole('cell', { name, exact: true })).toHaveCount(1);
 });
 
+test('what a page could forge is refused: a record it made, a finished claim, play by watchId', async ({
+  page,
+}) => {
+  const { gameId, watchId, board } = await openRankedGame(page);
+  const send = (path: string, body: unknown) =>
+    page.evaluate(
+      async ([url, text]) => {
+        const response = await fetch(url as string, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: text as string,
+        });
+        return {
+          status: response.status,
+          error: ((await response.json()) as { error?: string }).error,
+        };
+      },
+      [path, JSON.stringify(body)],
+    );
+  // The old flow: a record made in the page, whatever it claims, is not ranked.
+  let game = newGame(RULES_3, '5');
+  while (game.status !== 'lost')
+    game = step(game, movableDirections(game.board)[0] as Direction).game;
+  const record = { version: 1, rules: { ...RULES_3 }, seed: '5', moves: game.moves };
+  expect(await send('./api/scores', { name: 'Mallory', gameId, record })).toEqual({
+    status: 422,
+    error: 'ERR_FLOW_CHANGED',
+  });
+  // A game not over does not rank; the public id cannot play.
+  expect(await send('./api/scores', { name: 'Mallory', gameId })).toEqual({
+    status: 409,
+    error: 'ERR_NOT_FINISHED',
+  });
+  const direction = movableDirections(board)[0] as Direction;
+  expect(await send(`./api/games/${watchId}/moves`, { direction })).toEqual({
+    status: 404,
+    error: 'ERR_UNKNOWN_GAME',
+  });
+  expect(await held(gameId)).toMatchObject({ sent: 0, moves: 0 });
+});
+
 test('the Watch view follows a game another client plays, move by move, and goes back', async ({
   page,
 }) => {
