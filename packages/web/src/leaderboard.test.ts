@@ -195,7 +195,7 @@ describe('against the real server (`startServer`, SQLite in a temp dir)', () => 
       port: 0,
       dbFile: join(dir, 'scores.db'),
       webRoot: dir,
-      limits: { gamesPerClient: 50 },
+      limits: { gamesPerClient: 50, movesPerSecond: 10_000, moveBurst: 10_000 },
     });
   });
   afterAll(async () => {
@@ -227,6 +227,7 @@ describe('against the real server (`startServer`, SQLite in a temp dir)', () => 
       const again = await rankGame(link(), created.value.gameId, 'Ada');
       expect(again).toMatchObject({ ok: false, error: { code: 'ERR_GAME_USED' } });
     },
+    30_000,
   );
 
   it('names the refusal of a name with markup, of a game not over, and of a record the page made', async () => {
@@ -254,5 +255,5 @@ describe('against the real server (`startServer`, SQLite in a temp dir)', () => 
     });
     expect(response.status).toBe(422);
     expect(((await response.json()) as { error: string }).error).toBe('ERR_FLOW_CHANGED');
-  });
+  }, 30_000);
 });
