@@ -73,7 +73,9 @@ async function serve(options: ServeOptions, hooks: ServeHooks): Promise<void> {
 export function register(program: Command, hooks: ServeHooks = {}): void {
   program
     .command('serve')
-    .description('serve the web game, ranked games the server deals move by move, and the leaderboard')
+    .description(
+      'serve the web game, ranked games the server deals move by move, and the leaderboard',
+    )
     .option('--port <n>', 'port to listen on (0 picks a free one)', parsePortFlag, 8048)
     .option('--host <address>', 'address to listen on', '127.0.0.1')
     .option('--db <path>', 'the SQLite file (default: twenty48.db in the data directory)')
