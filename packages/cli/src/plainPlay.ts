@@ -21,7 +21,8 @@ export interface PlainOptions {
   readonly echo: boolean;
 }
 
-const MOVE_WORDS: Readonly<Record<string, Direction>> = {
+/** The words a line may move with: the labwork's w/a/s/d, or the direction's name. */
+export const MOVE_WORDS: Readonly<Record<string, Direction>> = {
   w: 'up',
   a: 'left',
   s: 'down',

@@ -13,7 +13,7 @@ import { escapeControls } from './escape.js';
 import type { GameShelf } from './gameShelf.js';
 import { type InputLine, readBoundedLines } from './lineReader.js';
 import { formatPlainBlock, PLAIN_PROMPT } from './plainBoard.js';
-import { MAX_PLAIN_LINE } from './plainPlay.js';
+import { MAX_PLAIN_LINE, MOVE_WORDS } from './plainPlay.js';
 import { describeError, RANKED_NOTE } from './rankedStart.js';
 
 /** The ranked game, the server it is on and the streams the line mode talks through. */
@@ -32,17 +32,6 @@ export interface RankedPlainOptions {
 
 /** How a ranked game in the line mode ended. */
 export type RankedPlainEnd = 'ranked' | 'lost' | 'left' | 'gone';
-
-const MOVE_WORDS: Readonly<Record<string, Direction>> = {
-  w: 'up',
-  a: 'left',
-  s: 'down',
-  d: 'right',
-  up: 'up',
-  left: 'left',
-  down: 'down',
-  right: 'right',
-};
 
 /** What `help` prints in a ranked game. */
 export const RANKED_PLAIN_HELP = [

@@ -53,7 +53,6 @@ export {
   positionOf,
   type ServerMove,
   type Slid,
-  scoreAfter,
   slidePosition,
 } from './position.js';
 export { createRankedGame, resumeRankedGame } from './ranked-game.js';

@@ -7,11 +7,10 @@ import {
   type Board,
   type Cell,
   type Direction,
-  levelCubes,
   type Rules,
   sameBoard,
+  scoreAfter,
   type TileEvent,
-  tileSum,
   traceSlide,
 } from '@twenty48/engine';
 
@@ -64,18 +63,6 @@ export function positionOf(
   const tileIds = board.map((row) => row.map((value) => (value === 0 ? 0 : ids())));
   const { score, status, moves } = facts;
   return { rules, board: board.map((row) => row.slice()), ids: tileIds, score, status, moves };
-}
-
-/** The score of a board under `rules` after a move gained `gained` from `previous`. */
-export function scoreAfter(rules: Rules, board: Board, previous: number, gained: number): number {
-  switch (rules.scoring) {
-    case 'merges':
-      return previous + gained;
-    case 'tileSum':
-      return tileSum(board);
-    case 'levelCubes':
-      return levelCubes(board);
-  }
 }
 
 /** The key of a merge by the tiles it absorbed, so a rebuilt merge can keep its id. */

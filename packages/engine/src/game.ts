@@ -68,7 +68,14 @@ export const MOVE_LETTERS: Readonly<Record<Direction, string>> = {
   right: 'R',
 };
 
-const scoreOf = (rules: Rules, board: Board, previous: number, gained: number): number => {
+/**
+ * The score of `board` under `rules` after a move that gained `gained` from a score of
+ * `previous` (`merges` adds the gain; `tileSum` and `levelCubes` read the board).
+ *
+ * @example
+ * scoreAfter(PRESETS.classic, board, 152, 8) // 160
+ */
+export function scoreAfter(rules: Rules, board: Board, previous: number, gained: number): number {
   switch (rules.scoring) {
     case 'merges':
       return previous + gained;
@@ -77,7 +84,7 @@ const scoreOf = (rules: Rules, board: Board, previous: number, gained: number): 
     case 'levelCubes':
       return levelCubes(board);
   }
-};
+}
 
 const statusOf = (rules: Rules, board: Board, keptPlaying: boolean): Status => {
   if (rules.goal !== null && !keptPlaying && maxTile(board) >= rules.goal) return 'won';
@@ -143,7 +150,7 @@ export function newGame(rules: Rules | PresetName, seed: Seed | number): Game {
     board: state.board,
     ids: state.ids,
     nextId: state.nextId,
-    score: scoreOf(resolved, state.board, 0, 0),
+    score: scoreAfter(resolved, state.board, 0, 0),
     status: statusOf(resolved, state.board, false),
     keptPlaying: false,
     moves: '',
@@ -197,7 +204,7 @@ export function step(current: Game, direction: Direction): StepResult {
     placed = spawned.state;
     events.push(spawned.event);
   }
-  const score = scoreOf(rules, placed.board, game.score, trace.gained);
+  const score = scoreAfter(rules, placed.board, game.score, trace.gained);
   // FiveTwelve ends when a new tile has nowhere to go.
   const status = spawned ? statusOf(rules, placed.board, game.keptPlaying) : 'lost';
   const next: Game = {

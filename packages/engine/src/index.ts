@@ -19,6 +19,7 @@ export {
   MOVE_LETTERS,
   newGame,
   type StepResult,
+  scoreAfter,
   step,
   type TileEvent,
 } from './game.js';
