@@ -1,6 +1,3 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type {
   CreateGameAnswer,
   MoveAnswer,
@@ -19,33 +16,13 @@ import {
   type StepResult,
   step,
 } from '@twenty48/engine';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Limits } from './limits.js';
-import { type RunningServer, startServer } from './server.js';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { cornerMove, rankedClient, watchStream } from './testing/rankedClient.js';
+import { testServer } from './testing/testServer.js';
 
-let dir: string;
-let server: RunningServer;
-// These tests play whole games quickly: far more moves a second than a person.
-const FAST = { movesPerSecond: Number.POSITIVE_INFINITY, moveBurst: Number.POSITIVE_INFINITY };
-const start = (limits: Partial<Limits> = {}) =>
-  startServer({
-    port: 0,
-    dbFile: join(dir, 'ranked.db'),
-    webRoot: join(dir, 'no-web'),
-    limits: { ...FAST, ...limits },
-  });
+const server = testServer('ranked');
 
-beforeEach(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'twenty48-games-'));
-  server = await start();
-});
-afterEach(async () => {
-  await server.close();
-  rmSync(dir, { recursive: true, force: true });
-});
-
-const client = rankedClient(() => server.url);
+const client = rankedClient(() => server.current.url);
 const { post, get, create, move } = client;
 
 /** Every answer text a client saw, to check afterwards that none held the seed. */
@@ -129,7 +106,7 @@ describe('the pinned shapes', { timeout: 30_000 }, () => {
       status: 'playing',
     });
     expect(gameId).not.toBe(watchId);
-    const watcher = await watchStream(`${server.url}/api/games/${watchId}/events`);
+    const watcher = await watchStream(`${server.current.url}/api/games/${watchId}/events`);
     expect(created.body.board.flat().filter((value) => value > 0)).toHaveLength(2);
 
     const first = await played(gameId, 'up', 0);
@@ -369,9 +346,7 @@ describe('a restart mid-game', { timeout: 30_000 }, () => {
     const answers: MoveAnswer[] = [];
     for (let i = 0; i < 12; i++) answers.push(await played(gameId, i % 2 ? 'down' : 'left', i));
     const before = (await get<ResumeAnswer>(`/api/games/${gameId}`)).body;
-    await server.close();
-
-    server = await start();
+    await server.start();
     const after = (await get<ResumeAnswer>(`/api/games/${gameId}`)).body;
     expect(after).toEqual(before);
     expect(after).toMatchObject({ watchId, sent: 12 });

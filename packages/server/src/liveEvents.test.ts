@@ -1,35 +1,13 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { LiveGame, MoveAnswer, MoveEvent, StateEvent } from '@twenty48/common';
 import { slide } from '@twenty48/engine';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Limits } from './limits.js';
-import { type RunningServer, startServer } from './server.js';
+import { describe, expect, it } from 'vitest';
 import { cornerMove, type ReadEvent, rankedClient, watchStream } from './testing/rankedClient.js';
+import { testServer } from './testing/testServer.js';
 
-let dir: string;
-let server: RunningServer;
-const FAST = { movesPerSecond: Number.POSITIVE_INFINITY, moveBurst: Number.POSITIVE_INFINITY };
-const start = (limits: Partial<Limits> = {}) =>
-  startServer({
-    port: 0,
-    dbFile: join(dir, 'live.db'),
-    webRoot: join(dir, 'no-web'),
-    limits: { ...FAST, ...limits },
-  });
+const server = testServer('live');
 
-beforeEach(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'twenty48-live-'));
-  server = await start();
-});
-afterEach(async () => {
-  await server.close();
-  rmSync(dir, { recursive: true, force: true });
-});
-
-const { get, create, move } = rankedClient(() => server.url);
-const watch = (id: string) => watchStream(`${server.url}/api/games/${id}/events`);
+const { get, create, move } = rankedClient(() => server.current.url);
+const watch = (id: string) => watchStream(`${server.current.url}/api/games/${id}/events`);
 
 describe('the live list', () => {
   it('lists games in progress best score first, with watch ids only, and drops lost ones', async () => {
@@ -120,8 +98,7 @@ describe('the live stream', () => {
   });
 
   it('keeps an idle stream alive, and removes a watcher that disconnects', async () => {
-    await server.close();
-    server = await start({ keepAliveMs: 30, watchersPerGame: 1 });
+    await server.start({ keepAliveMs: 30, watchersPerGame: 1 });
     const { gameId, watchId } = await create();
     const watcher = await watch(watchId);
     expect((await watcher.next())?.event).toBe('state');

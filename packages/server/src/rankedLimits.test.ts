@@ -1,34 +1,13 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { LiveGame, MoveAnswer } from '@twenty48/common';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Limits } from './limits.js';
-import { type RunningServer, startServer } from './server.js';
 import { cornerMove, rankedClient, watchStream } from './testing/rankedClient.js';
+import { testServer } from './testing/testServer.js';
 
-let dir: string;
-let server: RunningServer | undefined;
-const FAST = { movesPerSecond: Number.POSITIVE_INFINITY, moveBurst: Number.POSITIVE_INFINITY };
-async function start(limits: Partial<Limits>): Promise<void> {
-  server = await startServer({
-    port: 0,
-    dbFile: join(dir, 'limits.db'),
-    webRoot: join(dir, 'no-web'),
-    limits: { ...FAST, ...limits },
-  });
-}
+const server = testServer('limits', { startEach: false });
+const start = (limits: Partial<Limits>) => server.start(limits);
 
-beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), 'twenty48-limits-'));
-});
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-  rmSync(dir, { recursive: true, force: true });
-});
-
-const { post, get, create, move } = rankedClient(() => server?.url ?? '');
+const { post, get, create, move } = rankedClient(() => server.current.url);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function playToEnd(gameId: string, board: MoveAnswer['board']): Promise<void> {
@@ -45,7 +24,7 @@ describe('games in progress per client', () => {
     expect(refused).toMatchObject({ status: 429, body: { error: 'ERR_TOO_MANY_GAMES' } });
     expect(refused.retryAfter).toBe(1);
 
-    const watcher = await watchStream(`${server?.url}/api/games/${oldest.watchId}/events`);
+    const watcher = await watchStream(`${server.current.url}/api/games/${oldest.watchId}/events`);
     expect((await watcher.next())?.event).toBe('state');
     await sleep(350);
     await move(newer.gameId, 'down'); // the newer game is played, so not idle
@@ -112,7 +91,7 @@ describe('idle games', () => {
   it('expire: their watchers are told, and they can no longer be played', async () => {
     await start({ idleExpiryMs: 100, sweepEveryMs: 25 });
     const { gameId, watchId } = await create();
-    const watcher = await watchStream(`${server?.url}/api/games/${watchId}/events`);
+    const watcher = await watchStream(`${server.current.url}/api/games/${watchId}/events`);
     expect((await watcher.next())?.event).toBe('state');
     expect(await watcher.next()).toEqual({ event: 'end', data: { status: 'expired', score: 0 } });
     expect(await move(gameId, 'up')).toMatchObject({
