@@ -6,37 +6,22 @@
  * address is one named line.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseRecordAnswer } from '@twenty48/client';
 import { type Game, newGame, parseRecord, replay, step } from '@twenty48/engine';
-import { type RunningServer, startServer } from '@twenty48/server';
 import { openStore } from '@twenty48/store';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { formatPlainBlock, PLAIN_PROMPT } from './plainBoard.js';
 import { rankedKey } from './rankedStart.js';
 import { directionAt } from './testing/games.js';
 import { MAIN } from './testing/ptyScreen.js';
+import { sharedRankedServer } from './testing/rankedServer.js';
 
-let server: RunningServer;
-let dir = '';
+const server = sharedRankedServer('ranked-plain');
 const running: ChildProcess[] = [];
 
-beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'twenty48-ranked-plain-'));
-  server = await startServer({
-    port: 0,
-    dbFile: join(dir, 'scores.db'),
-    limits: { gamesPerClient: 100, movesPerSecond: 10_000, moveBurst: 10_000 },
-  });
-});
 afterEach(() => {
   for (const child of running.splice(0)) child.kill('SIGKILL');
-});
-afterAll(async () => {
-  await server?.close();
-  rmSync(dir, { recursive: true, force: true });
 });
 
 const NAME_PROMPT = 'Your name for the ranked table: ';
@@ -118,7 +103,7 @@ const playToTheEnd = (name: string) => (run: PlainRun) =>
 
 describe('2048 play --server --plain against a real server', { timeout: 60_000 }, () => {
   it('plays a ranked 3x3 game to the end: every board printed is the one the server dealt; it ranks under the name', async () => {
-    const run = new PlainRun(join(dir, 'one'), playToTheEnd('Ada'));
+    const run = new PlainRun(join(server.dir, 'one'), playToTheEnd('Ada'));
     expect(await run.exit()).toBe(0);
     expect(run.out).toContain('Ranked game: the server deals the tiles');
     const ranked = run.out.match(/Ada is number (\d+) for classic 3x3 on (\S+)\./);
@@ -134,7 +119,7 @@ describe('2048 play --server --plain against a real server', { timeout: 60_000 }
   });
 
   it('goes on with the game the server has after the program is killed mid-game', async () => {
-    const dataDir = join(dir, 'two');
+    const dataDir = join(server.dir, 'two');
     const first = new PlainRun(dataDir, (run) => (run.boards().length >= 8 ? null : run.nextKey()));
     await waitUntil(() => first.boards().length >= 8);
     first.child.kill('SIGKILL');
@@ -170,7 +155,7 @@ describe('2048 play --server --plain against a real server', { timeout: 60_000 }
     const play = (url: string) =>
       spawnSync(
         process.execPath,
-        [MAIN, 'play', '--server', url, '--plain', '--data-dir', join(dir, 'x')],
+        [MAIN, 'play', '--server', url, '--plain', '--data-dir', join(server.dir, 'x')],
         {
           input: 'a\n',
           encoding: 'utf8',

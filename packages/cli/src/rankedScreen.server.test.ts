@@ -1,15 +1,6 @@
-/**
- * `2048 play --server URL` in a real terminal (node-pty, rendered by @xterm/headless) against a
- * real server (`startServer` on 127.0.0.1 with a temp SQLite file): arrow keys pressed at once
- * all count, the board on screen is the server's once the answers are in, the footer says the
- * game is ranked, and q then y leaves with the terminal given back and the game kept.
- */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type RunningServer, startServer } from '@twenty48/server';
 import { openStore } from '@twenty48/store';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { rankedKey } from './rankedStart.js';
 import {
   ARROW,
@@ -21,23 +12,10 @@ import {
   terminalAfter,
   trackScreens,
 } from './testing/ptyScreen.js';
+import { sharedRankedServer } from './testing/rankedServer.js';
 
-let server: RunningServer;
-let dir = '';
+const server = sharedRankedServer('ranked-screen');
 const track = trackScreens();
-
-beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'twenty48-ranked-screen-'));
-  server = await startServer({
-    port: 0,
-    dbFile: join(dir, 'scores.db'),
-    limits: { gamesPerClient: 100, movesPerSecond: 10_000, moveBurst: 10_000 },
-  });
-});
-afterAll(async () => {
-  await server?.close();
-  rmSync(dir, { recursive: true, force: true });
-});
 
 interface Held {
   readonly board: number[][];
@@ -62,7 +40,7 @@ const held = async (gameId: string): Promise<Held> =>
 
 describe('2048 play --server in a terminal against a real server', { timeout: 60_000 }, () => {
   it('plays arrow keys pressed at once on a ranked 3x3 game: the screen shows the server’s board; q then y leaves, the terminal restored', async () => {
-    const dataDir = join(dir, 'pty');
+    const dataDir = join(server.dir, 'pty');
     const screen = track(
       shellThenStty(
         `"${process.execPath}" "${MAIN}" play --server ${server.url} --size 3 --data-dir "${dataDir}"`,
@@ -118,7 +96,7 @@ describe('2048 play --server in a terminal against a real server', { timeout: 60
   });
 
   it('plays a ranked 3x3 game to its end, ranks it under the name typed and shows the rank and the record', async () => {
-    const dataDir = join(dir, 'end');
+    const dataDir = join(server.dir, 'end');
     const screen = track(
       shellThenStty(
         `"${process.execPath}" "${MAIN}" play --server ${server.url} --size 3 --data-dir "${dataDir}"`,

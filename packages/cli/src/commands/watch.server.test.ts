@@ -5,37 +5,21 @@
  * the terminal is given back.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { createRankedGame, parseRecordAnswer, type RankedGame } from '@twenty48/client';
 import { type Game, newGame, parseRecord, replay, step } from '@twenty48/engine';
-import { type RunningServer, startServer } from '@twenty48/server';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { formatPlainBlock } from '../plainBoard.js';
 import { nodeFetch } from '../rankedStart.js';
 import { directionAt } from '../testing/games.js';
 import { MAIN, Screen, trackScreens } from '../testing/ptyScreen.js';
+import { sharedRankedServer } from '../testing/rankedServer.js';
 
-let server: RunningServer;
-let dir = '';
+const server = sharedRankedServer('watch');
 const running: ChildProcess[] = [];
 const track = trackScreens();
 
-beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'twenty48-watch-'));
-  server = await startServer({
-    port: 0,
-    dbFile: join(dir, 'scores.db'),
-    limits: { gamesPerClient: 100, movesPerSecond: 10_000, moveBurst: 10_000 },
-  });
-});
 afterEach(() => {
   for (const child of running.splice(0)) child.kill('SIGKILL');
-});
-afterAll(async () => {
-  await server?.close();
-  rmSync(dir, { recursive: true, force: true });
 });
 
 async function waitUntil(done: () => boolean, ms = 20_000): Promise<void> {
