@@ -3,9 +3,20 @@
 // from the start when the server deals it, no focus ring stays on the board after a click,
 // and the arrow keys never change a setting that restarts the game.
 
+import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
-import { type Direction, newGame, slide } from '@twenty48/engine';
-import { expectGame } from './board.js';
+import {
+  DIRECTIONS,
+  type Direction,
+  type Game,
+  makeRecord,
+  newGame,
+  parseRecord,
+  replay,
+  slide,
+  step,
+} from '@twenty48/engine';
+import { expectGame, KEYS } from './board.js';
 
 /** Wait until the page's service worker is active and controls the page (reload once if not). */
 async function controlledBySw(page: Page): Promise<void> {
@@ -61,5 +72,70 @@ test.describe('offline', () => {
     await expect(autoplay).toHaveAttribute('aria-pressed', 'false');
     await expect(hint).not.toContainText('ERR_');
     await context.setOffline(false);
+  });
+});
+
+const LETTER: Readonly<Record<string, Direction>> = { U: 'up', D: 'down', L: 'left', R: 'right' };
+
+/** A real game that reaches 2048 (scripts/make-win-fixture.mjs), one move before its win. */
+const WIN = (() => {
+  const parsed = parseRecord(readFileSync(new URL('fixtures/win.json', import.meta.url), 'utf8'));
+  if (!parsed.ok) throw new Error(parsed.error.message);
+  return parsed.value;
+})();
+
+/** The page one move before the win (saved, then reloaded), the winning key pressed. */
+async function wonByKey(page: Page): Promise<Game> {
+  const beforeWin = { ...WIN, moves: WIN.moves.slice(0, -1) };
+  await page.goto('./?seed=1');
+  await page.evaluate(
+    (text) => localStorage.setItem('twenty48:game', text),
+    JSON.stringify({ record: JSON.parse(makeRecord(beforeWin)) }),
+  );
+  await page.goto('./');
+  const before = replay(beforeWin);
+  if (!before.ok) throw new Error(before.error.message);
+  await expectGame(page, before.value);
+  const last = LETTER[WIN.moves.at(-1) as string] as Direction;
+  await page.keyboard.press(KEYS[last]);
+  const won = step(before.value, last).game;
+  await expect(page.getByTestId('overlay')).toHaveAttribute('data-state', 'won');
+  await expect(page.getByRole('button', { name: 'Keep going' })).toBeFocused();
+  return won;
+}
+
+/** The board's focus ring as drawn: none when the outline is off or has no width. */
+const ringOf = (page: Page) =>
+  page.locator('#cells').evaluate((cells) => {
+    const style = getComputedStyle(cells);
+    return style.outlineStyle === 'none' || Number.parseFloat(style.outlineWidth) === 0
+      ? 'none'
+      : `${style.outlineStyle} ${style.outlineWidth}`;
+  });
+
+test.describe('the focus after Keep going', () => {
+  test('clicked with the mouse: focus on the board, no ring, and the arrows play', async ({
+    page,
+  }) => {
+    let game = await wonByKey(page);
+    await page.getByRole('button', { name: 'Keep going' }).click();
+    await expect(page.getByTestId('overlay')).toBeHidden();
+    await expect(page.locator('#cells')).toBeFocused();
+    expect(await ringOf(page)).toBe('none');
+    const next = DIRECTIONS.find((d) => slide(game.board, d, game.rules).moved) as Direction;
+    await page.keyboard.press(KEYS[next]);
+    game = step(game, next).game;
+    await expectGame(page, game);
+    expect(await ringOf(page)).toBe('none');
+  });
+
+  test('pressed with the keyboard: focus on the board, where keyboard users see it', async ({
+    page,
+  }) => {
+    await wonByKey(page);
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('overlay')).toBeHidden();
+    await expect(page.locator('#cells')).toBeFocused();
+    expect(await ringOf(page)).not.toBe('none');
   });
 });

@@ -16,6 +16,10 @@ import type { SettingsForm, ViewInput, ViewUpdate } from './view-state.js';
 
 const reducedMotion = window.matchMedia('(prefers-reduced-motion: reduce)');
 const randomSeed = (): string => String(crypto.getRandomValues(new Uint32Array(1))[0]);
+/** How the player last acted: the focus the page moves shows its ring after keys only. */
+let lastInput: 'keyboard' | 'pointer' = 'keyboard';
+document.addEventListener('pointerdown', () => (lastInput = 'pointer'), { capture: true });
+document.addEventListener('keydown', () => (lastInput = 'keyboard'), { capture: true });
 
 applyPalette(document.documentElement);
 const store = openBrowserStorage(() => window.localStorage);
@@ -44,6 +48,7 @@ const ports = {
   animated: () => !reducedMotion.matches,
   newSeed: randomSeed,
   now: () => performance.now(),
+  lastInput: () => lastInput,
   dispatch,
 };
 
