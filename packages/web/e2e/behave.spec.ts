@@ -139,3 +139,65 @@ test.describe('the focus after Keep going', () => {
     expect(await ringOf(page)).not.toBe('none');
   });
 });
+
+test.describe('the arrow keys on the Rules and Size lists', () => {
+  test.use({ reducedMotion: 'reduce' });
+
+  for (const [label, id] of [
+    ['Rules', 'setting-rules'],
+    ['Board size', 'setting-size'],
+  ] as const) {
+    test(`on the ${label} list they play the move and change nothing; the list opens with Space`, async ({
+      page,
+    }) => {
+      await page.goto('./?seed=6');
+      let game = newGame('classic', '6');
+      await expectGame(page, game);
+      const select = page.locator(`#${id}`);
+      await expect(select).toHaveAccessibleDescription(/arrow keys play the game.*Space/i);
+      const before = await select.inputValue();
+      await select.focus();
+      for (const direction of ['down', 'up', 'left', 'right', 'down'] as const) {
+        await page.keyboard.press(KEYS[direction]);
+        game = step(game, direction).game;
+        await expectGame(page, game);
+        await expect(select).toHaveValue(before);
+        await expect(page.locator('#confirm')).toBeHidden();
+        await expect(select).toBeFocused();
+      }
+      expect(game.moves.length).toBeGreaterThan(0);
+
+      // A keyboard user still changes it: Space opens the list, the arrows choose, Enter takes.
+      await page.keyboard.press('Space');
+      await page.keyboard.press('ArrowDown');
+      await page.keyboard.press('Enter');
+      const dialog = page.locator('#confirm');
+      await expect(dialog).toBeVisible();
+      await page.keyboard.press('Escape');
+      await expect(dialog).toBeHidden();
+      // Cancelled: the list shows the game's setting again and keeps the focus.
+      await expect(select).toHaveValue(before);
+      await expect(select).toBeFocused();
+      await expectGame(page, game);
+
+      await page.keyboard.press('Enter');
+      await page.keyboard.press('ArrowDown');
+      await page.keyboard.press('Enter');
+      await expect(dialog).toBeVisible();
+      await page.getByRole('button', { name: 'Yes, start over' }).press('Enter');
+      await expect(dialog).toBeHidden();
+      await expect(select).not.toHaveValue(before);
+      await expect(page.getByTestId('moves')).toHaveText('0');
+      // Confirmed: the focus is back on the list, whose arrows play the new game.
+      await expect(select).toBeFocused();
+      const changed = await select.inputValue();
+      const moves = async () => Number(await page.getByTestId('moves').textContent());
+      for (const key of ['ArrowLeft', 'ArrowUp', 'ArrowRight', 'ArrowDown']) {
+        await page.keyboard.press(key);
+        if ((await moves()) > 0) break;
+      }
+      await expect.poll(moves).toBeGreaterThan(0);
+      await expect(select).toHaveValue(changed);
+    });
+  }
+});

@@ -84,13 +84,15 @@ function dispatch(input: ViewInput): void {
 // ---- Keys, swipes and buttons.
 
 const typing = (target: EventTarget | null): boolean =>
-  target instanceof HTMLInputElement ||
-  target instanceof HTMLSelectElement ||
-  target instanceof HTMLTextAreaElement;
+  target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement;
 
 document.addEventListener('keydown', (event) => {
   if (typing(event.target) || confirmDialog.open) return;
   const direction = directionOfKey(event);
+  // A closed list (Rules, Size, Theme) does not take the moving keys: the arrows would change
+  // the rules or the size and ask to start again. They play the move; Space, Enter or Alt+Down
+  // open the list, as its description says.
+  if (event.target instanceof HTMLSelectElement && !direction) return;
   if (direction) {
     event.preventDefault();
     dispatch({ type: 'move', direction });
