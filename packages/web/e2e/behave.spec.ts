@@ -3,7 +3,10 @@
 // from the start when the server deals it, no focus ring stays on the board after a click,
 // and the arrow keys never change a setting that restarts the game.
 
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { expect, type Page, test } from '@playwright/test';
 import {
   DIRECTIONS,
@@ -16,7 +19,8 @@ import {
   slide,
   step,
 } from '@twenty48/engine';
-import { expectGame, KEYS } from './board.js';
+import { type RunningServer, startServer } from '@twenty48/server';
+import { expectGame, KEYS, shownBoard } from './board.js';
 
 /** Wait until the page's service worker is active and controls the page (reload once if not). */
 async function controlledBySw(page: Page): Promise<void> {
@@ -200,4 +204,174 @@ test.describe('the arrow keys on the Rules and Size lists', () => {
       await expect(select).toHaveValue(changed);
     });
   }
+});
+
+test.describe('one game from the start, served by the real server', () => {
+  const WEB_ROOT = fileURLToPath(new URL('../dist/', import.meta.url));
+  const RANKED_LINE = 'Ranked game: the server deals the tiles; undo, hints and auto-play are off.';
+  let server: RunningServer;
+  let dataDir = '';
+
+  test.beforeAll(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'twenty48-behave-'));
+    server = await startServer({
+      port: 0,
+      dbFile: join(dataDir, 'scores.db'),
+      webRoot: WEB_ROOT,
+      limits: { gamesPerClient: 200 },
+    });
+  });
+
+  test.afterAll(async () => {
+    await server?.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  test.use({ reducedMotion: 'reduce', serviceWorkers: 'block' });
+
+  /** Every board the game's tiles layer shows, from the navigation on, as `value@row,col` lists. */
+  const recordBoards = (page: Page) =>
+    page.addInitScript(() => {
+      const boards: string[] = [];
+      (window as unknown as { boards: string[] }).boards = boards;
+      const snap = () => {
+        const board = document.getElementById('board');
+        if (!board) return;
+        const tiles = [...board.querySelectorAll<HTMLElement>('[data-testid=tile]')]
+          .map((t) => `${t.dataset.value}@${t.dataset.row},${t.dataset.col}`)
+          .sort()
+          .join(' ');
+        if (boards.at(-1) !== tiles) boards.push(tiles);
+      };
+      new MutationObserver(snap).observe(document, {
+        subtree: true,
+        childList: true,
+        attributes: true,
+        attributeFilter: ['data-value', 'data-row', 'data-col'],
+      });
+    });
+  const boardsShown = (page: Page) =>
+    page.evaluate(() => (window as unknown as { boards: string[] }).boards);
+  const asShown = (board: number[][]): string =>
+    board
+      .flatMap((line, r) => line.flatMap((v, c) => (v === 0 ? [] : [`${v}@${r},${c}`])))
+      .sort()
+      .join(' ');
+
+  interface Held {
+    readonly board: number[][];
+    readonly moves: number;
+    readonly sent: number;
+  }
+  const held = async (gameId: string): Promise<Held> =>
+    (await (await fetch(`${server.url}/api/games/${gameId}`)).json()) as Held;
+
+  /** Answers to `POST /api/games` held back `ms`, so the page waits for its game that long. */
+  const delayDealing = (page: Page, ms: number) =>
+    page.route('**/api/games', async (route) => {
+      if (route.request().method() === 'POST') await new Promise((r) => setTimeout(r, ms));
+      await route.continue();
+    });
+
+  /**
+   * What the page may show first when keys were held while the game came: the game itself, or
+   * it slid by the held keys (left, then right) before the server placed their new tiles.
+   */
+  const firstShown = (board: number[][]): string[] => {
+    const left = slide(board, 'left', 'classic');
+    const afterLeft = left.moved ? left.board : board;
+    return [board, afterLeft, slide(afterLeft, 'right', 'classic').board].map(asShown);
+  };
+
+  const dealt = (page: Page) =>
+    page.waitForResponse((r) => r.url().endsWith('/api/games') && r.request().method() === 'POST');
+
+  test('the first tiles shown are the server’s: no local game shows before it', async ({
+    page,
+  }) => {
+    await recordBoards(page);
+    await delayDealing(page, 600);
+    const created = dealt(page);
+    await page.goto(`${server.url}/?rules=classic&size=3`);
+    const game = (await (await created).json()) as { gameId: string; board: number[][] };
+    await expect(page.getByTestId('ranked-line')).toHaveText(RANKED_LINE);
+    expect(await shownBoard(page)).toEqual(game.board);
+    const boards = await boardsShown(page);
+    // An empty board while the server deals, then its game: never another game's tiles.
+    expect(boards.filter((b) => b !== '')).toEqual([asShown(game.board)]);
+  });
+
+  test('keys pressed before the server answered are played on the ranked game, which stays ranked', async ({
+    page,
+  }) => {
+    await recordBoards(page);
+    await delayDealing(page, 800);
+    const created = dealt(page);
+    await page.goto(`${server.url}/?rules=classic&size=3`);
+    // Left then right: with two tiles on the board, one of them moves it.
+    await page.keyboard.press(KEYS.left);
+    await page.keyboard.press(KEYS.right);
+    const game = (await (await created).json()) as { gameId: string; board: number[][] };
+    await expect(page.getByTestId('ranked-line')).toHaveText(RANKED_LINE);
+    await expect.poll(async () => (await held(game.gameId)).moves).toBeGreaterThan(0);
+    await expect
+      .poll(async () => {
+        const now = await held(game.gameId);
+        return JSON.stringify(await shownBoard(page)) === JSON.stringify(now.board) && now.sent;
+      })
+      .toBe((await held(game.gameId)).sent);
+    await expect(page.getByTestId('moves')).toHaveText(String((await held(game.gameId)).moves));
+    await expect(page.getByRole('button', { name: 'Undo' })).toBeHidden();
+    const boards = (await boardsShown(page)).filter((b) => b !== '');
+    expect(firstShown(game.board)).toContain(boards[0]);
+  });
+
+  test('a reload resuming a ranked game shows its board once', async ({ page }) => {
+    const created = dealt(page);
+    await page.goto(`${server.url}/?rules=classic&size=3`);
+    const { gameId, board } = (await (await created).json()) as {
+      gameId: string;
+      board: number[][];
+    };
+    await expect(page.getByTestId('ranked-line')).toHaveText(RANKED_LINE);
+    const direction = DIRECTIONS.find((d) => slide(board, d, newGame('classic', '1').rules).moved);
+    await page.keyboard.press(KEYS[direction ?? 'left']);
+    await expect.poll(async () => (await held(gameId)).moves).toBe(1);
+    const before = await held(gameId);
+    await expect.poll(() => shownBoard(page)).toEqual(before.board);
+
+    await recordBoards(page);
+    await page.route(`**/api/games/${gameId}`, async (route) => {
+      await new Promise((r) => setTimeout(r, 600));
+      await route.continue();
+    });
+    await page.reload();
+    // A key pressed while the game is read again waits for it, then plays on it.
+    await page.keyboard.press(KEYS.left);
+    await page.keyboard.press(KEYS.right);
+    await expect(page.getByTestId('ranked-line')).toHaveText(RANKED_LINE);
+    await expect.poll(async () => (await held(gameId)).moves).toBeGreaterThan(1);
+    const boards = (await boardsShown(page)).filter((b) => b !== '');
+    expect(firstShown(before.board)).toContain(boards[0]);
+  });
+
+  test('when the server deals no game, the local game shows once, and says why', async ({
+    page,
+  }) => {
+    await recordBoards(page);
+    await page.route('**/api/games', (route) =>
+      route.request().method() === 'POST'
+        ? route.fulfill({
+            status: 503,
+            contentType: 'application/json',
+            body: JSON.stringify({ error: 'ERR_SERVER_FULL', message: 'the server is full' }),
+          })
+        : route.continue(),
+    );
+    await page.goto(`${server.url}/?rules=classic&size=3`);
+    await expect(page.getByTestId('notice')).toContainText('Playing offline: the server is full');
+    await expect(page.getByRole('button', { name: 'Undo' })).toBeVisible();
+    const shown = await shownBoard(page);
+    expect((await boardsShown(page)).filter((b) => b !== '')).toEqual([asShown(shown)]);
+  });
 });
