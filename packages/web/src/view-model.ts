@@ -348,9 +348,10 @@ function respond(state: ViewState, input: ViewInput): ViewUpdate {
 }
 
 /**
- * The next state of the page and what to do about it. Besides the input's own answer: when the
- * game has just ended, the overlay's note starts empty and the focus goes to its first button;
- * auto-play waiting for the board goes on once the board is still.
+ * The next state of the page and what to do about it. Besides the input's own answer: the moves
+ * held while a game was dealt or resumed are played once it shows; when the game has just
+ * ended, the overlay's note starts empty and the focus goes to its first button; auto-play
+ * waiting for the board goes on once the board is still.
  *
  * @example
  * let { state } = startView(start);
