@@ -1,8 +1,38 @@
-import { defineConfig } from 'vite';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
+import { defineConfig, type Plugin } from 'vite';
+import { injectPrecache, precacheManifest } from './src/precache.js';
+
+/** Every file under `dir`, '/'-separated paths relative to it. */
+const filesUnder = (dir: string): string[] =>
+  readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => relative(dir, join(entry.parentPath, entry.name)).split(sep).join('/'));
+
+/**
+ * Offline play: once the build is written, sw.js gets the list of every file it wrote (the AI
+ * worker and its chunks too, which index.html does not name) and a cache name from their
+ * contents, so a new build's worker replaces the old cache.
+ */
+const precachePlugin = (): Plugin => ({
+  name: 'twenty48-precache',
+  apply: 'build',
+  writeBundle(options) {
+    const dir = options.dir;
+    if (!dir) return;
+    const built = filesUnder(dir).map((path) => ({
+      path,
+      content: readFileSync(join(dir, path)),
+    }));
+    const worker = join(dir, 'sw.js');
+    writeFileSync(worker, injectPrecache(readFileSync(worker, 'utf8'), precacheManifest(built)));
+  },
+});
 
 // The game is a static site: relative asset paths let `2048 serve` mount it anywhere.
 export default defineConfig({
   base: './',
   build: { outDir: 'dist', emptyOutDir: true, target: 'es2022' },
   worker: { format: 'es' },
+  plugins: [precachePlugin()],
 });

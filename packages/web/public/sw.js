@@ -1,18 +1,16 @@
-// Offline play: the page and its assets are cached as they are fetched; the page itself is
-// fetched fresh when the network answers (so an update shows at the next visit) and served
-// from the cache when it does not. The API (/api/) is never cached: scores must be live.
-const CACHE = 'twenty48-v1';
+// Offline play: at install, every file of the build is cached (the list and the cache's name
+// are written into the next line by the build, vite.config.ts: the AI worker and its chunks
+// included, which the page does not name); a new build brings a new name, and its worker
+// deletes the old cache once active. The page itself is fetched fresh when the network answers
+// (so an update shows at the next visit) and served from the cache when it does not. The API
+// (/api/) is never cached: scores must be live.
+const PRECACHE = { cache: 'twenty48-dev', files: [] };
+const CACHE = PRECACHE.cache;
 const SHELL = ['./', './index.html', './manifest.webmanifest', './icon.svg'];
 
-/** The shell plus the hashed scripts and styles the page names (their names change per build). */
 const precache = async () => {
   const cache = await caches.open(CACHE);
-  await cache.addAll(SHELL);
-  const page = await (await fetch('./', { cache: 'no-cache' })).text();
-  const assets = [...page.matchAll(/(?:src|href)="\.?\/?(assets\/[^"]+)"/g)].map(
-    (m) => `./${m[1]}`,
-  );
-  await cache.addAll(assets);
+  await cache.addAll([...new Set([...SHELL, ...PRECACHE.files])]);
 };
 
 self.addEventListener('install', (event) => {

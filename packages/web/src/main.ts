@@ -16,6 +16,10 @@ import type { SettingsForm, ViewInput, ViewUpdate } from './view-state.js';
 
 const reducedMotion = window.matchMedia('(prefers-reduced-motion: reduce)');
 const randomSeed = (): string => String(crypto.getRandomValues(new Uint32Array(1))[0]);
+/** How the player last acted: the focus the page moves shows its ring after keys only. */
+let lastInput: 'keyboard' | 'pointer' = 'keyboard';
+document.addEventListener('pointerdown', () => (lastInput = 'pointer'), { capture: true });
+document.addEventListener('keydown', () => (lastInput = 'keyboard'), { capture: true });
 
 applyPalette(document.documentElement);
 const store = openBrowserStorage(() => window.localStorage);
@@ -44,6 +48,7 @@ const ports = {
   animated: () => !reducedMotion.matches,
   newSeed: randomSeed,
   now: () => performance.now(),
+  lastInput: () => lastInput,
   dispatch,
 };
 
@@ -79,13 +84,15 @@ function dispatch(input: ViewInput): void {
 // ---- Keys, swipes and buttons.
 
 const typing = (target: EventTarget | null): boolean =>
-  target instanceof HTMLInputElement ||
-  target instanceof HTMLSelectElement ||
-  target instanceof HTMLTextAreaElement;
+  target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement;
 
 document.addEventListener('keydown', (event) => {
   if (typing(event.target) || confirmDialog.open) return;
   const direction = directionOfKey(event);
+  // A closed list (Rules, Size, Theme) does not take the moving keys: the arrows would change
+  // the rules or the size and ask to start again. They play the move; Space, Enter or Alt+Down
+  // open the list, as its description says.
+  if (event.target instanceof HTMLSelectElement && !direction) return;
   if (direction) {
     event.preventDefault();
     dispatch({ type: 'move', direction });

@@ -42,6 +42,8 @@ export interface PagePorts {
   readonly newSeed: () => string;
   /** The page's clock in milliseconds (`performance.now`), for auto-play's pace. */
   readonly now: () => number;
+  /** How the player last acted on the page: a focus moved by script shows its ring after keys only. */
+  readonly lastInput: () => 'keyboard' | 'pointer';
   readonly dispatch: (input: ViewInput) => void;
 }
 
@@ -69,6 +71,14 @@ function adopt(ports: PagePorts, game: RankedGame, purpose: 'new' | 'join' | 're
   ports.dispatch({ type: 'rankedOpened', purpose, answer: ok(game.snapshot()) });
 }
 
+/**
+ * Move the focus to `id` for the keyboard's sake; its ring shows (`:focus-visible`) only when
+ * the player's last act was a key, not after a click or a touch.
+ */
+function focusOn(id: string, { lastInput }: PagePorts): void {
+  byId(id).focus({ focusVisible: lastInput() === 'keyboard' });
+}
+
 /** Where the Watch view's focus goes. */
 const WATCH_FOCUS = { list: 'watch-heading', board: 'watch-cells', back: 'watch-back' } as const;
 
@@ -91,7 +101,7 @@ const HANDLERS: Handlers = {
   announce: ({ text }) => {
     byId('live').textContent = text;
   },
-  focus: ({ target }) => byId(target).focus(),
+  focus: ({ target }, ports) => focusOn(target, ports),
   saveGame: (effect, { store }) => saveToStore(store, effect),
   saveScores: (effect, { store }) => saveToStore(store, effect),
   confirmNewGame: ({ variant, fromSettings }, { confirmDialog, dispatch }) => {
@@ -170,7 +180,7 @@ const HANDLERS: Handlers = {
   announceWatch: ({ text }) => {
     byId('watch-live').textContent = text;
   },
-  focusWatch: ({ target }) => byId(WATCH_FOCUS[target]).focus(),
+  focusWatch: ({ target }, ports) => focusOn(WATCH_FOCUS[target], ports),
 };
 
 /**

@@ -17,6 +17,7 @@ import {
 } from './panels.js';
 import type { Settings } from './settings.js';
 import {
+  awaitingGame,
   bestOf,
   canUndo,
   connectionLine,
@@ -43,12 +44,13 @@ export interface RenderDeps {
  * The address of the game shown, to share it or to reload into it: a local game's seed, or a
  * ranked game's rules and size (its seed is the server's secret; a reload resumes it). While a
  * ranked game waits for the server (a local game is played meanwhile), no seed either: a
- * reload goes back to the ranked game, and the local one is saved anyway.
+ * reload goes back to the ranked game, and the local one is saved anyway; nor while a game is
+ * dealt (its seed is not known yet).
  */
 function showAddress(state: ViewState): void {
   const { game, variant } = state;
   const search =
-    state.ranked || state.online.parked
+    state.ranked || state.online.parked || awaitingGame(state)
       ? `?${new URLSearchParams({ rules: variant.rules, size: String(variant.size) })}`
       : launchSearch({ seed: game.seed, rules: variant.rules, size: variant.size });
   if (window.location.search !== search) window.history.replaceState(null, '', search);

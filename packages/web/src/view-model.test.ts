@@ -26,6 +26,8 @@ import {
 } from './view-state.js';
 
 const DIRS = ['up', 'down', 'left', 'right'] as const;
+const emptyBoard = (size: number): number[][] =>
+  Array.from({ length: size }, () => Array<number>(size).fill(0));
 const CLASSIC_4: Variant = { rules: 'classic', size: 4 };
 const replayMoves = (game: Game, moves: Direction[]): Game =>
   moves.reduce((g, direction) => step(g, direction).game, game);
@@ -253,9 +255,10 @@ describe('winning, losing and the table', () => {
 describe('new games', () => {
   it('asks first when a game is under way, and only then', () => {
     const page = openPage(memoryStore(), { seed: '21' });
-    expect(page.send({ type: 'newGame' })).toEqual([
+    expect(ofType(page.send({ type: 'newGame' }), 'issueGame')).toEqual([
       { type: 'issueGame', purpose: 'new', variant: CLASSIC_4 },
     ]);
+    page.newGame(CLASSIC_4, '21');
     page.move('left');
     expect(page.send({ type: 'newGame' })).toEqual([
       { type: 'confirmNewGame', variant: CLASSIC_4, fromSettings: false },
@@ -264,7 +267,10 @@ describe('new games', () => {
       page.send({ type: 'confirmed', yes: false, variant: CLASSIC_4, fromSettings: false }),
     ).toEqual([]);
     expect(
-      page.send({ type: 'confirmed', yes: true, variant: CLASSIC_4, fromSettings: false }),
+      ofType(
+        page.send({ type: 'confirmed', yes: true, variant: CLASSIC_4, fromSettings: false }),
+        'issueGame',
+      ),
     ).toEqual([{ type: 'issueGame', purpose: 'new', variant: CLASSIC_4 }]);
     page.newGame(CLASSIC_4, '77');
     expect(page.state.game).toEqual(newGame('classic', '77'));
@@ -326,34 +332,126 @@ describe('new games', () => {
 describe('the leaderboard', () => {
   const SIZE_3: Variant = { rules: 'classic', size: 3 };
 
-  it('asks the server for a ranked game at the start, once it knows a server is there', () => {
+  it('asks the server for a ranked game at the start; the board waits empty and shows it once', () => {
     const page = openPage();
-    expect(page.state.online.joinPending).toBe(true);
+    expect(page.state.online.dealing).toBe('join');
+    expect(ofType(page.effects, 'issueGame')).toEqual([
+      { type: 'issueGame', purpose: 'join', variant: CLASSIC_4 },
+    ]);
+    // No local game's tiles while the server deals: the board drawn at start is empty.
+    const drawn = ofType(page.effects, 'drawBoard');
+    expect(drawn.map((d) => d.game.board)).toEqual([emptyBoard(4)]);
+    expect(shownOf(page.state)).toMatchObject({ board: emptyBoard(4), score: 0, moves: 0 });
     const effects = page.send({ type: 'onlineTable', variant: CLASSIC_4, answer: ok([]) });
-    expect(effects).toEqual([{ type: 'issueGame', purpose: 'join', variant: CLASSIC_4 }]);
+    expect(effects).toEqual([]);
     expect(page.state.online.table).toEqual({ variant: CLASSIC_4, rows: [], mine: null });
     const ranked = rankedScript('5');
-    page.send({ type: 'rankedOpened', purpose: 'join', answer: ok(ranked.snapshot()) });
+    const opened = page.send({
+      type: 'rankedOpened',
+      purpose: 'join',
+      answer: ok(ranked.snapshot()),
+    });
     expect(page.state.ranked?.gameId).toBe('g1');
+    expect(page.state.online.dealing).toBe(null);
+    expect(ofType(opened, 'drawBoard').map((d) => d.game.board)).toEqual([
+      newGame('classic', '5').board,
+    ]);
     expect(shownOf(page.state).board).toEqual(newGame('classic', '5').board);
   });
 
-  it('does not ask for a game in place of one from a link, and keeps a game the player moved in', () => {
-    const linked = openPage(memoryStore(), { seed: '5' });
-    expect(linked.send({ type: 'onlineTable', variant: CLASSIC_4, answer: ok([]) })).toEqual([]);
+  it('holds the keys pressed while the game is dealt and plays them on the ranked game, in order', () => {
     const page = openPage();
-    page.send({ type: 'onlineTable', variant: CLASSIC_4, answer: ok([]) });
-    page.move('left');
-    const before = page.state.game;
-    const effects = page.send({
+    for (const direction of ['left', 'up'] as const) {
+      expect(page.send({ type: 'move', direction })).toEqual([]);
+    }
+    expect(page.state.online.held).toEqual(['left', 'up']);
+    expect(page.state.game.moves).toBe(''); // the local game was not played
+    // Undo, hints, auto-play and another new game wait for the game too.
+    expect(page.send({ type: 'hintAsked' })).toEqual([]);
+    expect(page.send({ type: 'newGame' })).toEqual([]);
+    const script = rankedScript('5');
+    const opened = page.send({
+      type: 'rankedOpened',
+      purpose: 'join',
+      answer: ok(script.snapshot()),
+    });
+    expect(ofType(opened, 'closeRanked')).toEqual([]);
+    expect(ofType(opened, 'rankedMove')).toEqual([
+      { type: 'rankedMove', gameId: 'g1', direction: 'left' },
+      { type: 'rankedMove', gameId: 'g1', direction: 'up' },
+    ]);
+    // The board is drawn once (the server's), before the held moves go to the client.
+    expect(types(opened).indexOf('drawBoard')).toBeLessThan(types(opened).indexOf('rankedMove'));
+    expect(page.state.online.held).toEqual([]);
+    expect(page.state.ranked?.gameId).toBe('g1');
+  });
+
+  it('without a server, the local game shows once and plays the keys held meanwhile', () => {
+    const page = openPage();
+    page.send({ type: 'move', direction: 'left' });
+    const shown = page.send({
+      type: 'gameIssued',
+      purpose: 'join',
+      variant: CLASSIC_4,
+      seed: 'other',
+      offline: null,
+    });
+    const game = newGame('classic', 'fresh');
+    expect(ofType(shown, 'drawBoard').map((d) => d.game.board)).toEqual([game.board]);
+    expect(ofType(shown, 'animateMove')[0]?.result.game).toEqual(step(game, 'left').game);
+    expect(page.state.online.dealing).toBe(null);
+    expect(page.state.notice).toBe('');
+    // A ranked game answered after that is not taken: the player plays the local one.
+    const late = page.send({
       type: 'rankedOpened',
       purpose: 'join',
       answer: ok(rankedScript('5').snapshot()),
     });
-    expect(effects).toEqual([{ type: 'closeRanked', gameId: 'g1' }]);
-    expect(page.state.game).toBe(before);
+    expect(late).toEqual([{ type: 'closeRanked', gameId: 'g1' }]);
     expect(page.state.ranked).toBe(null);
-    expect(page.state.notice).toBe('');
+  });
+
+  it('a new game waits empty for the server too, then shows the one it dealt, held keys played', () => {
+    const page = openPage(memoryStore(), { seed: '5' });
+    page.move('left');
+    page.send({ type: 'newGame' });
+    const asked = page.send({
+      type: 'confirmed',
+      yes: true,
+      variant: CLASSIC_4,
+      fromSettings: false,
+    });
+    expect(ofType(asked, 'drawBoard').map((d) => d.game.board)).toEqual([emptyBoard(4)]);
+    expect(overlayOf(page.state)).toBe(null);
+    page.send({ type: 'move', direction: 'right' });
+    expect(page.state.game.moves).toBe('L'); // the old game is not played either
+    const script = rankedScript('9');
+    const opened = page.send({
+      type: 'rankedOpened',
+      purpose: 'new',
+      answer: ok(script.snapshot()),
+    });
+    expect(ofType(opened, 'rankedMove')).toEqual([
+      { type: 'rankedMove', gameId: 'g1', direction: 'right' },
+    ]);
+    // Offline, the new local game shows and plays them.
+    const offline = openPage(memoryStore(), { seed: '5' });
+    offline.send({ type: 'newGame' });
+    offline.send({ type: 'move', direction: 'up' });
+    offline.newGame(CLASSIC_4, '77');
+    expect(offline.state.game).toEqual(step(newGame('classic', '77'), 'up').game);
+  });
+
+  it('does not ask for a game in place of one from a link or a saved game under way', () => {
+    const linked = openPage(memoryStore(), { seed: '5' });
+    expect(linked.state.online.dealing).toBe(null);
+    expect(ofType(linked.all, 'issueGame')).toEqual([]);
+    expect(linked.send({ type: 'onlineTable', variant: CLASSIC_4, answer: ok([]) })).toEqual([]);
+    linked.move('left');
+    const reopened = openPage(linked.store);
+    expect(reopened.state.online.dealing).toBe(null);
+    expect(ofType(reopened.all, 'issueGame')).toEqual([]);
+    expect(shownOf(reopened.state).moves).toBe(1);
   });
 
   it('says when the server is there but dealt no game, and keeps the local one', () => {
@@ -582,10 +680,8 @@ describe('the AI: hints and auto-play', () => {
       text: 'Auto-play stopped: the game is over.',
     });
     page.send({ type: 'autoplayToggled', now: 0 });
-    expect(page.send({ type: 'newGame' })).toEqual([
-      { type: 'announce', text: 'Auto-play stopped: stopped.' },
-      { type: 'issueGame', purpose: 'new', variant: CLASSIC_4 },
-    ]);
+    expect(types(page.send({ type: 'newGame' }))).toEqual(['announce', 'issueGame', 'drawBoard']);
+    expect(page.effects[0]).toEqual({ type: 'announce', text: 'Auto-play stopped: stopped.' });
   });
 
   it('does not play an answer for a game the player has moved in meanwhile', () => {

@@ -4,7 +4,6 @@
 
 import { parseName } from '@twenty48/common';
 import { type Direction, type Game, newGame } from '@twenty48/engine';
-import { describeStatus } from './announce.js';
 import { resumeGame, rulesOf, type Variant, variantOf } from './saved-game.js';
 import { parseSettings, settingsFor } from './settings.js';
 import {
@@ -28,6 +27,7 @@ import {
   undo,
 } from './view-game.js';
 import {
+  describeGame,
   gameIssued,
   onlineTableLoaded,
   scoreSubmitted,
@@ -42,6 +42,7 @@ import {
   rankedOpened,
 } from './view-ranked.js';
 import {
+  awaitingGame,
   overlayOf,
   type SettingsForm,
   type StoredRanked,
@@ -62,9 +63,7 @@ import {
   watchUpdated,
 } from './view-watch.js';
 
-/** Say how the game stands after a redraw without a move (load, undo, new game). */
-export const describeGame = (game: Game): string =>
-  describeStatus(game) || `Score ${game.score}, ${game.moves.length} moves.`;
+export { describeGame };
 
 const focusOverlay = (overlay: 'won' | 'lost'): ViewEffect => ({
   type: 'focus',
@@ -121,8 +120,9 @@ function openingGame(start: ViewStart): {
 /**
  * The page as it opens: the ranked game of the last visit read again from the server, or the
  * saved local game (or the one the address asks for, or a fresh one); the stored settings,
- * best scores and tables; then the server's table is read and, when the address chose no
- * seed, a fresh game becomes a ranked game.
+ * best scores and tables; then the server's table is read. A fresh game the address chose no
+ * seed for is asked of the server at once: the board shows empty until the server's game (or,
+ * without one, the local game) shows, and keys wait meanwhile, so one game shows from the start.
  *
  * @example
  * const { state, effects } = startView({ stored: readStoredPage(store), launch, persistent: true, seed: '1' });
@@ -131,6 +131,8 @@ export function startView(start: ViewStart): ViewUpdate {
   const opening = openingGame(start);
   const { game } = opening;
   const resume = rankedToResume(start);
+  const dealt =
+    resume === null && start.launch.request.seed === undefined && game.moves.length === 0;
   const variant = resume?.variant ?? variantOf(game.rules) ?? opening.wanted;
   const notice = [
     ...start.launch.errors.map((e) => `The link was not used in full (${e.code}: ${e.message}).`),
@@ -163,8 +165,9 @@ export function startView(start: ViewStart): ViewUpdate {
       table: null,
       mine: null,
       askNameAgain: false,
-      joinPending: start.launch.request.seed === undefined && resume === null,
+      dealing: dealt ? 'join' : null,
       resuming: resume !== null,
+      held: [],
       parked: start.stored.ranked,
     },
   };
@@ -176,26 +179,48 @@ export function startView(start: ViewStart): ViewUpdate {
         { type: 'drawBoard', game: shownOf(saved.state), tiles },
         { type: 'resumeRanked', gameId: resume.gameId },
       ]
-    : [
-        { type: 'drawBoard', game, tiles },
-        ...(overlay === null ? [] : [focusOverlay(overlay)]),
-        announce(describeGame(game)),
-      ];
+    : dealt
+      ? [
+          { type: 'drawBoard', game: shownOf(saved.state), tiles },
+          { type: 'issueGame', purpose: 'join', variant },
+        ]
+      : [
+          { type: 'drawBoard', game, tiles },
+          ...(overlay === null ? [] : [focusOverlay(overlay)]),
+          announce(describeGame(game)),
+        ];
   return {
     state: saved.state,
     effects: [...saved.effects, ...opened, { type: 'loadOnlineTable', variant }],
   };
 }
 
-/** Start a game of `variant`, asking the server for its seed; auto-play stops first. */
+/**
+ * Start a game of `variant`, asking the server for it (or for a seed); auto-play stops first.
+ * Until it comes the board shows empty and keys wait.
+ */
 const startGame = (state: ViewState, variant: Variant): ViewUpdate =>
-  andThen(stopAutoplay(state, 'stopped'), (s) => ({
-    state: s,
-    effects: [{ type: 'issueGame', purpose: 'new', variant }],
-  }));
+  andThen(stopAutoplay(state, 'stopped'), (s) => {
+    const online = { ...s.online, dealing: 'new' as const, held: [] };
+    const next = { ...s, variant, online, queue: [], animating: false, hint: NO_HINT };
+    return {
+      state: next,
+      effects: [
+        { type: 'issueGame', purpose: 'new', variant },
+        { type: 'drawBoard', game: shownOf(next), tiles: next.settings.tiles },
+      ],
+    };
+  });
 
-/** A new game asked for (of `variant` when the settings changed it): ask first if under way. */
+/**
+ * A new game asked for (of `variant` when the settings changed it): ask first if under way.
+ * While a game is being dealt, the one coming is the new game (the form shows its settings).
+ */
 function askNewGame(state: ViewState, variant: Variant | undefined): ViewUpdate {
+  if (awaitingGame(state)) {
+    const settings = variant ? [{ type: 'showSettings', settings: state.settings } as const] : [];
+    return { state, effects: settings };
+  }
   const asked = variant ?? state.variant;
   if (!underWay(state)) return startGame(state, asked);
   const fromSettings = variant !== undefined;
@@ -216,10 +241,28 @@ const nameProblemOf = (text: string): string => {
   return name.ok ? '' : `Not a valid name: ${name.error.message}.`;
 };
 
-/** A move asked for: the ranked game's or the local one's; none while watching or resuming. */
+/** Moves asked for while a game is dealt or resumed, at most: a burst, not a game. */
+export const MAX_HELD = 32;
+
+/**
+ * A move asked for: the ranked game's or the local one's; none while watching. While the game
+ * is dealt or resumed it waits, to be played on the game that comes.
+ */
 function move(state: ViewState, direction: Direction): ViewUpdate {
-  if (state.watch !== null || state.online.resuming) return unchanged(state);
+  if (state.watch !== null) return unchanged(state);
+  if (awaitingGame(state)) {
+    const { held } = state.online;
+    if (held.length >= MAX_HELD) return unchanged(state);
+    return unchanged({ ...state, online: { ...state.online, held: [...held, direction] } });
+  }
   return state.ranked ? pushRankedMove(state, direction) : pushMove(state, direction);
+}
+
+/** The game came (the server's, or the local one): the moves held meanwhile are played on it. */
+function playHeld(state: ViewState): ViewUpdate {
+  const { held } = state.online;
+  const start = unchanged({ ...state, online: { ...state.online, held: [] } });
+  return held.reduce((update, direction) => andThen(update, (s) => move(s, direction)), start);
 }
 
 /** What the player does to the game shown: nothing while the Watch view is open. */
@@ -232,8 +275,18 @@ const GAME_INPUTS: ReadonlySet<ViewInput['type']> = new Set([
   'nameSubmitted',
 ]);
 
+/** What needs a game shown: nothing while it is dealt or resumed (moves wait instead). */
+const SHOWN_GAME_INPUTS: ReadonlySet<ViewInput['type']> = new Set([
+  'undo',
+  'keepPlaying',
+  'hintAsked',
+  'autoplayToggled',
+  'nameSubmitted',
+]);
+
 function respond(state: ViewState, input: ViewInput): ViewUpdate {
   if (state.watch !== null && GAME_INPUTS.has(input.type)) return unchanged(state);
+  if (awaitingGame(state) && SHOWN_GAME_INPUTS.has(input.type)) return unchanged(state);
   const ranked = state.ranked !== null;
   switch (input.type) {
     case 'move':
@@ -295,9 +348,10 @@ function respond(state: ViewState, input: ViewInput): ViewUpdate {
 }
 
 /**
- * The next state of the page and what to do about it. Besides the input's own answer: when the
- * game has just ended, the overlay's note starts empty and the focus goes to its first button;
- * auto-play waiting for the board goes on once the board is still.
+ * The next state of the page and what to do about it. Besides the input's own answer: the moves
+ * held while a game was dealt or resumed are played once it shows; when the game has just
+ * ended, the overlay's note starts empty and the focus goes to its first button; auto-play
+ * waiting for the board goes on once the board is still.
  *
  * @example
  * let { state } = startView(start);
@@ -305,7 +359,11 @@ function respond(state: ViewState, input: ViewInput): ViewUpdate {
  * // effects: saveGame, animateMove, playSound, showGain, announce
  */
 export function updateView(state: ViewState, input: ViewInput): ViewUpdate {
-  const update = respond(state, input);
+  const answered = respond(state, input);
+  const update =
+    awaitingGame(state) && !awaitingGame(answered.state) && answered.state.online.held.length > 0
+      ? andThen(answered, playHeld)
+      : answered;
   const overlay = overlayOf(update.state);
   const ended =
     overlay !== null && overlayOf(state) === null

@@ -3,6 +3,8 @@
 // reached through effects.
 
 import { ok, parseName, type Result } from '@twenty48/common';
+import type { Game } from '@twenty48/engine';
+import { describeStatus } from './announce.js';
 import {
   type LeaderboardError,
   mayRetry,
@@ -14,14 +16,32 @@ import {
 import type { Variant } from './saved-game.js';
 import { announce, saveLocalScore, startNewGame, unchanged } from './view-game.js';
 import {
-  fresh,
   type NewGameSeed,
   noteText,
   type OnlineTableState,
   overlayOf,
+  shownOf,
   type ViewState,
   type ViewUpdate,
 } from './view-state.js';
+
+/** Say how the game stands after a redraw without a move (load, undo, new game). */
+export const describeGame = (game: Game): string =>
+  describeStatus(game) || `Score ${game.score}, ${game.moves.length} moves.`;
+
+/**
+ * The local game shows at last, after the server was asked for one in vain (or, at start,
+ * found absent): drawn once, and said.
+ */
+export function showLocalGame(state: ViewState): ViewUpdate {
+  return {
+    state,
+    effects: [
+      { type: 'drawBoard', game: shownOf(state), tiles: state.settings.tiles },
+      announce(describeGame(state.game)),
+    ],
+  };
+}
 
 /**
  * The line under the board when a game the server should have issued starts offline.
@@ -33,8 +53,9 @@ export const offlineNotice = (reason: string): string => `Playing offline: ${rea
 
 /**
  * A seed for a local game arrived, because no ranked game could be had: for a new game (`new`),
- * or for the fresh game the page opened with (`join`), which is kept. `offline` says why the
- * server dealt none (null: there is no server, which is no news).
+ * or for the fresh game the page opened with (`join`), which is kept and now shows. `offline`
+ * says why the server dealt none (null: there is no server, which is no news). The board stops
+ * waiting either way.
  */
 export function gameIssued(
   state: ViewState,
@@ -43,8 +64,11 @@ export function gameIssued(
   issued: NewGameSeed,
 ): ViewUpdate {
   const notice = issued.offline === null ? state.notice : offlineNotice(issued.offline);
-  if (purpose === 'new') return startNewGame({ ...state, notice }, variant, issued.seed);
-  return unchanged({ ...state, notice });
+  const { dealing } = state.online;
+  const online = { ...state.online, dealing: dealing === purpose ? null : dealing };
+  const next = { ...state, notice, online };
+  if (purpose === 'new') return startNewGame(next, variant, issued.seed);
+  return dealing === 'join' ? showLocalGame(next) : unchanged(next);
 }
 
 /** The leaderboard's answer in the game-over note: a rank, or a refusal that may ask again. */
@@ -114,16 +138,13 @@ export function scoreSubmitted(
 export const serverChecked = (state: ViewState, available: boolean): ViewUpdate =>
   unchanged(available ? { ...state, note: { ...state.note, online: UNISSUED_NOTE } } : state);
 
-/**
- * The server's table arrived (null: no server). At start, a fresh game then becomes a ranked
- * game, dealt by the server.
- */
+/** The server's table arrived (null: no server). */
 export function onlineTableLoaded(
   state: ViewState,
   variant: Variant,
   answer: Result<OnlineScore[], LeaderboardError> | null,
 ): ViewUpdate {
-  const { mine, joinPending } = state.online;
+  const { mine } = state.online;
   const table: OnlineTableState | null =
     answer === null
       ? null
@@ -135,7 +156,5 @@ export function onlineTableLoaded(
             mine,
             error: `The online table could not be read (${answer.error.code}: ${answer.error.message}).`,
           };
-  const next = { ...state, online: { ...state.online, table, joinPending: false } };
-  if (!joinPending || table === null || !fresh(next)) return unchanged(next);
-  return { state: next, effects: [{ type: 'issueGame', purpose: 'join', variant: next.variant }] };
+  return unchanged({ ...state, online: { ...state.online, table } });
 }

@@ -201,7 +201,7 @@ describe('a reload in a ranked game', () => {
     return store;
   };
 
-  it('reads the game again from the server; moves wait meanwhile', () => {
+  it('reads the game again from the server; the board waits empty and moves wait meanwhile', () => {
     const page = openPage(storedPage());
     expect(types(page.effects)).toEqual([
       'saveGame',
@@ -209,29 +209,56 @@ describe('a reload in a ranked game', () => {
       'resumeRanked',
       'loadOnlineTable',
     ]);
+    // No local game's tiles before the ranked game's: an empty board of its size.
+    expect(ofType(page.effects, 'drawBoard')[0]?.game.board).toEqual(
+      Array.from({ length: 4 }, () => [0, 0, 0, 0]),
+    );
     expect(ofType(page.effects, 'resumeRanked')[0]?.gameId).toBe('g1');
     expect(connectionLine(page.state)).toBe('Resuming your ranked game…');
     expect(page.send({ type: 'move', direction: 'left' })).toEqual([]);
+    expect(page.state.online.held).toEqual(['left']);
     // The table does not replace the game being resumed.
     expect(page.send({ type: 'onlineTable', variant: CLASSIC_4, answer: ok([]) })).toEqual([]);
   });
 
-  it('shows the resumed game and goes on with it', () => {
+  it('shows the resumed game once and goes on with it, the moves held meanwhile first', () => {
     const page = openPage(storedPage());
+    page.send({ type: 'move', direction: 'left' });
     const script = rankedScript('5');
-    page.send({ type: 'rankedOpened', purpose: 'resume', answer: ok(script.snapshot()) });
+    const opened = page.send({
+      type: 'rankedOpened',
+      purpose: 'resume',
+      answer: ok(script.snapshot()),
+    });
     expect(page.state.ranked?.gameId).toBe('g1');
     expect(page.state.online.resuming).toBe(false);
     expect(ofType(page.effects, 'announce')[0]?.text).toBe(
       'Ranked game resumed. Score 0, 0 moves.',
     );
-    rankedMove(page, script, 'left');
+    expect(ofType(opened, 'drawBoard').map((d) => d.game.board)).toEqual([
+      newGame('classic', '5').board,
+    ]);
+    expect(ofType(opened, 'rankedMove')).toEqual([
+      { type: 'rankedMove', gameId: 'g1', direction: 'left' },
+    ]);
+    page.send(script.move('left'));
+    page.send(script.answer());
+    rankedMove(page, script, 'up');
   });
 
   it('keeps the ranked game for later when the server cannot be reached, and plays locally meanwhile', () => {
     const page = openPage(storedPage());
+    page.send({ type: 'move', direction: 'left' });
     const error = { code: 'ERR_OFFLINE', message: 'down', status: null, retryAfterMs: null };
-    page.send({ type: 'rankedOpened', purpose: 'resume', answer: { ok: false, error } });
+    const shown = page.send({
+      type: 'rankedOpened',
+      purpose: 'resume',
+      answer: { ok: false, error },
+    });
+    // The local game shows once, and the move held meanwhile is played on it.
+    const local = newGame('classic', 'fresh');
+    expect(ofType(shown, 'drawBoard').map((d) => d.game.board)).toEqual([local.board]);
+    expect(ofType(shown, 'animateMove')[0]?.result.game).toEqual(step(local, 'left').game);
     expect(page.state.ranked).toBe(null);
     expect(page.state.notice).toMatch(
       /^Your ranked game could not be reached \(ERR_OFFLINE: down\)/,
@@ -253,6 +280,8 @@ describe('a reload in a ranked game', () => {
       'Your last ranked game is over on the server (ERR_GAME_EXPIRED).',
     );
     expect(page.effects).toContainEqual({ type: 'issueGame', purpose: 'join', variant: CLASSIC_4 });
+    expect(ofType(page.effects, 'drawBoard')).toEqual([]); // the board still waits, empty
+    expect(page.state.online.dealing).toBe('join');
     expect(page.store.get('twenty48:ranked')).toBe(null);
   });
 

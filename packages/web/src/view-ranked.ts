@@ -8,8 +8,10 @@ import type { Direction, TileEvent } from '@twenty48/engine';
 import { describeMove } from './announce.js';
 import { type Variant, variantOf } from './saved-game.js';
 import { settingsFor } from './settings.js';
-import { announce, NO_HINT, persist, unchanged } from './view-game.js';
+import { andThen, announce, NO_HINT, persist, unchanged } from './view-game.js';
+import { showLocalGame } from './view-online.js';
 import {
+  awaitingGame,
   connectionLine,
   fresh,
   overlayOf,
@@ -29,9 +31,9 @@ const withSnapshot = (ranked: RankedView, snapshot: RankedSnapshot): RankedView 
 const heading = (direction: Direction): string =>
   `${direction[0]?.toUpperCase()}${direction.slice(1)}`;
 
-/** The ranked game's board drawn, animating `events` when there are any. */
+/** The ranked game's board drawn, animating `events` when there are any; not while another is dealt. */
 const draw = (state: ViewState, events: readonly TileEvent[] = []): ViewEffect[] =>
-  state.ranked === null
+  state.ranked === null || awaitingGame(state)
     ? []
     : [{ type: 'drawBoard', game: state.ranked.position, tiles: state.settings.tiles, events }];
 
@@ -44,22 +46,30 @@ const variantOfSnapshot = (snapshot: RankedSnapshot): Variant =>
 
 /**
  * The ranked game of the last visit could not be read again. Gone from the server (unknown,
- * expired): it is forgotten, and a fresh page takes a new one. Not reached: the local game is
- * played meanwhile and the ranked one kept for the next visit.
+ * expired): it is forgotten, and a fresh page asks for a new one (the board still waits).
+ * Not reached: the local game shows and is played meanwhile, the ranked one kept for the next
+ * visit.
  */
 function notResumed(state: ViewState, error: ClientError): ViewUpdate {
   const { code, message } = error;
   const gone = error.status === 404 || error.status === 410;
-  const online = { ...state.online, resuming: false, parked: gone ? null : state.online.parked };
+  const join = gone && fresh(state);
+  const online = {
+    ...state.online,
+    resuming: false,
+    dealing: join ? ('join' as const) : state.online.dealing,
+    parked: gone ? null : state.online.parked,
+  };
   const notice = gone
     ? `Your last ranked game is over on the server (${code}).`
     : `Your ranked game could not be reached (${code}: ${message}); this game is local and unranked. Reload to try again.`;
   const saved = persist({ ...state, online, notice });
-  const join: ViewEffect[] =
-    gone && fresh(saved.state)
-      ? [{ type: 'issueGame', purpose: 'join', variant: state.variant }]
-      : [];
-  return { state: saved.state, effects: [...saved.effects, ...join] };
+  if (join) {
+    const issue: ViewEffect = { type: 'issueGame', purpose: 'join', variant: state.variant };
+    return { state: saved.state, effects: [...saved.effects, issue] };
+  }
+  const wasShown = !state.online.resuming;
+  return wasShown ? saved : andThen(saved, showLocalGame);
 }
 
 /**
@@ -75,13 +85,15 @@ export function rankedOpened(
   purpose: 'new' | 'join' | 'resume',
   answer: ClientResult<RankedSnapshot>,
 ): ViewUpdate {
-  const online = { ...state.online, resuming: false };
   if (!answer.ok) return notResumed(state, answer.error);
   const snapshot = answer.value;
   const close = (gameId: string): ViewEffect => ({ type: 'closeRanked', gameId });
   const unwanted =
-    (purpose === 'join' && !fresh(state)) || (purpose === 'resume' && !state.online.resuming);
-  if (unwanted) return { state: { ...state, online }, effects: [close(snapshot.gameId)] };
+    (purpose === 'join' && state.online.dealing !== 'join') ||
+    (purpose === 'resume' && !state.online.resuming);
+  if (unwanted) return { state, effects: [close(snapshot.gameId)] };
+  // The game asked for came: the board stops waiting.
+  const online = { ...state.online, resuming: false, dealing: null };
   const variant = variantOfSnapshot(snapshot);
   const ranked: RankedView = {
     gameId: snapshot.gameId,

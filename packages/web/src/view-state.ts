@@ -16,7 +16,7 @@ import type { AiAnswer } from './ai-client.js';
 import type { ScoreEntry } from './high-scores.js';
 import type { LaunchRequest } from './launch.js';
 import type { LeaderboardError, OnlineScore, RankedScore } from './leaderboard.js';
-import { type Variant, variantKey } from './saved-game.js';
+import { rulesOf, type Variant, variantKey } from './saved-game.js';
 import type { Settings, TileStyle } from './settings.js';
 
 /** The question the board shows when a game ends: won (keep going?) or lost (your name?). */
@@ -95,10 +95,16 @@ export interface OnlineState {
   readonly mine: number | null;
   /** True when the server refused the name (or was not reached): the form asks again. */
   readonly askNameAgain: boolean;
-  /** At start, once the table says a server is there, a fresh game becomes a ranked game. */
-  readonly joinPending: boolean;
-  /** At start, the ranked game of the last visit is being read again: moves wait. */
+  /**
+   * A game asked of the server and not here yet: the fresh game the page opens with (`join`)
+   * or a new game (`new`). Meanwhile the board shows empty and keys wait in `held`; then the
+   * server's game shows (or the local one, when the server dealt none) and plays them.
+   */
+  readonly dealing: 'join' | 'new' | null;
+  /** At start, the ranked game of the last visit is being read again: moves wait in `held`. */
   readonly resuming: boolean;
+  /** The moves asked for while the game was dealt or resumed, oldest first. */
+  readonly held: readonly Direction[];
   /**
    * The ranked game of the last visit while it is not shown (being resumed, or the server not
    * reached): still saved, so a later visit resumes it, until another game begins.
@@ -366,8 +372,37 @@ export interface ShownGame extends ShownBoard {
   readonly moves: number;
 }
 
-/** The game the page shows: the ranked one when one is under way, else the local one. */
+/** The game is being dealt or resumed: the board shows empty, and moves wait. */
+export const awaitingGame = (state: ViewState): boolean =>
+  state.online.dealing !== null || state.online.resuming;
+
+const emptyBoards = new Map<string, ShownGame>();
+
+/** The board of `variant` with no tile yet, as it shows while its game is dealt. */
+export function emptyGame(variant: Variant): ShownGame {
+  const key = variantKey(variant);
+  const known = emptyBoards.get(key);
+  if (known) return known;
+  const rules = rulesOf(variant);
+  const zeros = () => Array.from({ length: rules.size }, () => Array<number>(rules.size).fill(0));
+  const empty: ShownGame = {
+    rules,
+    board: zeros(),
+    ids: zeros(),
+    score: 0,
+    status: 'playing',
+    moves: 0,
+  };
+  emptyBoards.set(key, empty);
+  return empty;
+}
+
+/**
+ * The game the page shows: the ranked one when one is under way, else the local one; an empty
+ * board while a game is dealt or resumed.
+ */
 export function shownOf(state: ViewState): ShownGame {
+  if (awaitingGame(state)) return emptyGame(state.variant);
   if (state.ranked) return state.ranked.position;
   const { rules, board, ids, score, status, moves } = state.game;
   return { rules, board, ids, score, status, moves: moves.length };
@@ -376,6 +411,7 @@ export function shownOf(state: ViewState): ShownGame {
 /** The question the board shows now. */
 export function overlayOf(state: ViewState): EndOverlay {
   const { ranked } = state;
+  if (awaitingGame(state)) return null;
   if (ranked === null) return state.game.status === 'playing' ? null : state.game.status;
   if (ranked.position.status === 'lost') return 'lost';
   return ranked.won && !ranked.keptPlaying ? 'won' : null;
