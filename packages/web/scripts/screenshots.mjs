@@ -2,8 +2,9 @@
 //
 //   npm run build -w @twenty48/web && npm run screenshots -w @twenty48/web -- [directory]
 //
-// Serves packages/web/dist on a free 127.0.0.1 port, loads a real game that reached 2048 (the
-// e2e fixture, saved as the page stores a game, kept going) and one high score, and writes
+// Serves packages/web/dist on a free 127.0.0.1 port, loads a real game (the e2e fixture that
+// reaches 2048, at its most colourful moment past 1024, saved as the page stores a game) and one
+// high score, and writes
 // `<width>x<height>-<theme>.png` (the first screen) and `…-full.png` (the whole page) into the
 // directory given, or a new temporary one; it prints where.
 import { mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
@@ -13,9 +14,33 @@ import { tmpdir } from 'node:os';
 import { extname, join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
+import { DIRECTIONS, MOVE_LETTERS, newGame, parseRecord, step } from '@twenty48/engine';
 
 const DIST = fileURLToPath(new URL('../dist/', import.meta.url));
-const WIN = JSON.parse(readFileSync(new URL('../e2e/fixtures/win.json', import.meta.url), 'utf8'));
+const WIN_TEXT = readFileSync(new URL('../e2e/fixtures/win.json', import.meta.url), 'utf8');
+
+/**
+ * The moment of the winning game (after its first 1024) that shows the most different tiles,
+ * so the picture holds as much of the palette as one game can; the whole game when it is won.
+ */
+function richestRecord(text) {
+  const parsed = parseRecord(text);
+  if (!parsed.ok) throw new Error(parsed.error.message);
+  const { rules, seed, moves } = parsed.value;
+  let game = newGame(rules, seed);
+  let best = { count: 0, length: moves.length };
+  for (let n = 1; n <= moves.length; n++) {
+    const direction = DIRECTIONS.find((d) => MOVE_LETTERS[d] === moves[n - 1]);
+    game = step(game, direction).game;
+    const values = new Set(game.board.flat().filter((v) => v > 0));
+    if (Math.max(...values) >= 1024 && values.size >= best.count) {
+      best = { count: values.size, length: n };
+    }
+  }
+  const record = JSON.parse(text);
+  return { ...record, moves: record.moves.slice(0, best.length) };
+}
+const WIN = richestRecord(WIN_TEXT);
 const SIZES = [
   [1280, 720],
   [667, 375],
