@@ -1,4 +1,4 @@
-import { TIER_COLOURS } from '@twenty48/common';
+import { TIER_COLOURS, tileColours } from '@twenty48/common';
 import { describe, expect, it } from 'vitest';
 import {
   background,
@@ -28,10 +28,10 @@ describe('colour mode', () => {
 });
 
 describe('palette', () => {
-  it("uses the original game's backgrounds with the browser's readable ink", () => {
+  it("draws the shared palette's light theme: dark text on 2, light text on deeper shades from 8", () => {
     expect(tileColors(2)).toEqual({ background: [0xee, 0xe4, 0xda], text: [0x26, 0x22, 0x1e] });
-    expect(tileColors(8)).toEqual({ background: [0xf2, 0xb1, 0x79], text: [0x26, 0x22, 0x1e] });
-    expect(tileColors(2048).background).toEqual([0xed, 0xc2, 0x2e]);
+    expect(tileColors(8)).toEqual({ background: [0xb0, 0x57, 0x1a], text: [0xf9, 0xf6, 0xf2] });
+    expect(tileColors(2048).background).toEqual(rgbOf(tileColours(2048, 'light').background));
     expect(tileColors(4096)).toEqual({ background: [0x3c, 0x3a, 0x32], text: [0xf9, 0xf6, 0xf2] });
     expect(EMPTY_CELL_COLOR).toEqual([0xcd, 0xc1, 0xb4]);
   });

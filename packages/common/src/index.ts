@@ -12,6 +12,7 @@ export {
   TIER_NAMES,
   type TileColours,
   tileColours,
+  tileGlow,
 } from './palette.js';
 export {
   type CreateGameAnswer,

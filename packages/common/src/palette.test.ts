@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contrastRatio } from './contrast.js';
+import { contrastRatio, luminance } from './contrast.js';
 import {
   colourOfTier,
   nameOfTier,
@@ -8,9 +8,15 @@ import {
   TIER_COLOURS,
   TIER_NAMES,
   tileColours,
+  tileGlow,
 } from './palette.js';
 
 const VALUES = Array.from({ length: 30 }, (_, i) => 2 ** (i + 1));
+/** Every tile a game can show, 2 to 2^17, in both themes. */
+const TILES = THEMES.flatMap((theme) =>
+  Array.from({ length: 17 }, (_, i) => [theme, 2 ** (i + 1)] as const),
+);
+const LIGHT_INK = '#f9f6f2';
 
 describe('contrast (WCAG 2.1 AA)', () => {
   it('computes the known ratios', () => {
@@ -20,17 +26,65 @@ describe('contrast (WCAG 2.1 AA)', () => {
     expect(contrastRatio('#776e65', '#eee4da')).toBeLessThan(4.5);
   });
 
-  it.each(VALUES)('tile %i text reaches 4.5:1 on its background', (value) => {
-    const { background, text } = tileColours(value);
+  it.each(TILES)('%s theme: tile %i text reaches 4.5:1 on its background', (theme, value) => {
+    const { background, text } = tileColours(value, theme);
     expect(contrastRatio(background, text)).toBeGreaterThanOrEqual(4.5);
   });
 
-  it('keeps the original backgrounds', () => {
+  it.each(VALUES)('tile %i text reaches 4.5:1 beyond 2^17 too', (value) => {
+    for (const theme of THEMES) {
+      const { background, text } = tileColours(value, theme);
+      expect(contrastRatio(background, text)).toBeGreaterThanOrEqual(4.5);
+    }
+  });
+});
+
+describe("the original's feel", () => {
+  it('keeps the original beiges for 2 and 4 with dark text in the light theme', () => {
     expect(tileColours(2).background).toBe('#eee4da');
-    expect(tileColours(2048).background).toBe('#edc22e');
-    expect(tileColours(4096).background).toBe('#3c3a32');
+    expect(tileColours(4).background).toBe('#ede0c8');
+    expect(tileColours(2).text).not.toBe(LIGHT_INK);
   });
 
+  it.each(TILES.filter(([, value]) => value >= 8))(
+    '%s theme: tile %i has the light text',
+    (theme, value) => {
+      expect(tileColours(value, theme).text).toBe(LIGHT_INK);
+    },
+  );
+
+  it('gives each tile up to 2048 its own shade, and the larger ones one "super" colour', () => {
+    for (const theme of THEMES) {
+      const shades = VALUES.slice(0, 11).map((value) => tileColours(value, theme).background);
+      expect(new Set(shades).size).toBe(11);
+      expect(tileColours(8192, theme).background).toBe(tileColours(4096, theme).background);
+    }
+  });
+
+  it('has dark tiles of its own in the dark theme, none brighter than its light twin', () => {
+    for (const value of VALUES.slice(0, 12)) {
+      const light = tileColours(value, 'light').background;
+      const dark = tileColours(value, 'dark').background;
+      expect(dark).not.toBe(light);
+      if (value <= 4) expect(luminance(dark)).toBeLessThan(luminance(light));
+    }
+  });
+
+  it('glows from 128, more with each tile to the full glow at 2048', () => {
+    expect(tileGlow(2)).toBe(0);
+    expect(tileGlow(64)).toBe(0);
+    const glows = [128, 256, 512, 1024, 2048].map(tileGlow);
+    expect(glows[0]).toBeGreaterThan(0);
+    for (let i = 1; i < glows.length; i++) {
+      expect(glows[i]).toBeGreaterThan(glows[i - 1] ?? 1);
+    }
+    expect(tileGlow(2048)).toBe(1);
+    expect(tileGlow(131072)).toBe(1);
+    expect(tileColours(256).glow).toBe(tileGlow(256));
+  });
+});
+
+describe('the page around the tiles (WCAG 2.1 AA)', () => {
   it.each(THEMES)(
     '%s theme: text on the page, the score boxes and buttons reaches 4.5:1',
     (theme) => {
@@ -38,6 +92,15 @@ describe('contrast (WCAG 2.1 AA)', () => {
       expect(contrastRatio(s.page, s.text)).toBeGreaterThanOrEqual(4.5);
       expect(contrastRatio(s.board, s.onBoard)).toBeGreaterThanOrEqual(4.5);
       expect(contrastRatio(s.accent, s.onAccent)).toBeGreaterThanOrEqual(4.5);
+    },
+  );
+
+  it.each(THEMES)(
+    '%s theme: the +N gain reads 4.5:1 on the page and differs from the score digits',
+    (theme) => {
+      const s = SURFACES[theme];
+      expect(contrastRatio(s.page, s.gain)).toBeGreaterThanOrEqual(4.5);
+      expect(s.gain).not.toBe(s.onBoard);
     },
   );
 

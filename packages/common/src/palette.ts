@@ -2,37 +2,62 @@
  * The 2048 tile palette as data: the colours the terminal and the browser both draw with, so a
  * tile, a tier and the board look the same in each, and a unit test checks their contrast.
  *
- * Number tiles keep the original game's backgrounds (gabrielecirulli/2048). Its text colours do not:
- * the original's #776e65 on 2 and 4 reaches only 3.98:1 and its white on 8..2048 as little as
- * 1.42:1, so every tile up to 2048 uses one dark ink instead (at least 4.5:1, WCAG AA).
+ * Number tiles keep the original game's feel (gabrielecirulli/2048): 2 and 4 in its beiges with
+ * dark text, then light text (#f9f6f2) on oranges, reds and golds that glow from 128 up. Its own
+ * shades from 8 up are too pale for light text (white on its 2048 gold reaches only 1.42:1), so
+ * each is deepened until its text reaches at least 4.5:1 (WCAG AA). The dark theme has its own,
+ * less glaring tiles: dimmer beiges, and muted deep shades, at 4.5:1 too.
  */
 
-/** A tile's background and text colour as `#rrggbb`. */
+/** A tile's background and text colour as `#rrggbb`, and how strongly it glows (0 to 1). */
 export interface TileColours {
   readonly background: string;
   readonly text: string;
+  /** The glow around tiles of 128 and up (the original's box-shadow), growing to 1 at 2048. */
+  readonly glow: number;
 }
 
 export const THEMES = ['light', 'dark'] as const;
 export type Theme = (typeof THEMES)[number];
 
-/** The original backgrounds, by tile value. */
-const ORIGINAL_BACKGROUNDS: Readonly<Record<number, string>> = {
-  2: '#eee4da',
-  4: '#ede0c8',
-  8: '#f2b179',
-  16: '#f59563',
-  32: '#f67c5f',
-  64: '#f65e3b',
-  128: '#edcf72',
-  256: '#edcc61',
-  512: '#edc850',
-  1024: '#edc53f',
-  2048: '#edc22e',
+/** The tiles' backgrounds per theme, by tile value; larger tiles share the "super" colour. */
+const TILE_BACKGROUNDS: Readonly<Record<Theme, Readonly<Record<number, string>>>> = {
+  light: {
+    2: '#eee4da',
+    4: '#ede0c8',
+    8: '#b0571a',
+    16: '#c04a17',
+    32: '#c8371c',
+    64: '#ad2a0e',
+    128: '#8c6c0c',
+    256: '#906106',
+    512: '#8c5500',
+    1024: '#7e4a00',
+    2048: '#6e4000',
+  },
+  dark: {
+    2: '#b8ad9f',
+    4: '#bcab88',
+    8: '#9c5a2e',
+    16: '#a24a2a',
+    32: '#a53a2a',
+    64: '#8e2a1c',
+    128: '#85692a',
+    256: '#855e22',
+    512: '#7c5219',
+    1024: '#6e4712',
+    2048: '#5f3c0b',
+  },
 };
-const SUPER_BACKGROUND = '#3c3a32';
+const SUPER_BACKGROUND: Readonly<Record<Theme, string>> = { light: '#3c3a32', dark: '#57504a' };
+/** The text on 2 and 4. */
 const DARK_INK = '#26221e';
+/** The original's light text, on every tile from 8 up. */
 const LIGHT_INK = '#f9f6f2';
+/** The first tile with light text, and the first and the fullest glow. */
+const LIGHT_INK_FROM = 8;
+const GLOW_FROM = 128;
+const GLOW_FULL = 2048;
 
 /** The colours around the tiles in each theme; `onX` is the text written on `x`. */
 export interface Surfaces {
@@ -45,6 +70,8 @@ export interface Surfaces {
   readonly accent: string;
   readonly onAccent: string;
   readonly focus: string;
+  /** The "+N" that rises over the page beside the score after a move. */
+  readonly gain: string;
 }
 
 /**
@@ -62,6 +89,7 @@ export const SURFACES: Readonly<Record<Theme, Surfaces>> = {
     accent: '#776552',
     onAccent: '#ffffff',
     focus: '#1565c0',
+    gain: '#b0450c',
   },
   dark: {
     page: '#1e1d1a',
@@ -72,6 +100,7 @@ export const SURFACES: Readonly<Record<Theme, Surfaces>> = {
     accent: '#d9b45b',
     onAccent: '#1f1b17',
     focus: '#64b5f6',
+    gain: '#f0a04b',
   },
 };
 
@@ -123,15 +152,30 @@ export const TIER_NAMES = [
 export const SIZE_NAMES = ['small', 'medium', 'large'] as const;
 
 /**
- * The colours of a number tile; tiles above 2048 share the original's dark "super" colour.
+ * How strongly a tile glows: nothing below 128, then in equal steps to 1 at 2048 and above.
  *
  * @example
- * tileColours(8) // { background: '#f2b179', text: '#26221e' }
+ * tileGlow(64) // 0
+ * tileGlow(2048) // 1
  */
-export function tileColours(value: number): TileColours {
-  const background = ORIGINAL_BACKGROUNDS[value];
-  if (background) return { background, text: DARK_INK };
-  return { background: SUPER_BACKGROUND, text: LIGHT_INK };
+export function tileGlow(value: number): number {
+  if (!(value >= GLOW_FROM)) return 0;
+  const steps = Math.log2(GLOW_FULL / GLOW_FROM) + 1;
+  return Math.min(1, (Math.log2(value / GLOW_FROM) + 1) / steps);
+}
+
+/**
+ * The colours of a number tile in a theme (the terminal draws the light one).
+ *
+ * @example
+ * tileColours(8) // { background: '#b0571a', text: '#f9f6f2', glow: 0 }
+ * tileColours(2, 'dark') // { background: '#b8ad9f', text: '#26221e', glow: 0 }
+ */
+export function tileColours(value: number, theme: Theme = 'light'): TileColours {
+  const own = TILE_BACKGROUNDS[theme][value];
+  const background = own ?? SUPER_BACKGROUND[theme];
+  const text = own !== undefined && value < LIGHT_INK_FROM ? DARK_INK : LIGHT_INK;
+  return { background, text, glow: tileGlow(value) };
 }
 
 /**

@@ -22,13 +22,31 @@ export const escapeHtml = (text: string): string =>
 export const ICON_URL = '/icon.svg';
 
 /**
+ * Where the server serves the web game's font, Clear Sans, regular and bold: stable addresses
+ * for the files Vite bundled from @fontsource/clear-sans under hashed names (web-files.ts finds
+ * them in the build), so these pages use the game's font without importing the game's code.
+ */
+export const FONT_URLS = {
+  400: '/fonts/clear-sans-400.woff2',
+  700: '/fonts/clear-sans-700.woff2',
+} as const;
+
+const FONT_FACES = Object.entries(FONT_URLS)
+  .map(
+    ([weight, url]) =>
+      `@font-face { font-family: "Clear Sans"; font-style: normal; font-weight: ${weight}; font-display: swap; src: url(${url}) format("woff2"); }`,
+  )
+  .join('\n');
+
+/**
  * The page's colours, light then dark: the web game's page and text colours, links in its
  * orange darkened (light) to reach 4.5:1 against the page, as the text does against code.
  */
 const STYLE = `
+${FONT_FACES}
 :root { color-scheme: light dark; --page: #faf8ef; --text: #4f4740; --link: #b8401c; --code: #eee4da; --rule: #bbada0; }
 @media (prefers-color-scheme: dark) { :root { --page: #1e1d1a; --text: #f2ede6; --link: #f65e3b; --code: #3c3a32; --rule: #4a443d; } }
-body { font-family: system-ui, sans-serif; background: var(--page); color: var(--text); max-width: 40rem; margin: 2rem auto; padding: 0 1rem; }
+body { font-family: "Clear Sans", "Helvetica Neue", Arial, sans-serif; background: var(--page); color: var(--text); max-width: 40rem; margin: 2rem auto; padding: 0 1rem; }
 code { background: var(--code); padding: 0.1rem 0.3rem; border-radius: 3px; }
 table { border-collapse: collapse; width: 100%; }
 th, td { text-align: left; padding: 0.3rem 0.5rem; border-bottom: 1px solid var(--rule); }
@@ -64,7 +82,8 @@ ${body}
 /** Headers for pages the server writes itself: no scripts, nothing from elsewhere. */
 export const OWN_PAGE_HEADERS = {
   'content-type': 'text/html; charset=utf-8',
-  'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; img-src 'self'",
+  'content-security-policy':
+    "default-src 'none'; style-src 'unsafe-inline'; img-src 'self'; font-src 'self'",
   'cache-control': 'no-cache',
 };
 

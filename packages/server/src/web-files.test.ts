@@ -93,4 +93,32 @@ describe('the built web game', () => {
     expect((await app.request('/missing.js')).status).toBe(404);
     expect((await app.request('/%E0%A4%A')).status).toBe(404);
   });
+
+  it("serves the web build's Clear Sans at stable addresses, which the leaderboard page uses", async () => {
+    build();
+    const regular = Buffer.from('wOF2 regular');
+    writeFileSync(join(webRoot, 'assets', 'clear-sans-latin-400-normal-AbC1.woff2'), regular);
+    writeFileSync(join(webRoot, 'assets', 'clear-sans-latin-700-normal-dEf2.woff2'), 'wOF2 bold');
+    writeFileSync(join(webRoot, 'assets', 'clear-sans-latin-400-normal-AbC1.woff'), 'woff');
+    const app = createApp({ store, webRoot });
+    const font = await app.request('/fonts/clear-sans-400.woff2');
+    expect(font.status).toBe(200);
+    expect(font.headers.get('content-type')).toBe('font/woff2');
+    expect(Buffer.from(await font.arrayBuffer())).toEqual(regular);
+    expect(await (await app.request('/fonts/clear-sans-700.woff2')).text()).toBe('wOF2 bold');
+    expect((await app.request('/fonts/clear-sans-500.woff2')).status).toBe(404);
+
+    const page = await app.request('/leaderboard');
+    const html = await page.text();
+    expect(html).toContain('url(/fonts/clear-sans-400.woff2)');
+    expect(html).toContain('url(/fonts/clear-sans-700.woff2)');
+    expect(html).toMatch(/body \{ font-family: "Clear Sans",/);
+    expect(page.headers.get('content-security-policy')).toContain("font-src 'self'");
+  });
+
+  it('answers 404 for the font while the build has none', async () => {
+    build();
+    const app = createApp({ store, webRoot });
+    expect((await app.request('/fonts/clear-sans-400.woff2')).status).toBe(404);
+  });
 });

@@ -1,4 +1,4 @@
-import { readFile, stat } from 'node:fs/promises';
+import { readdir, readFile, stat } from 'node:fs/promises';
 import { extname, join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Context } from 'hono';
@@ -33,6 +33,20 @@ const CONTENT_TYPES: Readonly<Record<string, string>> = {
  */
 const cacheControlFor = (relativePath: string): string =>
   relativePath.startsWith(`assets${sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache';
+
+/** `/fonts/clear-sans-400.woff2` and `…-700.woff2`: html.ts's FONT_URLS. */
+const FONT_PATH = /^\/fonts\/clear-sans-(400|700)\.woff2$/;
+
+/**
+ * The built file behind one of the font's stable addresses: Vite names it after the
+ * @fontsource file and a hash (`assets/clear-sans-latin-400-normal-<hash>.woff2`).
+ */
+async function builtFont(root: string, weight: string): Promise<string | null> {
+  const names = await readdir(join(root, 'assets')).catch(() => [] as string[]);
+  const prefix = `clear-sans-latin-${weight}-normal-`;
+  const name = names.find((n) => n.startsWith(prefix) && n.endsWith('.woff2'));
+  return name === undefined ? null : join(root, 'assets', name);
+}
 
 /** The file under `root` a URL path names, or null when it tries to leave the root. */
 function fileFor(root: string, urlPath: string): string | null {
@@ -76,7 +90,8 @@ built game in <code>${escapeHtml(root)}</code>.</p>
     );
     return c.body(page, 503, { ...OWN_PAGE_HEADERS, 'retry-after': '30' });
   }
-  const file = fileFor(root, c.req.path);
+  const font = FONT_PATH.exec(c.req.path);
+  const file = font ? await builtFont(root, font[1] as string) : fileFor(root, c.req.path);
   const stats = file ? await regularFile(file) : null;
   if (!file || !stats) {
     const page = htmlPage('Not found', '<p>No such page. <a href="/">Play twenty48</a>.</p>');
@@ -85,7 +100,8 @@ built game in <code>${escapeHtml(root)}</code>.</p>
   const etag = `W/"${stats.size.toString(16)}-${Math.floor(stats.mtimeMs).toString(16)}"`;
   const headers = {
     'content-type': CONTENT_TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream',
-    'cache-control': cacheControlFor(file.slice(resolve(root).length + 1)),
+    // A font's stable address is revalidated: a new build may put another file behind it.
+    'cache-control': font ? 'no-cache' : cacheControlFor(file.slice(resolve(root).length + 1)),
     etag,
   };
   if (c.req.header('if-none-match') === etag) return c.body(null, 304, headers);

@@ -43,11 +43,14 @@ export async function shownBoard(page: Page, testId = 'board'): Promise<number[]
   return board;
 }
 
+/** A number as the page writes it: with thousands separators (12,345). */
+export const shownNumber = (value: number): string => value.toLocaleString('en-US');
+
 /** Wait until the page has played `moves` moves, then check every tile and the score. */
 export async function expectGame(page: Page, game: Game): Promise<void> {
-  await expect(page.getByTestId('moves')).toHaveText(String(game.moves.length));
+  await expect(page.getByTestId('moves')).toHaveText(shownNumber(game.moves.length));
   expect(await shownBoard(page)).toEqual(game.board);
-  await expect(page.getByTestId('score')).toHaveText(String(game.score));
+  await expect(page.getByTestId('score')).toHaveText(shownNumber(game.score));
 }
 
 /** A preset on another board size, checked by the engine as every game's rules must be. */

@@ -10,7 +10,7 @@ import {
   slide,
   step,
 } from '@twenty48/engine';
-import { expectGame, KEYS, presetOn, shownBoard } from './board.js';
+import { expectGame, KEYS, presetOn, shownBoard, shownNumber } from './board.js';
 
 const LETTER: Readonly<Record<string, Direction>> = { U: 'up', D: 'down', L: 'left', R: 'right' };
 
@@ -79,7 +79,7 @@ test('game over: "Game over!", a name for the table, Try again', async ({ page }
   await page.getByRole('button', { name: 'Try again' }).click();
   await expect(overlay).toBeHidden();
   await expect(page.getByTestId('moves')).toHaveText('0');
-  await expect(page.getByTestId('best')).toHaveText(String(game.score));
+  await expect(page.getByTestId('best')).toHaveText(shownNumber(game.score));
 });
 
 test('settings: size, rules, colour-and-size tiles and theme; kept after a reload', async ({
@@ -149,7 +149,10 @@ test('the AI hint names a move that changes the board; auto-play plays alone', a
   await autoplay.click();
   await expect(autoplay).toHaveAttribute('aria-pressed', 'true');
   await expect
-    .poll(async () => Number(await page.getByTestId('moves').textContent()), { timeout: 20_000 })
+    .poll(
+      async () => Number((await page.getByTestId('moves').textContent())?.replaceAll(',', '')),
+      { timeout: 20_000 },
+    )
     .toBeGreaterThanOrEqual(10);
   await autoplay.click();
   await expect(autoplay).toHaveAttribute('aria-pressed', 'false');

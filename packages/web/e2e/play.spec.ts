@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { DIRECTIONS, type Direction, newGame, slide, step } from '@twenty48/engine';
-import { engineGame, expectGame, KEYS } from './board.js';
+import { engineGame, expectGame, KEYS, shownNumber } from './board.js';
 
 const MOVES: Direction[] = [
   'left',
@@ -26,7 +26,7 @@ test('a seeded game played with keys shows exactly the engine’s game, tile by 
     game = step(game, direction).game;
     await expectGame(page, game);
   }
-  await expect(page.getByTestId('best')).toHaveText(String(game.score));
+  await expect(page.getByTestId('best')).toHaveText(shownNumber(game.score));
 });
 
 test('keys pressed during animations are queued, never lost; WASD and hjkl move too', async ({

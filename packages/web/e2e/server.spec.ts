@@ -22,7 +22,7 @@ import {
   step,
 } from '@twenty48/engine';
 import { type RunningServer, startServer } from '@twenty48/server';
-import { expectGame, KEYS, shownBoard } from './board.js';
+import { expectGame, KEYS, shownBoard, shownNumber } from './board.js';
 
 const WEB_ROOT = fileURLToPath(new URL('../dist/', import.meta.url));
 const RULES_3 = (() => {
@@ -119,7 +119,11 @@ async function expectServerGame(page: Page, gameId: string): Promise<Held> {
           score: await page.getByTestId('score').textContent(),
           moves: await page.getByTestId('moves').textContent(),
         };
-        const dealt = { board: last.board, score: String(last.score), moves: String(last.moves) };
+        const dealt = {
+          board: last.board,
+          score: shownNumber(last.score),
+          moves: shownNumber(last.moves),
+        };
         return JSON.stringify(shown) === JSON.stringify(dealt) ? 'same' : { shown, dealt };
       },
       { timeout: 10_000 },
@@ -373,8 +377,8 @@ test('the Watch view follows a game another client plays, move by move, and goes
   for (let i = 0; i < 6; i++) {
     const answer = await playApi();
     await expect.poll(() => shownBoard(page, 'watch-board')).toEqual(answer.board);
-    await expect(page.getByTestId('watch-score')).toHaveText(String(answer.score));
-    await expect(page.getByTestId('watch-moves')).toHaveText(String(answer.moves));
+    await expect(page.getByTestId('watch-score')).toHaveText(shownNumber(answer.score));
+    await expect(page.getByTestId('watch-moves')).toHaveText(shownNumber(answer.moves));
     await expect(page.locator('#watch-live')).toContainText(`Score ${answer.score}.`);
   }
   await page.getByRole('button', { name: 'Back to your game' }).click();

@@ -7,7 +7,7 @@ import { createLeaderboard } from './leaderboard.js';
 import { runEffect } from './page-effects.js';
 import { createPageRenderer } from './page-render.js';
 import { readStoredPage } from './page-storage.js';
-import { applyPalette, byId } from './panels.js';
+import { applyPalette, byId, showSpeedWhileSliding } from './panels.js';
 import { createBoardView } from './render.js';
 import { createSoundBoard } from './sound.js';
 import { openBrowserStorage } from './storage.js';
@@ -22,6 +22,7 @@ document.addEventListener('pointerdown', () => (lastInput = 'pointer'), { captur
 document.addEventListener('keydown', () => (lastInput = 'keyboard'), { capture: true });
 
 applyPalette(document.documentElement);
+showSpeedWhileSliding();
 const store = openBrowserStorage(() => window.localStorage);
 const boardElement = byId('board');
 const confirmDialog = byId<HTMLDialogElement>('confirm');

@@ -7,6 +7,7 @@ import type { ScoreEntry } from './high-scores.js';
 import { launchSearch } from './launch.js';
 import {
   byId,
+  formatNumber,
   showGoal,
   showLiveGames,
   showNameProblem,
@@ -70,13 +71,13 @@ function showGameKind(state: ViewState): void {
 /** The numbers, buttons and lines that change with every move. */
 function showStatus(state: ViewState): void {
   const shown = shownOf(state);
-  byId('score').textContent = String(shown.score);
-  byId('best').textContent = String(bestOf(state));
-  byId('moves').textContent = String(shown.moves);
+  byId('score').textContent = formatNumber(shown.score);
+  byId('best').textContent = formatNumber(bestOf(state));
+  byId('moves').textContent = formatNumber(shown.moves);
   byId<HTMLButtonElement>('undo').disabled = !canUndo(state);
   showGameKind(state);
   byId('watch').hidden = state.online.table === null;
-  showOverlay(overlayOf(state), nameFormShown(state), noteText(state));
+  showOverlay(overlayOf(state), nameFormShown(state), noteText(state), shown.score);
   showNameProblem(state.nameProblem);
   const hint = byId('hint-text');
   hint.textContent = state.hint.text;
@@ -113,8 +114,8 @@ function showWatch(
   }
   if (watching !== null) {
     byId('watch-status').textContent = watching.status;
-    byId('watch-score').textContent = String(watching.position?.score ?? 0);
-    byId('watch-moves').textContent = String(watching.position?.moves ?? 0);
+    byId('watch-score').textContent = formatNumber(watching.position?.score ?? 0);
+    byId('watch-moves').textContent = formatNumber(watching.position?.moves ?? 0);
   }
 }
 

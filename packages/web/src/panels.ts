@@ -11,6 +11,16 @@ import type { EndOverlay } from './view-state.js';
 export const byId = <T extends HTMLElement = HTMLElement>(id: string): T =>
   document.getElementById(id) as T;
 
+const NUMBERS = new Intl.NumberFormat('en');
+
+/**
+ * A score or a count of moves as the page writes it: with thousands separators.
+ *
+ * @example
+ * formatNumber(12345) // '12,345'
+ */
+export const formatNumber = (value: number): string => NUMBERS.format(value);
+
 /** Copy the palette's surface colours into CSS variables (`--light-page`, `--dark-board`, …). */
 export function applyPalette(root: HTMLElement): void {
   for (const theme of THEMES) {
@@ -28,7 +38,18 @@ export function showSettings(settings: Settings): void {
   byId<HTMLInputElement>('setting-tiers').checked = settings.tiles === 'tiers';
   byId<HTMLInputElement>('setting-sound').checked = settings.sound;
   byId<HTMLInputElement>('setting-speed').value = String(settings.speed);
+  showSpeed();
   document.documentElement.dataset.theme = settings.theme;
+}
+
+/** The slider's value beside it, in its `<output>`. */
+function showSpeed(): void {
+  byId<HTMLOutputElement>('speed-value').value = byId<HTMLInputElement>('setting-speed').value;
+}
+
+/** Keep the speed shown beside the slider while it is dragged, before the change is made. */
+export function showSpeedWhileSliding(): void {
+  byId('setting-speed').addEventListener('input', showSpeed);
 }
 
 const GOAL_TEXT: Readonly<Record<string, string>> = {
@@ -38,14 +59,30 @@ const GOAL_TEXT: Readonly<Record<string, string>> = {
     'Tiers: two of a colour and size make the next size; two large make the next colour. Reach',
 };
 
-/** The line under the title: what this variant asks of the player. */
+/** A span of the intro shown only with a keyboard and mouse (`on-keys`) or on touch. */
+const inputLine = (className: string, text: string): HTMLSpanElement => {
+  const span = document.createElement('span');
+  span.className = className;
+  span.textContent = text;
+  return span;
+};
+
+/**
+ * The line under the title: what this variant asks of the player, and how to move: keys where
+ * there is a keyboard and a mouse, swipes on a touch screen (the style sheet shows one).
+ */
 export function showGoal(rules: Rules): void {
   const intro = byId('intro');
   const goal = rules.goal === null ? 'the highest score you can!' : `${rules.goal}!`;
   intro.textContent = `${GOAL_TEXT[rules.name] ?? ''} `;
   const strong = document.createElement('strong');
   strong.textContent = goal;
-  intro.append(strong, ' Arrow keys, WASD or hjkl; or swipe on the board.');
+  intro.append(
+    strong,
+    ' ',
+    inputLine('on-keys', 'Arrow keys, WASD or hjkl move the tiles.'),
+    inputLine('on-touch', 'Swipe on the board to move the tiles.'),
+  );
 }
 
 /**
@@ -53,10 +90,16 @@ export function showGoal(rules: Rules): void {
  * form while it asks for a name, and the note under it.
  *
  * @example
- * showOverlay('lost', true, '') // Game over!, with the name form
+ * showOverlay('lost', true, '', 12345) // Game over!, Score 12,345, with the name form
  */
-export function showOverlay(state: EndOverlay, nameForm: boolean, note: string): void {
+export function showOverlay(
+  state: EndOverlay,
+  nameForm: boolean,
+  note: string,
+  score: number,
+): void {
   const overlay = byId('overlay');
+  byId('overlay-score').textContent = `Score ${formatNumber(score)}`;
   overlay.hidden = state === null;
   byId('overlay-note').textContent = note;
   if (state === null) {
@@ -88,7 +131,7 @@ export function showGain(points: number, animated: boolean): void {
 }
 
 const entryText = (entry: ScoreEntry): string =>
-  `${entry.name}: ${entry.score} (${entry.moves} moves, best tile ${entry.maxTile})`;
+  `${entry.name}: ${formatNumber(entry.score)} (${formatNumber(entry.moves)} moves, best tile ${entry.maxTile})`;
 
 /** The local table of this variant. */
 export function showScores(entries: readonly ScoreEntry[]): void {
@@ -140,7 +183,7 @@ const onlineRow = (table: OnlineTable, row: OnlineScore): HTMLLIElement => {
   const item = document.createElement('li');
   item.value = row.rank;
   item.dataset.rank = String(row.rank);
-  const text = `${row.name}: ${row.score} (best tile ${row.maxTile}) `;
+  const text = `${row.name}: ${formatNumber(row.score)} (best tile ${row.maxTile}) `;
   if (row.id === table.mine) {
     const mark = document.createElement('mark');
     mark.textContent = `${text}(you) `;
@@ -200,7 +243,7 @@ export function showLiveGames(games: readonly LiveGame[], mine: string | null): 
       const item = document.createElement('li');
       item.dataset.testid = 'live-game';
       const yours = game.watchId === mine ? ' (your game)' : '';
-      const what = `${game.rules} ${game.size}×${game.size}: score ${game.score}, best tile ${game.maxTile}, ${game.moves} moves${yours}`;
+      const what = `${game.rules} ${game.size}×${game.size}: score ${formatNumber(game.score)}, best tile ${game.maxTile}, ${formatNumber(game.moves)} moves${yours}`;
       const text = document.createElement('span');
       text.textContent = what;
       const button = document.createElement('button');

@@ -20,12 +20,16 @@ export interface BoardView {
 const TIER_INSETS = ['25%', '14%', '3%'];
 
 function paintTile(tile: HTMLElement, value: number): void {
-  const colours = tileColours(value);
+  const light = tileColours(value, 'light');
+  const dark = tileColours(value, 'dark');
   const { size } = tierOf(value);
   tile.dataset.value = String(value);
   tile.dataset.digits = String(Math.min(String(value).length, 6));
-  tile.style.setProperty('--tile-bg', colours.background);
-  tile.style.setProperty('--tile-fg', colours.text);
+  tile.style.setProperty('--tile-bg-light', light.background);
+  tile.style.setProperty('--tile-fg-light', light.text);
+  tile.style.setProperty('--tile-bg-dark', dark.background);
+  tile.style.setProperty('--tile-fg-dark', dark.text);
+  tile.style.setProperty('--glow', String(light.glow));
   tile.style.setProperty('--tier-light', tierColour(value, 'light'));
   tile.style.setProperty('--tier-dark', tierColour(value, 'dark'));
   tile.style.setProperty('--tier-inset', TIER_INSETS[size] ?? '3%');
