@@ -1,5 +1,6 @@
 export { contrastRatio, luminance } from './contrast.js';
 export { MAX_MARKS_IN_A_ROW, MAX_NAME_LENGTH, nameLength, parseName } from './names.js';
+export { formatNumber } from './numbers.js';
 export {
   colourOfTier,
   nameOfTier,

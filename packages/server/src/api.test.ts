@@ -96,6 +96,18 @@ describe('scores', () => {
     expect(retryAfter(refused)).toBeLessThanOrEqual(60);
   });
 
+  it('writes scores and moves on the leaderboard page with thousands separators', async () => {
+    const { gameId, score } = await playRankedGame();
+    // The corner strategy's games on 4x4 score in the thousands: the separator must show.
+    expect(score).toBeGreaterThanOrEqual(1000);
+    await post('/api/scores', { name: 'Ada', gameId });
+    const [row] = (await get('/api/scores')).body as unknown as { moves: number }[];
+    const page = await (await fetch(`${server.url}/leaderboard`)).text();
+    expect(page).toContain(`<td class="number">${score.toLocaleString('en')}</td>`);
+    expect(page).toContain(`<td class="number">${row?.moves.toLocaleString('en')}</td>`);
+    expect(page).toMatch(/<td class="number">\d{1,3}(,\d{3})+<\/td>/);
+  });
+
   it('refuses malformed bodies with 400, a wrong content type with 415, 10 MB with 413', async () => {
     const whole = JSON.stringify({ name: 'Eve', gameId: 'abc' });
     const truncated = await post('/api/scores', whole.slice(0, whole.length / 2));

@@ -1,4 +1,4 @@
-import { isRankedSize, RANKED_SIZES } from '@twenty48/common';
+import { formatNumber, isRankedSize, RANKED_SIZES } from '@twenty48/common';
 import { PRESET_NAMES, type PresetName } from '@twenty48/engine';
 import type { Store } from '@twenty48/store';
 import { escapeHtml, htmlPage } from './html.js';
@@ -31,8 +31,8 @@ export function leaderboardPage(store: Store, rulesParam?: string, sizeParam?: s
   const body = rows
     .map(
       (row) => `<tr><td class="number">${row.rank}</td><td>${escapeHtml(row.name)}</td>
-<td class="number">${row.score}</td><td class="number">${row.maxTile}</td>
-<td class="number">${row.moves}</td><td>${row.finished ? '' : 'unfinished'}</td>
+<td class="number">${formatNumber(row.score)}</td><td class="number">${row.maxTile}</td>
+<td class="number">${formatNumber(row.moves)}</td><td>${row.finished ? '' : 'unfinished'}</td>
 <td><a href="/api/scores/${row.id}/record">record</a></td></tr>`,
     )
     .join('\n');

@@ -11,15 +11,8 @@ import type { EndOverlay } from './view-state.js';
 export const byId = <T extends HTMLElement = HTMLElement>(id: string): T =>
   document.getElementById(id) as T;
 
-const NUMBERS = new Intl.NumberFormat('en');
-
-/**
- * A score or a count of moves as the page writes it: with thousands separators.
- *
- * @example
- * formatNumber(12345) // '12,345'
- */
-export const formatNumber = (value: number): string => NUMBERS.format(value);
+/** Scores and counts of moves with thousands separators (common's, as the server's pages). */
+export { formatNumber } from '@twenty48/common';
 
 /** Copy the palette's surface colours into CSS variables (`--light-page`, `--dark-board`, …). */
 export function applyPalette(root: HTMLElement): void {
