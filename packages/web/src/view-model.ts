@@ -10,8 +10,8 @@ import { parseSettings, settingsFor } from './settings.js';
 import {
   aiAnswered,
   askHint,
-  resumeAutoplay,
   stopAutoplay,
+  stopAutoplayAtEnd,
   toggleAutoplay,
   wakeAutoplay,
 } from './view-autoplay.js';
@@ -150,7 +150,6 @@ export function startView(start: ViewStart): ViewUpdate {
     tables: start.stored.tables,
     ranked: null,
     watch: null,
-    queue: [],
     animating: false,
     scoreSaved: false,
     notice,
@@ -158,7 +157,7 @@ export function startView(start: ViewStart): ViewUpdate {
     hint: NO_HINT,
     note: { local: '', online: '' },
     nameProblem: '',
-    autoplay: { run: 0, phase: 'off', since: 0 },
+    autoplay: { run: 0, phase: 'off', since: 0, due: false, answer: null },
     online: {
       table: null,
       mine: null,
@@ -239,7 +238,7 @@ function respond(state: ViewState, input: ViewInput): ViewUpdate {
     case 'move':
       return move(state, input.direction);
     case 'animationDone':
-      return animationDone(state);
+      return animationDone(state, input.game);
     case 'undo':
       return ranked ? unchanged(state) : undo(state);
     case 'keepPlaying':
@@ -297,7 +296,7 @@ function respond(state: ViewState, input: ViewInput): ViewUpdate {
 /**
  * The next state of the page and what to do about it. Besides the input's own answer: when the
  * game has just ended, the overlay's note starts empty and the focus goes to its first button;
- * auto-play waiting for the board goes on once the board is still.
+ * auto-play stops once the game is over.
  *
  * @example
  * let { state } = startView(start);
@@ -314,5 +313,5 @@ export function updateView(state: ViewState, input: ViewInput): ViewUpdate {
           effects: [...update.effects, focusOverlay(overlay)],
         }
       : update;
-  return andThen(ended, resumeAutoplay);
+  return andThen(ended, stopAutoplayAtEnd);
 }
