@@ -29,7 +29,7 @@ test('a seeded game played with keys shows exactly the engine’s game, tile by 
   await expect(page.getByTestId('best')).toHaveText(shownNumber(game.score));
 });
 
-test('keys pressed during animations are queued, never lost; WASD and hjkl move too', async ({
+test('keys pressed during animations play at once, never lost; WASD and hjkl move too', async ({
   page,
 }) => {
   await page.goto('./?seed=7');

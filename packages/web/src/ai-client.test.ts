@@ -1,7 +1,13 @@
 import { createAiHandler, legalMoves } from '@twenty48/ai';
 import { type Game, newGame, step } from '@twenty48/engine';
 import { describe, expect, it } from 'vitest';
-import { type AiWorker, aiErrorText, createAiClient } from './ai-client.js';
+import {
+  type AiWorker,
+  aiErrorText,
+  createAiClient,
+  FAST_THINK_MS,
+  THINK_MS,
+} from './ai-client.js';
 
 /** A worker in the same thread: the AI package's handler behind a structured clone each way. */
 function fakeWorker(options: { fails?: boolean } = {}) {
@@ -42,8 +48,22 @@ describe('the AI client', () => {
       expect(legalMoves(game)).toContain(answer.direction);
       game = step(game, answer.direction ?? 'up').game;
     }
-    expect(worker.requests[0]).toMatchObject({ id: 1, ai: 'expectimax', options: { ms: 60 } });
+    expect(worker.requests[0]).toMatchObject({
+      id: 1,
+      ai: 'expectimax',
+      options: { ms: THINK_MS },
+    });
     expect(worker.requests.map((r) => (r as { id: number }).id)).toEqual([1, 2, 3, 4, 5]);
+  });
+
+  it("asks for the search time it is given: auto-play's quick search at high speeds", async () => {
+    const worker = fakeWorker();
+    const ai = createAiClient(() => worker);
+    const game = newGame('classic', 5);
+    const answer = await ai.ask(game, FAST_THINK_MS);
+    expect(legalMoves(game)).toContain((answer as { direction: string }).direction);
+    expect(worker.requests[0]).toMatchObject({ options: { ms: FAST_THINK_MS } });
+    expect(FAST_THINK_MS).toBeLessThan(THINK_MS);
   });
 
   it('matches answers to questions asked together', async () => {

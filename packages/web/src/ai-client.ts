@@ -4,6 +4,12 @@ import type { Direction, Game } from '@twenty48/engine';
 /** Time the search may take per move: a hint should feel instant. */
 export const THINK_MS = 60;
 
+/**
+ * Time the search may take per move when auto-play is fast: shorter than a turn at the top
+ * speed (30 moves a second), so the answer is there when the move is due.
+ */
+export const FAST_THINK_MS = 20;
+
 /** Why the page got no move: the worker's named error, or the worker failed or was stopped. */
 export type AiAnswerError = AiErrorCode | 'ERR_WORKER' | 'ERR_STOPPED';
 
@@ -14,7 +20,8 @@ export type AiAnswer =
 
 /** The page's side of the AI worker: ask for a move, get a promise of the answer. */
 export interface AiClient {
-  ask(game: Game): Promise<AiAnswer>;
+  /** The AI's move for `game`, searched for `ms` milliseconds (`THINK_MS` when not said). */
+  ask(game: Game, ms?: number): Promise<AiAnswer>;
   /** Stop the worker (and any search in it); the next `ask` starts a new one. */
   stop(): void;
 }
@@ -34,7 +41,7 @@ export type AiWorker = Pick<Worker, 'postMessage' | 'terminate' | 'onmessage' | 
 
 /**
  * Talk to the AI worker with the AI package's protocol (`AiRequest` → `AiResponse`): expectimax
- * within `THINK_MS`. The worker is started at the first question; if it dies, pending questions
+ * within the time asked (`THINK_MS` by default). The worker is started at the first question; if it dies, pending questions
  * get an `ERR_WORKER` answer, and after `stop` an `ERR_STOPPED` one.
  *
  * @example
@@ -71,9 +78,9 @@ export function createAiClient(startWorker: () => AiWorker): AiClient {
   };
 
   return {
-    ask(game) {
+    ask(game, ms = THINK_MS) {
       const id = nextId++;
-      const request: AiRequest = { id, game, ai: 'expectimax', options: { ms: THINK_MS } };
+      const request: AiRequest = { id, game, ai: 'expectimax', options: { ms } };
       return new Promise((resolve) => {
         pending.set(id, resolve);
         started().postMessage(request);

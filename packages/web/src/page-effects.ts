@@ -16,7 +16,7 @@ import type { Leaderboard } from './leaderboard.js';
 import { openGame, readOnlineTable, resumeGame } from './online-play.js';
 import { saveToStore } from './page-storage.js';
 import { byId, showGain, showSettings } from './panels.js';
-import { type BoardView, SLIDE_MS } from './render.js';
+import type { BoardView } from './render.js';
 import type { SoundBoard } from './sound.js';
 import type { KeyValueStore } from './storage.js';
 import type { ViewEffect, ViewInput } from './view-state.js';
@@ -92,10 +92,13 @@ type Handlers = {
 /** What each effect does; those that wait for an answer dispatch it as an input. */
 const HANDLERS: Handlers = {
   drawBoard: ({ game, tiles, events }, { board }) => board.draw(game, tiles, events),
-  animateMove: ({ result, tiles }, { board, animated, dispatch }) => {
-    board.draw(result.game, tiles, result.events);
-    setTimeout(() => dispatch({ type: 'animationDone' }), animated() ? SLIDE_MS : 0);
+  animateMove: ({ result, tiles, slideMs }, { board, animated, dispatch }) => {
+    board.draw(result.game, tiles, result.events, slideMs);
+    // The slide, then the merged and new tiles' pop (twice as long).
+    const ms = animated() ? slideMs * 3 : 0;
+    setTimeout(() => dispatch({ type: 'animationDone', game: result.game }), ms);
   },
+  finishAnimation: (_, { board }) => board.finish(),
   playSound: ({ events }, { sound }) => sound.play(events),
   showGain: ({ points }, { animated }) => showGain(points, animated()),
   announce: ({ text }) => {
@@ -150,9 +153,9 @@ const HANDLERS: Handlers = {
       .available()
       .then((available) => dispatch({ type: 'serverChecked', available }));
   },
-  askAi: ({ purpose, run, game }, { ai, dispatch }) => {
+  askAi: ({ purpose, run, game, ms }, { ai, dispatch }) => {
     void ai
-      .ask(game)
+      .ask(game, ms)
       .then((answer) => dispatch({ type: 'aiAnswered', purpose, run, game, answer }));
   },
   wakeAutoplay: ({ run, at }, { now, dispatch }) => {

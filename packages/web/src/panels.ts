@@ -1,4 +1,4 @@
-import type { LiveGame } from '@twenty48/common';
+import { formatNumber, type LiveGame } from '@twenty48/common';
 import type { Rules } from '@twenty48/engine';
 import type { ScoreEntry } from './high-scores.js';
 import type { OnlineScore } from './leaderboard.js';
@@ -12,7 +12,7 @@ export const byId = <T extends HTMLElement = HTMLElement>(id: string): T =>
   document.getElementById(id) as T;
 
 /** Scores and counts of moves with thousands separators (common's, as the server's pages). */
-export { formatNumber } from '@twenty48/common';
+export { formatNumber };
 
 /** Copy the palette's surface colours into CSS variables (`--light-page`, `--dark-board`, …). */
 export function applyPalette(root: HTMLElement): void {

@@ -2,18 +2,23 @@ import { type TileEvent, tierOf } from '@twenty48/engine';
 import { tileWords } from './announce.js';
 import { tierColour, tileColours } from './palette.js';
 import type { TileStyle } from './settings.js';
+import { SLIDE_MS } from './view-game.js';
 import type { ShownBoard } from './view-state.js';
-
-/** The original's slide: 100 ms; spawns and merges start when it ends. */
-export const SLIDE_MS = 100;
 
 /** Draws a board into its element, keeping one node per tile id between moves. */
 export interface BoardView {
   /**
-   * Show `game`. With the events of the move that made it, tiles slide, merged tiles pop and
-   * the new tile appears; without events (a load, an undo) the board is simply redrawn.
+   * Show `game`. With the events of the move that made it, tiles slide (for `slideMs`, the
+   * original's 100 ms unless said), merged tiles pop and the new tile appears (for twice that,
+   * once the slide ends); without events (a load, an undo) the board is simply redrawn.
    */
-  draw(game: ShownBoard, style: TileStyle, events?: readonly TileEvent[]): void;
+  draw(game: ShownBoard, style: TileStyle, events?: readonly TileEvent[], slideMs?: number): void;
+  /**
+   * End the running animation at once, as the original does when the next move comes: every
+   * tile jumps to where the last move put it, tiles that merged away are gone, and the pop of
+   * merged and new tiles is cut.
+   */
+  finish(): void;
 }
 
 /** Inset of the coloured square per tier size (small, medium, large), as a share of the cell. */
@@ -112,7 +117,11 @@ function createTile(id: number, value: number, at: readonly [number, number]): H
 }
 
 /** A tile that is gone: a merged source slides into its partner's cell first, then goes. */
-function removeTile(tile: HTMLElement, slidesInto: readonly [number, number] | undefined): void {
+function removeTile(
+  tile: HTMLElement,
+  slidesInto: readonly [number, number] | undefined,
+  slideMs: number,
+): void {
   if (!slidesInto) {
     tile.remove();
     return;
@@ -121,7 +130,7 @@ function removeTile(tile: HTMLElement, slidesInto: readonly [number, number] | u
   tile.dataset.testid = 'tile-leaving';
   tile.classList.add('tile-leaving');
   placeTile(tile, slidesInto);
-  setTimeout(() => tile.remove(), SLIDE_MS);
+  setTimeout(() => tile.remove(), slideMs);
 }
 
 /**
@@ -175,7 +184,7 @@ export function createBoardView(board: HTMLElement, animated: () => boolean): Bo
   };
 
   return {
-    draw(game, style, events = []) {
+    draw(game, style, events = [], slideMs = SLIDE_MS) {
       const size = game.rules.size;
       if (board.dataset.size !== String(size)) {
         cellText = buildCells(board, cellsLayer, size);
@@ -183,14 +192,23 @@ export function createBoardView(board: HTMLElement, animated: () => boolean): Bo
         tiles.clear();
       }
       board.dataset.tiles = style;
+      const slide = `${slideMs}ms`;
+      if (board.style.getPropertyValue('--slide-ms') !== slide) {
+        board.style.setProperty('--slide-ms', slide);
+      }
       const motion = animated() && events.length > 0;
       const { absorbedInto, born } = tileFates(motion ? events : []);
       const present = placeTiles(game, style, born);
       for (const [id, tile] of tiles) {
         if (present.has(id)) continue;
         tiles.delete(id);
-        removeTile(tile, absorbedInto.get(id));
+        removeTile(tile, absorbedInto.get(id), slideMs);
       }
+    },
+    finish() {
+      for (const leaving of tilesLayer.querySelectorAll('.tile-leaving')) leaving.remove();
+      // The slides (CSS transitions) and pops (CSS animations) jump to their end.
+      for (const animation of tilesLayer.getAnimations({ subtree: true })) animation.finish();
     },
   };
 }

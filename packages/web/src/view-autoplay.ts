@@ -1,16 +1,19 @@
-// The AI's part of the page's policy: the hint, and auto-play (ask the AI, play its move, wait
-// for the board and the speed, again). Pure: the AI is asked and timers are set through effects.
+// The AI's part of the page's policy: the hint, and auto-play (ask the AI, play its move when the
+// speed allows, and ask about the next position at once, so the AI thinks while the move
+// animates). Pure: the AI is asked and timers are set through effects.
 
 import type { Direction, Game } from '@twenty48/engine';
-import { type AiAnswer, aiErrorText } from './ai-client.js';
-import { andThen, announce, pushMove, unchanged } from './view-game.js';
-import { busy, overlayOf, type ViewInput, type ViewState, type ViewUpdate } from './view-state.js';
+import { type AiAnswer, aiErrorText, FAST_THINK_MS, THINK_MS } from './ai-client.js';
+import { andThen, announce, pushMove, turnMs, unchanged } from './view-game.js';
+import { overlayOf, type ViewInput, type ViewState, type ViewUpdate } from './view-state.js';
 
 /** Ask the AI for a hint on the game as it is. */
 export function askHint(state: ViewState): ViewUpdate {
   return {
     state: { ...state, hint: { text: 'Thinking…', direction: null } },
-    effects: [{ type: 'askAi', purpose: 'hint', run: state.autoplay.run, game: state.game }],
+    effects: [
+      { type: 'askAi', purpose: 'hint', run: state.autoplay.run, game: state.game, ms: THINK_MS },
+    ],
   };
 }
 
@@ -35,25 +38,59 @@ export function stopAutoplay(state: ViewState, reason: string): ViewUpdate {
   const { autoplay } = state;
   if (autoplay.phase === 'off') return unchanged(state);
   return {
-    state: { ...state, autoplay: { ...autoplay, run: autoplay.run + 1, phase: 'off' } },
+    state: {
+      ...state,
+      autoplay: { ...autoplay, run: autoplay.run + 1, phase: 'off', answer: null },
+    },
     effects: [announce(`Auto-play stopped: ${reason}.`)],
   };
 }
 
-/** Auto-play's next turn: wait for the board to be still, stop at the game's end, or ask. */
-function nextAutoMove(state: ViewState): ViewUpdate {
-  const { autoplay } = state;
-  if (busy(state))
-    return unchanged({ ...state, autoplay: { ...autoplay, phase: 'waitingForBoard' } });
-  if (overlayOf(state) !== null) return stopAutoplay(state, 'the game is over');
+/**
+ * How long the AI may search for auto-play's next move: a hint's time, but at speeds whose turn
+ * is shorter than twice that, `FAST_THINK_MS`, so the answer is there before its turn.
+ *
+ * @example
+ * autoplayThinkMs(at5movesPerSecond) // THINK_MS (60)
+ * autoplayThinkMs(at30movesPerSecond) // FAST_THINK_MS (20)
+ */
+export const autoplayThinkMs = (state: ViewState): number =>
+  turnMs(state) < 2 * THINK_MS ? FAST_THINK_MS : THINK_MS;
+
+/** Ask the AI about the game as it is now; its answer is played when its turn has come. */
+function askNext(state: ViewState, due: boolean, since: number): ViewUpdate {
+  const autoplay = { ...state.autoplay, phase: 'thinking' as const, due, since, answer: null };
+  const { run } = autoplay;
+  const ms = autoplayThinkMs(state);
   return {
-    state: { ...state, autoplay: { ...autoplay, phase: 'thinking' } },
-    effects: [{ type: 'askAi', purpose: 'autoplay', run: autoplay.run, game: state.game }],
+    state: { ...state, autoplay },
+    effects: [{ type: 'askAi', purpose: 'autoplay', run, game: state.game, ms }],
   };
 }
 
 /**
- * The auto-play button at time `now` (the page's clock): start, or stop.
+ * Play the AI's move now, its turn having begun at `since`: the AI is asked about the next
+ * position at once (it thinks while this move animates), and the next turn begins a turn later.
+ */
+function playAuto(state: ViewState, direction: Direction, since: number): ViewUpdate {
+  const moved = pushMove(state, direction);
+  if (overlayOf(moved.state) !== null) {
+    return andThen(moved, (s) => stopAutoplay(s, 'the game is over'));
+  }
+  const { run } = state.autoplay;
+  const at = since + turnMs(state);
+  return andThen(
+    andThen(moved, (s) => askNext(s, false, since)),
+    (s) => ({
+      state: s,
+      effects: [{ type: 'wakeAutoplay', run, at }],
+    }),
+  );
+}
+
+/**
+ * The auto-play button at time `now` (the page's clock): start (the first move is due at
+ * once), or stop.
  *
  * @example
  * toggleAutoplay(state, performance.now()).effects // [announce 'Auto-play started.', askAi]
@@ -63,16 +100,27 @@ export function toggleAutoplay(state: ViewState, now: number): ViewUpdate {
   if (autoplay.phase !== 'off') return stopAutoplay(state, 'stopped');
   const started: ViewState = {
     ...state,
-    autoplay: { run: autoplay.run + 1, phase: 'waitingForBoard', since: now },
+    autoplay: { run: autoplay.run + 1, phase: 'thinking', since: now, due: true, answer: null },
   };
-  return andThen({ state: started, effects: [announce('Auto-play started.')] }, nextAutoMove);
+  const said: ViewUpdate = { state: started, effects: [announce('Auto-play started.')] };
+  if (overlayOf(state) !== null) return andThen(said, (s) => stopAutoplay(s, 'the game is over'));
+  return andThen(said, (s) => askNext(s, true, now));
 }
 
-/** The rest between auto moves is over at `now`: the next move's turn begins. */
+/**
+ * The next move's turn begins at `now`: the answer waiting for it is played (or, when the player
+ * moved meanwhile, the AI is asked again); an answer still to come is played when it comes.
+ */
 export function wakeAutoplay(state: ViewState, run: number, now: number): ViewUpdate {
   const { autoplay } = state;
-  if (run !== autoplay.run || autoplay.phase !== 'resting') return unchanged(state);
-  return nextAutoMove({ ...state, autoplay: { ...autoplay, since: now } });
+  if (run !== autoplay.run || autoplay.phase === 'off') return unchanged(state);
+  const { answer } = autoplay;
+  if (answer === null) {
+    return unchanged({ ...state, autoplay: { ...autoplay, due: true, since: now } });
+  }
+  return answer.game === state.game
+    ? playAuto(state, answer.direction, now)
+    : askNext(state, true, now);
 }
 
 function autoplayAnswered(state: ViewState, run: number, game: Game, answer: AiAnswer): ViewUpdate {
@@ -80,13 +128,15 @@ function autoplayAnswered(state: ViewState, run: number, game: Game, answer: AiA
   if (run !== autoplay.run || autoplay.phase !== 'thinking') return unchanged(state);
   const error = aiErrorText(answer);
   if (error !== null) return stopAutoplay(state, error);
+  // The player moved meanwhile: a stale answer is not played, the AI is asked again.
+  if (state.game !== game) return askNext(state, autoplay.due, autoplay.since);
   const direction = directionOf(answer);
   if (direction === null) return stopAutoplay(state, 'no move left');
-  const resting: ViewState = { ...state, autoplay: { ...autoplay, phase: 'resting' } };
-  // The player may have moved meanwhile: a stale answer is not played, the next turn asks again.
-  const moved = state.game === game ? pushMove(resting, direction) : unchanged(resting);
-  const at = autoplay.since + 1000 / Math.max(1, state.settings.speed);
-  return { state: moved.state, effects: [...moved.effects, { type: 'wakeAutoplay', run, at }] };
+  if (autoplay.due) return playAuto(state, direction, autoplay.since);
+  return unchanged({
+    ...state,
+    autoplay: { ...autoplay, phase: 'ready', answer: { direction, game } },
+  });
 }
 
 /** The AI answered the hint or auto-play. */
@@ -99,8 +149,6 @@ export function aiAnswered(
     : autoplayAnswered(state, input.run, input.game, input.answer);
 }
 
-/** After any input: auto-play that waits for the board goes on once the board is still. */
-export const resumeAutoplay = (state: ViewState): ViewUpdate =>
-  state.autoplay.phase === 'waitingForBoard' && !busy(state)
-    ? nextAutoMove(state)
-    : unchanged(state);
+/** After any input: auto-play stops once the game is over (the player's move may end it). */
+export const stopAutoplayAtEnd = (state: ViewState): ViewUpdate =>
+  overlayOf(state) === null ? unchanged(state) : stopAutoplay(state, 'the game is over');

@@ -1,8 +1,10 @@
-// The game's own policy over the page's state: moves one animation at a time, undo, keep going,
-// a new game, the settings, and the local high-score table. Pure: effects are returned.
+// The game's own policy over the page's state: moves (each played at once, cutting the running
+// animation short, as the original does), undo, keep going, a new game, the settings, and the
+// local high-score table. Pure: effects are returned.
 
 import {
   type Direction,
+  type Game,
   keepPlaying as keepPlayingAfterWin,
   newGame,
   step,
@@ -20,6 +22,22 @@ import {
   type ViewState,
   type ViewUpdate,
 } from './view-state.js';
+
+/** The original's slide: 100 ms; merged and new tiles pop for twice that once it ends. */
+export const SLIDE_MS = 100;
+
+/** The time between two auto-play moves at the speed set (moves per second). */
+export const turnMs = (state: ViewState): number => 1000 / Math.max(1, state.settings.speed);
+
+/**
+ * How long a move's slide takes: the original's, but while auto-play runs never longer than a
+ * turn, so each move's animation is over before the next one comes.
+ *
+ * @example
+ * slideMsOf(autoplayingAt30) // 33
+ */
+export const slideMsOf = (state: ViewState): number =>
+  state.autoplay.phase === 'off' ? SLIDE_MS : Math.min(SLIDE_MS, Math.floor(turnMs(state)));
 
 /** The hint line, empty: any change to the game makes the last hint stale. */
 export const NO_HINT: ViewState['hint'] = Object.freeze({ text: '', direction: null });
@@ -57,34 +75,30 @@ export function persist(state: ViewState): ViewUpdate {
 }
 
 /**
- * A move asked for: played now, queued behind the running animation, or ignored while the
- * overlay asks its question (moves wait for its answer rather than answering it).
+ * A move asked for: played at once (a running animation is finished first, as the original
+ * does, so no press waits or is lost), or ignored while the overlay asks its question.
  *
  * @example
  * pushMove(state, 'left').effects // [saveGame, animateMove, playSound, showGain, announce]
+ * pushMove(animating, 'up').effects // [saveGame, finishAnimation, animateMove, playSound, …]
  */
 export function pushMove(state: ViewState, direction: Direction): ViewUpdate {
   if (overlayOf(state) !== null) return unchanged(state);
-  if (state.animating) return unchanged({ ...state, queue: [...state.queue, direction] });
-  return play(state, direction);
-}
-
-function play(state: ViewState, direction: Direction): ViewUpdate {
   const result = step(state.game, direction);
   const announcement = describeMove(direction, result, state.settings.tiles);
   const said = { ...state, announcement, hint: NO_HINT };
-  if (result.game === state.game) {
-    // Nothing moved: nothing to animate, so the next queued move plays at once.
-    return andThen({ state: said, effects: [announce(announcement)] }, playQueued);
-  }
+  // Nothing moved: nothing to animate, and the running animation goes on.
+  if (result.game === state.game) return { state: said, effects: [announce(announcement)] };
   const history = withUndo(state.history, state.game);
   const saved = persist({ ...said, game: result.game, history, animating: true });
   const tiles = state.settings.tiles;
+  const finish: ViewEffect[] = state.animating ? [{ type: 'finishAnimation' }] : [];
   return {
     state: saved.state,
     effects: [
       ...saved.effects,
-      { type: 'animateMove', result, tiles },
+      ...finish,
+      { type: 'animateMove', result, tiles, slideMs: slideMsOf(state) },
       { type: 'playSound', events: result.events },
       { type: 'showGain', points: result.gained },
       announce(announcement),
@@ -92,20 +106,14 @@ function play(state: ViewState, direction: Direction): ViewUpdate {
   };
 }
 
-function playQueued(state: ViewState): ViewUpdate {
-  const [next, ...rest] = state.queue;
-  return next === undefined ? unchanged(state) : play({ ...state, queue: rest }, next);
-}
-
-/** The move's animation ended: the next queued move plays. */
-export const animationDone = (state: ViewState): ViewUpdate =>
-  playQueued({ ...state, animating: false });
+/** The animation of the move that made `game` ended (a later move's is still running). */
+export const animationDone = (state: ViewState, game: Game): ViewUpdate =>
+  unchanged(state.game === game ? { ...state, animating: false } : state);
 
 /** After a change that is no move (undo, keep going, new game): redraw and say so. */
 function reset(state: ViewState, reason: 'new' | 'undo' | 'keepPlaying'): ViewUpdate {
   const cleared: ViewState = {
     ...state,
-    queue: [],
     animating: false,
     hint: NO_HINT,
     // The question about the name belonged to the game that ended.

@@ -10,10 +10,12 @@ import {
   step,
 } from '@twenty48/engine';
 import { describe, expect, it } from 'vitest';
+import { FAST_THINK_MS, THINK_MS } from './ai-client.js';
 import { rulesOf, type Variant } from './saved-game.js';
 import { memoryStore } from './storage.js';
 import { ofType, openPage, type Page, types } from './testing/page.js';
 import { rankedScript, snapshotOf } from './testing/ranked-script.js';
+import { SLIDE_MS } from './view-game.js';
 import {
   bestOf,
   canUndo,
@@ -95,18 +97,45 @@ describe('opening the page', () => {
 });
 
 describe('moves and animations', () => {
-  it('plays the first move at once and queues the rest until each animation ends', () => {
+  it('plays 40 quick presses at once, each finishing the running animation: none waits, none is lost', () => {
     const page = openPage(memoryStore(), { seed: '7' });
-    const moves: Direction[] = ['left', 'up', 'right', 'down'];
-    for (const direction of moves) page.send({ type: 'move', direction });
-    expect(page.state.animating).toBe(true);
-    expect(page.state.game.moves).toHaveLength(1);
-    expect(page.state.queue).toHaveLength(3);
-    while (page.state.animating) page.send({ type: 'animationDone' });
-    const expected = replayMoves(newGame('classic', '7'), moves);
+    const presses = Array.from({ length: 40 }, (_, i) => DIRS[(i * 3) % 4] as Direction);
+    let expected = newGame('classic', '7');
+    for (const direction of presses) {
+      const animating = page.state.animating;
+      const effects = page.send({ type: 'move', direction });
+      const result = step(expected, direction);
+      expected = result.game;
+      // Applied now, with no animationDone in between.
+      expect(page.state.game.moves).toBe(expected.moves);
+      if (!result.moved) continue;
+      expect(page.state.animating).toBe(true);
+      // A move during an animation tells the board to finish it before the new one starts.
+      const finishing = types(effects).filter(
+        (t) => t === 'finishAnimation' || t === 'animateMove',
+      );
+      expect(finishing).toEqual(animating ? ['finishAnimation', 'animateMove'] : ['animateMove']);
+    }
+    expect(expected.moves.length).toBeGreaterThan(20);
     expect(page.state.game.board).toEqual(expected.board);
     expect(page.state.game.score).toBe(expected.score);
     expect(ofType(page.all, 'animateMove')).toHaveLength(expected.moves.length);
+    expect(ofType(page.all, 'finishAnimation')).toHaveLength(expected.moves.length - 1);
+  });
+
+  it('cuts nothing short once the animation is over, and ignores the end of an earlier one', () => {
+    const page = openPage(memoryStore(), { seed: '7' });
+    page.send({ type: 'move', direction: 'left' });
+    const first = page.state.game;
+    page.send({ type: 'move', direction: 'up' });
+    // The first move's timer ends while the second move animates: still animating.
+    expect(page.send({ type: 'animationDone', game: first })).toEqual([]);
+    expect(page.state.animating).toBe(true);
+    page.send({ type: 'animationDone', game: page.state.game });
+    expect(page.state.animating).toBe(false);
+    const next = page.send({ type: 'move', direction: 'right' });
+    expect(types(next)).not.toContain('finishAnimation');
+    expect(ofType(next, 'animateMove')[0]?.slideMs).toBe(SLIDE_MS);
   });
 
   it('animates, sounds, shows the gain and says each move, saving it first', () => {
@@ -209,7 +238,7 @@ describe('winning, losing and the table', () => {
     expect(overlayOf(page.state)).toBe(null);
     page.send({ type: 'move', direction: lastWinningMove });
     expect(page.effects).toContainEqual({ type: 'focus', target: 'keep-going' });
-    page.send({ type: 'animationDone' });
+    page.send({ type: 'animationDone', game: page.state.game });
     expect(overlayOf(page.state)).toBe('won');
     expect(page.state.announcement).toMatch(/You win!/);
     const board = page.state.game.board;
@@ -574,7 +603,7 @@ describe('the leaderboard', () => {
 
 describe('the AI: hints and auto-play', () => {
   const answer = (page: Page, purpose: 'hint' | 'autoplay', direction: Direction | null) => {
-    const asked = ofType(page.effects, 'askAi').at(-1);
+    const asked = ofType(page.all, 'askAi').at(-1);
     if (!asked) throw new Error('the AI was not asked');
     return page.send({
       type: 'aiAnswered',
@@ -622,20 +651,102 @@ describe('the AI: hints and auto-play', () => {
     expect(page.state.hint.text).toBe('Hint: no move changes the board.');
   });
 
-  it('plays alone: ask, move, rest for the speed, wait for the board, ask again', () => {
+  it('plays alone: ask, move and ask about the next position at once; each move waits for its turn', () => {
     const page = openPage(memoryStore(), { seed: '17' });
     const started = page.send({ type: 'autoplayToggled', now: 1000 });
-    expect(started[0]).toEqual({ type: 'announce', text: 'Auto-play started.' });
-    expect(started[1]).toMatchObject({ type: 'askAi', purpose: 'autoplay', game: page.state.game });
+    expect(started).toEqual([
+      { type: 'announce', text: 'Auto-play started.' },
+      { type: 'askAi', purpose: 'autoplay', run: 1, game: page.state.game, ms: THINK_MS },
+    ]);
     const run = page.state.autoplay.run;
     const moved = answer(page, 'autoplay', 'left');
     expect(page.state.game.moves).toBe('L');
+    // The AI thinks about the position after the move while it animates: no animationDone.
+    expect(types(moved)).toEqual([
+      'saveGame',
+      'animateMove',
+      'playSound',
+      'showGain',
+      'announce',
+      'askAi',
+      'wakeAutoplay',
+    ]);
+    expect(ofType(moved, 'askAi')[0]?.game).toBe(page.state.game);
     // 5 moves a second: the next turn is 200 ms after this one began.
     expect(moved.at(-1)).toEqual({ type: 'wakeAutoplay', run, at: 1200 });
-    expect(page.send({ type: 'autoplayWake', run, now: 1200 })).toEqual([]);
-    expect(page.state.autoplay.phase).toBe('waitingForBoard');
-    const next = page.send({ type: 'animationDone' });
-    expect(next).toEqual([{ type: 'askAi', purpose: 'autoplay', run, game: page.state.game }]);
+    // An answer before its turn waits for it.
+    expect(answer(page, 'autoplay', 'up')).toEqual([]);
+    expect(page.state.game.moves).toBe('L');
+    const woken = page.send({ type: 'autoplayWake', run, now: 1201 });
+    expect(page.state.game.moves).toBe('LU');
+    expect(woken.at(-2)).toMatchObject({ type: 'askAi', game: page.state.game });
+    expect(woken.at(-1)).toEqual({ type: 'wakeAutoplay', run, at: 1401 });
+  });
+
+  it('plays an answer that comes after its turn as soon as it comes', () => {
+    const page = openPage(memoryStore(), { seed: '17' });
+    page.send({ type: 'autoplayToggled', now: 0 });
+    const { run } = page.state.autoplay;
+    answer(page, 'autoplay', 'left');
+    expect(page.send({ type: 'autoplayWake', run, now: 200 })).toEqual([]);
+    const late = answer(page, 'autoplay', 'up');
+    expect(page.state.game.moves).toBe('LU');
+    // The turn began at the wake: the next is due a turn after it, not a turn after the answer.
+    expect(late.at(-1)).toEqual({ type: 'wakeAutoplay', run, at: 400 });
+  });
+
+  it('plays 100 moves in a row without waiting for any animation to end', () => {
+    const page = openPage(memoryStore(), { seed: '17' });
+    page.send({ type: 'autoplayToggled', now: 0 });
+    const { run } = page.state.autoplay;
+    for (let turn = 1; turn <= 100; turn++) {
+      const asked = ofType(page.all, 'askAi').at(-1) as Extract<ViewEffect, { type: 'askAi' }>;
+      // A corner player: down and left first, then right, then up.
+      const order = ['down', 'left', 'right', 'up'] as const;
+      const direction = order.find((d) => step(asked.game, d).moved) as Direction;
+      answer(page, 'autoplay', direction);
+      page.send({ type: 'autoplayWake', run, now: turn * 200 });
+    }
+    expect(page.state.autoplay.phase).not.toBe('off');
+    expect(page.state.animating).toBe(true);
+    expect(page.state.game.moves).toHaveLength(100);
+    // Each move after the first cut the last one's animation short.
+    expect(ofType(page.all, 'finishAnimation')).toHaveLength(99);
+  });
+
+  it('at the top speed slides for no longer than a turn and asks the AI for a quick search', () => {
+    const page = openPage(memoryStore(), { seed: '17' });
+    const form = { rules: 'classic', size: 4, theme: 'system', tiers: false, sound: false };
+    page.send({ type: 'settingsChanged', field: 'speed', form: { ...form, speed: 30 } });
+    const started = page.send({ type: 'autoplayToggled', now: 0 });
+    expect(ofType(started, 'askAi')[0]?.ms).toBe(FAST_THINK_MS);
+    expect(FAST_THINK_MS).toBeLessThan(1000 / 30);
+    const moved = answer(page, 'autoplay', 'left');
+    expect(ofType(moved, 'animateMove')[0]?.slideMs).toBe(33);
+    expect(ofType(moved, 'askAi')[0]?.ms).toBe(FAST_THINK_MS);
+    expect(moved.at(-1)).toMatchObject({ type: 'wakeAutoplay', at: 1000 / 30 });
+    // The player's own moves slide at the original's pace once auto-play is off.
+    page.send({ type: 'autoplayToggled', now: 40 });
+    const own = page.send({ type: 'move', direction: 'up' });
+    expect(ofType(own, 'animateMove')[0]?.slideMs).toBe(SLIDE_MS);
+  });
+
+  it("stops once its move ends the game, and when the player's move does", () => {
+    const page = almostWon();
+    page.send({ type: 'autoplayToggled', now: 0 });
+    const won = answer(page, 'autoplay', lastWinningMove);
+    expect(overlayOf(page.state)).toBe('won');
+    expect(page.state.autoplay.phase).toBe('off');
+    expect(won).toContainEqual({ type: 'announce', text: 'Auto-play stopped: the game is over.' });
+    expect(types(won)).not.toContain('askAi');
+    const own = almostWon();
+    own.send({ type: 'autoplayToggled', now: 0 });
+    const ended = own.send({ type: 'move', direction: lastWinningMove });
+    expect(own.state.autoplay.phase).toBe('off');
+    expect(ended.at(-1)).toEqual({
+      type: 'announce',
+      text: 'Auto-play stopped: the game is over.',
+    });
   });
 
   it('stops when asked, and ignores what the stopped run still receives', () => {
@@ -684,7 +795,7 @@ describe('the AI: hints and auto-play', () => {
     expect(page.effects[0]).toEqual({ type: 'announce', text: 'Auto-play stopped: stopped.' });
   });
 
-  it('does not play an answer for a game the player has moved in meanwhile', () => {
+  it('does not play an answer for a game the player has moved in meanwhile: asks again', () => {
     const page = openPage(memoryStore(), { seed: '17' });
     page.send({ type: 'autoplayToggled', now: 0 });
     const asked = ofType(page.effects, 'askAi')[0] as Extract<ViewEffect, { type: 'askAi' }>;
@@ -697,6 +808,19 @@ describe('the AI: hints and auto-play', () => {
       answer: { direction: 'left' },
     });
     expect(page.state.game.moves).toBe('U');
-    expect(types(effects)).toEqual(['wakeAutoplay']);
+    expect(effects).toEqual([
+      { type: 'askAi', purpose: 'autoplay', run: asked.run, game: page.state.game, ms: THINK_MS },
+    ]);
+    // An answer waiting for its turn is stale too once the player moves.
+    const { run } = page.state.autoplay;
+    answer(page, 'autoplay', 'left');
+    answer(page, 'autoplay', 'down');
+    expect(page.state.autoplay.phase).toBe('ready');
+    page.move('right');
+    const woken = page.send({ type: 'autoplayWake', run, now: 400 });
+    expect(page.state.game.moves).toBe('ULR');
+    expect(woken).toEqual([
+      { type: 'askAi', purpose: 'autoplay', run, game: page.state.game, ms: THINK_MS },
+    ]);
   });
 });

@@ -9,8 +9,8 @@ import { parseSettings, settingsFor } from './settings.js';
 import {
   aiAnswered,
   askHint,
-  resumeAutoplay,
   stopAutoplay,
+  stopAutoplayAtEnd,
   toggleAutoplay,
   wakeAutoplay,
 } from './view-autoplay.js';
@@ -152,7 +152,6 @@ export function startView(start: ViewStart): ViewUpdate {
     tables: start.stored.tables,
     ranked: null,
     watch: null,
-    queue: [],
     animating: false,
     scoreSaved: false,
     notice,
@@ -160,7 +159,7 @@ export function startView(start: ViewStart): ViewUpdate {
     hint: NO_HINT,
     note: { local: '', online: '' },
     nameProblem: '',
-    autoplay: { run: 0, phase: 'off', since: 0 },
+    autoplay: { run: 0, phase: 'off', since: 0, due: false, answer: null },
     online: {
       table: null,
       mine: null,
@@ -202,7 +201,7 @@ export function startView(start: ViewStart): ViewUpdate {
 const startGame = (state: ViewState, variant: Variant): ViewUpdate =>
   andThen(stopAutoplay(state, 'stopped'), (s) => {
     const online = { ...s.online, dealing: 'new' as const, held: [] };
-    const next = { ...s, variant, online, queue: [], animating: false, hint: NO_HINT };
+    const next = { ...s, variant, online, animating: false, hint: NO_HINT };
     return {
       state: next,
       effects: [
@@ -292,7 +291,7 @@ function respond(state: ViewState, input: ViewInput): ViewUpdate {
     case 'move':
       return move(state, input.direction);
     case 'animationDone':
-      return animationDone(state);
+      return animationDone(state, input.game);
     case 'undo':
       return ranked ? unchanged(state) : undo(state);
     case 'keepPlaying':
@@ -351,7 +350,7 @@ function respond(state: ViewState, input: ViewInput): ViewUpdate {
  * The next state of the page and what to do about it. Besides the input's own answer: the moves
  * held while a game was dealt or resumed are played once it shows; when the game has just
  * ended, the overlay's note starts empty and the focus goes to its first button; auto-play
- * waiting for the board goes on once the board is still.
+ * stops once the game is over.
  *
  * @example
  * let { state } = startView(start);
@@ -372,5 +371,5 @@ export function updateView(state: ViewState, input: ViewInput): ViewUpdate {
           effects: [...update.effects, focusOverlay(overlay)],
         }
       : update;
-  return andThen(ended, resumeAutoplay);
+  return andThen(ended, stopAutoplayAtEnd);
 }

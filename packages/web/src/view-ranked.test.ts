@@ -70,7 +70,7 @@ describe('a ranked game on the page', () => {
     const moves: Direction[] = ['left', 'up', 'right', 'down'];
     for (const direction of moves) rankedMove(page, script, direction);
     expect(page.state.animating).toBe(false);
-    expect(page.state.queue).toEqual([]);
+    expect(ofType(page.all, 'rankedMove').map((e) => e.direction)).toEqual(moves);
     for (const _ of moves) page.send(script.answer());
     expect(shownOf(page.state).board).toEqual(script.server().board);
   });

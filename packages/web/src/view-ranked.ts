@@ -116,7 +116,6 @@ export function rankedOpened(
     variant,
     settings: settingsFor(state.settings, variant),
     history: [],
-    queue: [],
     animating: false,
     scoreSaved: false,
     hint: NO_HINT,

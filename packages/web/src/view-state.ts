@@ -25,17 +25,21 @@ export type EndOverlay = 'won' | 'lost' | null;
 /** Who asked the AI: the hint button, or auto-play. */
 export type AiPurpose = 'hint' | 'autoplay';
 
-/** Auto-play: asks the AI, plays its move, waits for the board and the speed, again. */
+/**
+ * Auto-play: asks the AI, plays its move and at once asks about the next position (the AI thinks
+ * while the move animates), playing each answer as soon as the speed allows.
+ */
 export interface AutoplayState {
   /** Counts starts and stops, so an answer or a timer of an earlier run is ignored. */
   readonly run: number;
-  /**
-   * `waitingForBoard` while a move animates or waits in the queue, `thinking` while the AI is
-   * asked, `resting` until the speed allows the next move.
-   */
-  readonly phase: 'off' | 'waitingForBoard' | 'thinking' | 'resting';
-  /** When this move's turn began, on the page's clock: the speed counts from here. */
+  /** `thinking` while the AI is asked, `ready` while its answer waits for the speed. */
+  readonly phase: 'off' | 'thinking' | 'ready';
+  /** When the last move's turn began, on the page's clock: the next is due 1000/speed later. */
   readonly since: number;
+  /** True once the next move is due: the AI's answer is played as soon as it comes. */
+  readonly due: boolean;
+  /** The answer waiting for its turn (`ready`), and the game it was asked about. */
+  readonly answer: { readonly direction: Direction; readonly game: Game } | null;
 }
 
 /** The server's table of one variant as the page shows it. */
@@ -128,9 +132,7 @@ export interface ViewState {
   readonly ranked: RankedView | null;
   /** The Watch view, shown instead of the game while open; or null. */
   readonly watch: WatchState | null;
-  /** Directions waiting for the current animation to end. */
-  readonly queue: readonly Direction[];
-  /** True while a move's animation runs; moves pushed now wait their turn. */
+  /** True while a move's animation runs: the next move finishes it at once. */
   readonly animating: boolean;
   /** True once the finished game went into the local table. */
   readonly scoreSaved: boolean;
@@ -167,7 +169,8 @@ export interface NewGameSeed {
 /** Everything that happens to the page: the player's actions and the answers to its effects. */
 export type ViewInput =
   | { readonly type: 'move'; readonly direction: Direction }
-  | { readonly type: 'animationDone' }
+  /** The animation of the move that made `game` ended. */
+  | { readonly type: 'animationDone'; readonly game: Game }
   | { readonly type: 'undo' }
   | { readonly type: 'keepPlaying' }
   /** New game, `r`, Try again, or another rules or size (`variant`): asks first if under way. */
@@ -260,8 +263,15 @@ export type ViewEffect =
       readonly tiles: TileStyle;
       readonly events?: readonly TileEvent[];
     }
-  /** Animate the move's events, then send `animationDone`. */
-  | { readonly type: 'animateMove'; readonly result: StepResult; readonly tiles: TileStyle }
+  /** Animate the move's events, each slide taking `slideMs`, then send `animationDone`. */
+  | {
+      readonly type: 'animateMove';
+      readonly result: StepResult;
+      readonly tiles: TileStyle;
+      readonly slideMs: number;
+    }
+  /** End the running animation at once: every tile where the last move put it. */
+  | { readonly type: 'finishAnimation' }
   | { readonly type: 'playSound'; readonly events: readonly TileEvent[] }
   | { readonly type: 'showGain'; readonly points: number }
   /** Say it in the live region, for screen readers. */
@@ -305,12 +315,13 @@ export type ViewEffect =
   | { readonly type: 'submitScore'; readonly name: string; readonly gameId: string }
   /** Ask whether a server is there; the answer is `serverChecked`. */
   | { readonly type: 'checkServer' }
-  /** The answer is `aiAnswered`. */
+  /** The answer is `aiAnswered`; the search may take `ms`. */
   | {
       readonly type: 'askAi';
       readonly purpose: AiPurpose;
       readonly run: number;
       readonly game: Game;
+      readonly ms: number;
     }
   /** At `at` on the page's clock, send `autoplayWake`. */
   | { readonly type: 'wakeAutoplay'; readonly run: number; readonly at: number }
@@ -434,9 +445,6 @@ export const canUndo = (state: ViewState): boolean =>
 /** A game with moves that is not over: starting another asks first. */
 export const underWay = (state: ViewState): boolean =>
   shownOf(state).moves > 0 && overlayOf(state) === null;
-
-/** A move animates or waits: auto-play waits too, as a player would. */
-export const busy = (state: ViewState): boolean => state.animating || state.queue.length > 0;
 
 /** A local game nobody has moved in: a ranked game may still take its place. */
 export const fresh = (state: ViewState): boolean =>

@@ -50,7 +50,7 @@ export function openPage(
     /** A move, with its animation run to the end. */
     move(direction: Direction): void {
       this.send({ type: 'move', direction });
-      while (state.animating) this.send({ type: 'animationDone' });
+      if (state.animating) this.send({ type: 'animationDone', game: state.game });
     },
     /** A new game as the page starts it once the server (or no server) gave the seed. */
     newGame(variant: Variant, seed = 'fresh'): void {
