@@ -93,6 +93,8 @@ test('settings: size, rules, colour-and-size tiles and theme; kept after a reloa
   );
   await page.getByLabel('Rules').selectOption('tiers');
   await expect(page.locator('#intro')).toContainText('Tiers');
+  // The new game is asked of the server first; its seed shows in the address once it is local.
+  await expect(page).toHaveURL(/[?&]seed=/);
   const url = new URL(page.url());
   expect(url.searchParams.get('rules')).toBe('tiers');
   expect(url.searchParams.get('size')).toBe('5');
