@@ -64,11 +64,16 @@ export {
   MAX_REQUEST_DEPTH,
   MAX_REQUEST_HISTORY,
   MAX_REQUEST_MS,
+  moveOfReply,
   parseSearchRequest,
   SEARCH_ERROR_CODES,
+  type SearchAnswer,
   type SearchErrorCode,
+  type SearchLimits,
   type SearchReply,
   type SearchRequest,
+  searchInput,
+  searchRequest,
 } from './protocol.js';
 export {
   DEFAULT_SEARCH_MS,
@@ -112,3 +117,4 @@ export {
   type Square,
   type Status,
 } from './types.js';
+export { announcement, moveSentence, sideWord } from './words.js';

@@ -1,15 +1,19 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { INITIAL_FEN, makeFen, parseFen } from './fen.js';
+import { newGame, playStep } from './game.js';
 import { pliesArb } from './games.testkit.js';
 import { legalMoves } from './moves.js';
 import { parsePdnMove } from './pdn.js';
 import {
   handleSearchRequest,
   MAX_REQUEST_HISTORY,
+  moveOfReply,
   parseSearchRequest,
   SEARCH_ERROR_CODES,
   type SearchReply,
+  searchInput,
+  searchRequest,
 } from './protocol.js';
 
 const codeOf = (reply: SearchReply): string | null => (reply.ok ? null : reply.error.code);
@@ -157,5 +161,44 @@ describe('handleSearchRequest', () => {
       }),
       { numRuns: 150 },
     );
+  });
+});
+
+const gameAt = (fen: string) => {
+  const position = parseFen(fen);
+  if (!position.ok) throw new Error(position.error.message);
+  return newGame(position.value);
+};
+
+describe('the asking side: searchInput, searchRequest, moveOfReply', () => {
+  it('asks about the position before a jump under way, with the positions before it', () => {
+    const start = newGame();
+    const first = playStep(start, 9, 14);
+    if (!first.ok) throw new Error(first.error.message);
+    const second = playStep(first.value, 21, 17);
+    if (!second.ok) throw new Error(second.error.message);
+    const input = searchInput(second.value);
+    expect(makeFen(input.position)).toBe(makeFen(second.value.position));
+    expect(input.history.map(makeFen)).toEqual(
+      [start, first.value].map((g) => makeFen(g.position)),
+    );
+    const before = gameAt('B:W14,23,29:B1,9');
+    const jumping = playStep(before, 9, 18);
+    if (!jumping.ok) throw new Error(jumping.error.message);
+    expect(jumping.value.jump).not.toBeNull();
+    expect(makeFen(searchInput(jumping.value).position)).toBe(makeFen(before.position));
+  });
+
+  it("speaks the rules package's protocol: the request is accepted, the reply is a legal move", () => {
+    const game = gameAt('B:W14,23,29:B1,9');
+    const request = searchRequest(7, game, { depth: 2 });
+    expect(request).toEqual({ id: 7, fen: makeFen(game.position), depth: 2, history: [] });
+    const reply = handleSearchRequest(request);
+    const answer = moveOfReply(game, reply);
+    if (answer === null || answer instanceof Error) throw new Error(String(answer));
+    expect(answer.move.path).toEqual([9, 18, 27]);
+    expect(moveOfReply(game, { ...reply, path: [9, 14] } as never)).toBeInstanceOf(Error);
+    const over = handleSearchRequest(searchRequest(8, gameAt('B:W5,6,10:B1'), { depth: 1 }));
+    expect(moveOfReply(gameAt('B:W5,6,10:B1'), over)).toBeNull();
   });
 });

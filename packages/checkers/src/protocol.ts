@@ -1,8 +1,10 @@
 import { mapResult } from '@twenty48/common';
 import { makeFen, parseFen } from './fen.js';
+import type { Game } from './game.js';
+import { applyMove, legalMoves } from './moves.js';
 import { moveToPdn } from './pdn.js';
 import { DEFAULT_SEARCH_MS, searchBest } from './search.js';
-import { type Failure, fail, ok, type Position, type Result } from './types.js';
+import { type Failure, fail, type Move, ok, type Position, type Result } from './types.js';
 
 /**
  * The search worker's protocol, one home for the terminal (Node worker_threads) and the browser
@@ -215,4 +217,75 @@ export function handleSearchRequest(data: unknown): SearchReply {
       error: { code: 'ERR_INTERNAL', message: `the search failed: ${message}` },
     };
   }
+}
+
+// The asking side, for the terminal's worker thread and the browser's Web Worker alike.
+
+/** How long the computer thinks: a fixed depth, or a time budget per move. */
+export interface SearchLimits {
+  readonly depth?: number;
+  readonly ms?: number;
+}
+
+/** The computer's choice, or null when the side to move has no move. */
+export interface SearchAnswer {
+  readonly move: Move;
+  readonly score: number;
+  readonly depth: number;
+  readonly nodes: number;
+}
+
+/** How many earlier positions go with a question: more can never repeat (80 quiet plies). */
+const HISTORY_LIMIT = 128;
+
+/**
+ * The position to search in `game` and the positions before it, oldest first: during a capture
+ * played jump by jump, the position before the capture (the move is chosen whole).
+ *
+ * @example
+ * searchInput(newGame()) // { position: initialPosition(), history: [] }
+ */
+export function searchInput(game: Game): { position: Position; history: Position[] } {
+  const positions = [game.start];
+  for (const move of game.moves) {
+    positions.push(applyMove(positions[positions.length - 1] as Position, move));
+  }
+  const position = positions.pop() as Position;
+  return {
+    position: game.jump?.before ?? position,
+    history: positions.slice(-HISTORY_LIMIT),
+  };
+}
+
+/** The question for `game`, as the search protocol takes it. */
+export function searchRequest(id: number, game: Game, limits: SearchLimits): SearchRequest {
+  const { position, history } = searchInput(game);
+  return {
+    id,
+    fen: makeFen(position),
+    ...(limits.depth === undefined ? {} : { depth: limits.depth }),
+    ...(limits.ms === undefined ? {} : { ms: limits.ms }),
+    history: history.map(makeFen),
+  };
+}
+
+/**
+ * The legal move an answer names in `game`, or a one-line reason it names none.
+ *
+ * @example
+ * moveOfReply(newGame(), { id: 1, ok: true, move: '11-15', path: [11, 15], … }) // { move: 11-15, … }
+ */
+export function moveOfReply(game: Game, reply: SearchReply): SearchAnswer | null | Error {
+  if (!reply.ok) {
+    if (reply.error.code === 'ERR_GAME_OVER') return null;
+    return new Error(`${reply.error.message} (${reply.error.code})`);
+  }
+  const { position } = searchInput(game);
+  const path = reply.path;
+  const move = legalMoves(position).find(
+    (candidate) =>
+      candidate.path.length === path.length && candidate.path.every((s, i) => s === path[i]),
+  );
+  if (move === undefined) return new Error(`the search answered ${reply.move}, not a legal move`);
+  return { move, score: reply.score, depth: reply.depth, nodes: reply.nodes };
 }

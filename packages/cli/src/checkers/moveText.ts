@@ -11,11 +11,10 @@ import {
   moveToPdn,
   type Side,
   type Square,
-  type Status,
 } from '@twenty48/checkers';
 
-/** `Black` or `Red`. */
-export const sideWord = (side: Side): string => (side === 'black' ? 'Black' : 'Red');
+/** The words shared with the browser game live in the rules package. */
+export { announcement, sideWord } from '@twenty48/checkers';
 
 /**
  * A side as the Racket original's save file and prompt name it.
@@ -57,32 +56,6 @@ export const pathCommands = (path: readonly Square[]): string =>
     .slice(1)
     .map((to, i) => stepCommand(path[i] as Square, to))
     .join(', ');
-
-/**
- * Why the game ended, in one line, or null while it goes on.
- *
- * @example
- * announcement({ kind: 'won', winner: 'red', reason: 'no-pieces' })
- * // 'Red wins: black has no pieces left'
- */
-export function announcement(status: Status): string | null {
-  switch (status.kind) {
-    case 'playing':
-      return null;
-    case 'draw':
-      return status.reason === 'repetition'
-        ? 'Draw: the same position a third time'
-        : "Draw: 40 moves each without a capture or a man's move";
-    case 'won': {
-      const loser = status.winner === 'black' ? 'red' : 'black';
-      const why =
-        status.reason === 'no-pieces'
-          ? `${loser} has no pieces left`
-          : `${loser} has no legal move`;
-      return `${sideWord(status.winner)} wins: ${why}`;
-    }
-  }
-}
 
 /** The square the jumping piece stands on during a multi-jump, or null between moves. */
 export const jumpingSquare = (game: Game): Square | null =>

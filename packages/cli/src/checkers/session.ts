@@ -19,13 +19,13 @@ import {
   squareAt,
   squaresOf,
 } from '@twenty48/checkers';
+import { positionOfSheet, sheetOf } from '@twenty48/checkers-xlsx';
 import { fail, ok, type Result } from '@twenty48/common';
 import { type Command, HELP_LINES, parseCommand } from './commands.js';
 import { describePiece, playMoveCommand } from './moveCommand.js';
 import { describeMove, jumpingSquare, pathCommands, sideName, sideWord } from './moveText.js';
 import type { Searcher, SearchLimits } from './searchClient.js';
 import type { Expr } from './sexp.js';
-import { positionOfSheet, sheetOf } from './sheet.js';
 import { loadXlsx, saveXlsx, xlsxFileName } from './xlsx.js';
 
 /** What a command did: the lines to show, whether the game changed, whether to leave. */

@@ -1,265 +1,33 @@
 /**
- * The checkers save file, in the layout the Racket original wrote with simple-xlsx and
- * that other programs rely on: one sheet named "game"; rows 1-8 are the board's rows and columns
- * A-H its columns, each cell a string "E", "B n", "B k", "R n" or "R k"; A9 says whose turn it is,
- * "p1" (Black) or "p2" (Red), and B9-H9 hold empty strings. The files are real workbooks
- * (written by exceljs) that Excel, LibreOffice and openpyxl open.
- *
- * Only the sheet is checked here; whether the position is one checkers can reach (a piece on a
- * light square, too many pieces) is for the rules package to say.
+ * The checkers save file on disk: reading at most MAX_XLSX_BYTES (never waiting on a FIFO),
+ * writing atomically, and the names `(save)` and `(load)` take. The format itself, bytes both
+ * ways, is `@twenty48/checkers-xlsx`, which the browser game shares.
  */
 import { randomBytes } from 'node:crypto';
 import { constants } from 'node:fs';
 import { type FileHandle, open, rename, unlink } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { inflateRawSync } from 'node:zlib';
+import {
+  checkSheetGame,
+  decodeXlsx,
+  encodeXlsx,
+  MAX_XLSX_BYTES,
+  oneLine,
+  quote,
+  type SheetGame,
+  XLSX_ERRORS,
+} from '@twenty48/checkers-xlsx';
 import { fail, ok, type Result } from '@twenty48/common';
-import type { CellValue, Worksheet } from 'exceljs';
 
-export const CELL_TEXTS = ['E', 'B n', 'B k', 'R n', 'R k'] as const;
-/** "E" is an empty square; "B"/"R" Black/Red, "n"/"k" a man or a king. */
-export type CellText = (typeof CELL_TEXTS)[number];
+/** The format's refusals, and the file system's. */
+export const XLSX_FILE_ERRORS = [...XLSX_ERRORS, 'ERR_READ', 'ERR_WRITE', 'ERR_FILE_NAME'] as const;
+export type XlsxFileError = (typeof XLSX_FILE_ERRORS)[number];
 
-export const TURNS = ['p1', 'p2'] as const;
-/** Whose turn it is: "p1" plays Black, "p2" Red. */
-export type Turn = (typeof TURNS)[number];
-
-/** The sheet's data: `cells[row][column]`, 8 x 8, row 0 being the sheet's row 1. */
-export interface SheetGame {
-  readonly cells: readonly (readonly CellText[])[];
-  readonly turn: Turn;
-}
-
-export const XLSX_ERRORS = [
-  'ERR_XLSX',
-  'ERR_NO_GAME_SHEET',
-  'ERR_CELL',
-  'ERR_TURN',
-  'ERR_TOO_LARGE',
-  'ERR_READ',
-  'ERR_WRITE',
-  'ERR_FILE_NAME',
-] as const;
-export type XlsxError = (typeof XLSX_ERRORS)[number];
-
-export const SHEET_NAME = 'game';
 export const DEFAULT_FILE_NAME = 'checkers.xlsx';
-/** A saved game is about 6.5 kB; larger files are refused, counting the bytes as they are read. */
-export const MAX_XLSX_BYTES = 1024 * 1024;
-/** What the zip may unpack to: a zip bomb is refused before the xlsx reader inflates it. */
-const MAX_UNPACKED_BYTES = 8 * 1024 * 1024;
 /** How long a read may take: a FIFO whose writer never writes (or never stops) gives up. */
 const READ_DEADLINE_MS = 2000;
 const MAX_FILE_NAME_LENGTH = 100;
-const SIZE = 8;
-const COLUMNS = 'ABCDEFGH';
-
-/** exceljs takes a quarter of a second to load, so the 2048 commands never pay for it. */
-const excelJs = async () => (await import('exceljs')).default;
-
-const address = (row: number, column: number): string => `${COLUMNS[column]}${row + 1}`;
-
-/** Outside text as one short line: quoted, control characters escaped, long text cut. */
-const quote = (text: string): string =>
-  JSON.stringify(text.length > 40 ? `${text.slice(0, 40)}…` : text);
-
-const isOneOf = <T extends string>(list: readonly T[], value: unknown): value is T =>
-  list.includes(value as T);
-
-const expectedTexts = CELL_TEXTS.map((text) => `"${text}"`).join(', ');
-
-/** The cells and turn of `game` checked as the sheet requires; the same check guards save and load. */
-function checkGame(game: SheetGame): Result<SheetGame, 'ERR_CELL' | 'ERR_TURN'> {
-  if (!Array.isArray(game.cells) || game.cells.length !== SIZE) {
-    return fail('ERR_CELL', `the board must have ${SIZE} rows`);
-  }
-  for (const [row, cells] of game.cells.entries()) {
-    if (!Array.isArray(cells) || cells.length !== SIZE) {
-      return fail('ERR_CELL', `row ${row + 1} of the board must have ${SIZE} cells`);
-    }
-    for (const [column, text] of cells.entries()) {
-      if (!isOneOf(CELL_TEXTS, text)) {
-        return fail('ERR_CELL', `cell ${address(row, column)} holds ${quote(String(text))}`);
-      }
-    }
-  }
-  if (!isOneOf(TURNS, game.turn)) return fail('ERR_TURN', `the turn must be "p1" or "p2"`);
-  return ok(game);
-}
-
-/**
- * The bytes of an .xlsx file holding `game`. A game that breaks the sheet's layout (not 8 x 8,
- * an unknown cell text or turn) is a programmer error and rejects with a RangeError.
- *
- * @example
- * const bytes = await encodeXlsx({ cells, turn: 'p1' }); // a zip starting with "PK"
- */
-export async function encodeXlsx(game: SheetGame): Promise<Uint8Array> {
-  const checked = checkGame(game);
-  if (!checked.ok) throw new RangeError(`${checked.error.message} (${checked.error.code})`);
-  const ExcelJS = await excelJs();
-  const workbook = new ExcelJS.Workbook();
-  workbook.creator = 'twenty48';
-  const sheet = workbook.addWorksheet(SHEET_NAME);
-  for (const row of game.cells) sheet.addRow([...row]);
-  // The empty strings are part of the format: simple-xlsx wanted rows of equal length.
-  sheet.addRow([game.turn, ...Array<string>(SIZE - 1).fill('')]);
-  // Typed as an ArrayBuffer, a Node Buffer at run time: either way this copies it into a plain array.
-  return new Uint8Array(await workbook.xlsx.writeBuffer());
-}
-
-/** A cell's string, or null when it holds no string (rich text counts as its plain text). */
-function stringOf(value: CellValue): string | null {
-  if (typeof value === 'string') return value;
-  if (value !== null && typeof value === 'object' && 'richText' in value) {
-    return value.richText.map((run) => run.text).join('');
-  }
-  return null;
-}
-
-/** What a cell that is not one of the expected strings holds, for the one-line refusal. */
-function describe(value: CellValue): string {
-  const text = stringOf(value);
-  if (text !== null) return text === '' ? 'is empty' : `holds ${quote(text)}`;
-  if (value === null || value === undefined) return 'is empty';
-  if (typeof value !== 'object') return `holds the ${typeof value} ${value} (not a string)`;
-  if (value instanceof Date) return 'holds a date (not a string)';
-  if ('formula' in value || 'sharedFormula' in value) return 'holds a formula (not a string)';
-  if ('error' in value) return `holds the error ${quote(String(value.error))}`;
-  return 'holds something other than a string';
-}
-
-const oneLine = (error: unknown): string =>
-  (error instanceof Error ? error.message : String(error))
-    .replace(/\s+/g, ' ')
-    .trim()
-    .slice(0, 200);
-
-/**
- * The names of a zip's entries, after unpacking each within MAX_UNPACKED_BYTES with a bounded
- * inflate: the xlsx reader inflates whole entries before checking their sizes, so a small file
- * could otherwise unpack to gigabytes.
- */
-function zipEntryNames(bytes: Uint8Array): Result<string[], 'ERR_XLSX' | 'ERR_TOO_LARGE'> {
-  if (bytes.length === 0) return fail('ERR_XLSX', 'the file is empty, not an xlsx workbook');
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const damaged = fail('ERR_XLSX', 'the zip is damaged, so not an xlsx workbook');
-  // The end record (22 bytes) is followed by a comment of at most 65535 bytes.
-  let end = -1;
-  for (let at = bytes.length - 22; at >= Math.max(0, bytes.length - 22 - 0xffff); at--) {
-    if (view.getUint32(at, true) === 0x06054b50) {
-      end = at;
-      break;
-    }
-  }
-  if (end < 0) return fail('ERR_XLSX', 'it is not a zip file, so not an xlsx workbook');
-  const names: string[] = [];
-  let unpacked = 0;
-  let at = view.getUint32(end + 16, true);
-  for (let entry = view.getUint16(end + 10, true); entry > 0; entry--) {
-    if (at + 46 > bytes.length || view.getUint32(at, true) !== 0x02014b50) return damaged;
-    const method = view.getUint16(at + 10, true);
-    const packedSize = view.getUint32(at + 20, true);
-    const nameEnd = at + 46 + view.getUint16(at + 28, true);
-    const local = view.getUint32(at + 42, true);
-    if (nameEnd > bytes.length) return damaged;
-    const name = new TextDecoder().decode(bytes.subarray(at + 46, nameEnd));
-    at = nameEnd + view.getUint16(at + 30, true) + view.getUint16(at + 32, true);
-    if (local + 30 > bytes.length || view.getUint32(local, true) !== 0x04034b50) return damaged;
-    const start = local + 30 + view.getUint16(local + 26, true) + view.getUint16(local + 28, true);
-    if (start + packedSize > bytes.length) return damaged;
-    if (method === 0) unpacked += packedSize;
-    else if (method === 8) {
-      try {
-        const budget = MAX_UNPACKED_BYTES - unpacked + 1;
-        unpacked += inflateRawSync(bytes.subarray(start, start + packedSize), {
-          maxOutputLength: budget,
-        }).length;
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== 'ERR_BUFFER_TOO_LARGE') {
-          return fail('ERR_XLSX', `zip entry ${quote(name)} is damaged`);
-        }
-        unpacked = MAX_UNPACKED_BYTES + 1;
-      }
-    } else return fail('ERR_XLSX', `zip entry ${quote(name)} uses an unknown compression`);
-    if (unpacked > MAX_UNPACKED_BYTES) {
-      return fail('ERR_TOO_LARGE', `it unpacks to more than ${MAX_UNPACKED_BYTES >> 20} MB`);
-    }
-    names.push(name);
-  }
-  return ok(names);
-}
-
-/**
- * Read the game from an .xlsx file's bytes: a Result, never a throw. Refusals name the problem:
- * ERR_XLSX (not a zip, not a workbook), ERR_NO_GAME_SHEET, ERR_CELL (naming the cell and what it
- * holds; an empty board cell counts), ERR_TURN (A9), ERR_TOO_LARGE. B9-H9 are not read.
- *
- * @example
- * const game = await decodeXlsx(bytes);
- * if (!game.ok) console.error(game.error.message); // 'cell C4 holds "X n"'
- */
-export async function decodeXlsx(bytes: Uint8Array): Promise<Result<SheetGame, XlsxError>> {
-  // The checks below expect exceljs's shapes; a surprise in them is still a refusal, not a throw.
-  try {
-    const sheets = await worksheetsOf(bytes);
-    if (!sheets.ok) return sheets;
-    const sheet = sheets.value.find((candidate) => candidate.name === SHEET_NAME);
-    if (!sheet) {
-      const found = sheets.value.map((candidate) => quote(candidate.name)).join(', ') || 'none';
-      return fail('ERR_NO_GAME_SHEET', `the workbook has no sheet named "game" (sheets: ${found})`);
-    }
-    return gameOfSheet(sheet);
-  } catch (error) {
-    return fail('ERR_XLSX', `not a readable xlsx workbook: ${oneLine(error)}`);
-  }
-}
-
-/** The sheets of the workbook in `bytes`, read by exceljs once the zip is known to be safe. */
-async function worksheetsOf(bytes: Uint8Array): Promise<Result<Worksheet[], XlsxError>> {
-  if (bytes.length > MAX_XLSX_BYTES) {
-    return fail('ERR_TOO_LARGE', `it is larger than ${MAX_XLSX_BYTES >> 20} MB`);
-  }
-  const names = zipEntryNames(bytes);
-  if (!names.ok) return names;
-  if (!names.value.includes('xl/workbook.xml')) {
-    return fail('ERR_XLSX', 'the zip holds no xl/workbook.xml, so it is not an xlsx workbook');
-  }
-  const workbook = new (await excelJs()).Workbook();
-  await workbook.xlsx.load(new Uint8Array(bytes).buffer);
-  return ok(workbook.worksheets);
-}
-
-/** The board in A1..H8 and the turn in A9; the first cell that is not as pinned is named. */
-function gameOfSheet(sheet: Worksheet): Result<SheetGame, 'ERR_CELL' | 'ERR_TURN'> {
-  const cells: CellText[][] = [];
-  for (let row = 0; row < SIZE; row++) {
-    const texts: CellText[] = [];
-    for (let column = 0; column < SIZE; column++) {
-      const where = address(row, column);
-      const value = sheet.getCell(where).value;
-      const text = stringOf(value);
-      if (!isOneOf(CELL_TEXTS, text)) {
-        return fail(
-          'ERR_CELL',
-          `cell ${where} ${describe(value)}; it must be one of ${expectedTexts}`,
-        );
-      }
-      texts.push(text);
-    }
-    cells.push(texts);
-  }
-  const turn = sheet.getCell('A9').value;
-  const turnText = stringOf(turn);
-  if (!isOneOf(TURNS, turnText)) {
-    return fail(
-      'ERR_TURN',
-      `cell A9 ${describe(turn)}; it must say whose turn it is, "p1" or "p2"`,
-    );
-  }
-  return ok({ cells, turn: turnText });
-}
 
 /** Plain words for the usual reasons a file cannot be read or written. */
 const FILE_FAILURES: Readonly<Record<string, string>> = {
@@ -284,7 +52,7 @@ const reasonOf = (error: unknown): string => {
  * At most `cap` + 1 bytes of `path`. Non-blocking, so a FIFO without a writer reads as empty
  * instead of waiting; counted, so /dev/zero or an endless writer is cut off at the cap.
  */
-async function readCapped(path: string, cap: number): Promise<Result<Uint8Array, XlsxError>> {
+async function readCapped(path: string, cap: number): Promise<Result<Uint8Array, XlsxFileError>> {
   let handle: FileHandle | undefined;
   try {
     handle = await open(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
@@ -324,7 +92,7 @@ async function readCapped(path: string, cap: number): Promise<Result<Uint8Array,
  * const game = await loadXlsx('checkers.xlsx');
  * if (!game.ok) console.error(game.error.message); // 'cannot read checkers.xlsx: no such file'
  */
-export async function loadXlsx(path: string): Promise<Result<SheetGame, XlsxError>> {
+export async function loadXlsx(path: string): Promise<Result<SheetGame, XlsxFileError>> {
   const bytes = await readCapped(path, MAX_XLSX_BYTES);
   if (!bytes.ok) return bytes;
   const game = await decodeXlsx(bytes.value);
@@ -347,8 +115,11 @@ const writeReasonOf = (error: unknown): string =>
  * const saved = await saveXlsx('checkers.xlsx', { cells, turn: 'p2' });
  * if (!saved.ok) console.error(saved.error.message); // 'cannot save …: permission denied'
  */
-export async function saveXlsx(path: string, game: SheetGame): Promise<Result<void, XlsxError>> {
-  const checked = checkGame(game);
+export async function saveXlsx(
+  path: string,
+  game: SheetGame,
+): Promise<Result<void, XlsxFileError>> {
+  const checked = checkSheetGame(game);
   if (!checked.ok) return checked;
   let bytes: Uint8Array;
   try {

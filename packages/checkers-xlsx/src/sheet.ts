@@ -11,7 +11,7 @@ import {
   positionFromGrid,
 } from '@twenty48/checkers';
 import type { Result } from '@twenty48/common';
-import type { CellText, SheetGame } from './xlsx.js';
+import type { CellText, SheetGame } from './codec.js';
 
 const textOfCell = (cell: Cell): CellText => {
   if (cell === null) return 'E';

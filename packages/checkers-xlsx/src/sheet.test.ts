@@ -1,7 +1,7 @@
 import { initialPosition, makeFen, parseFen } from '@twenty48/checkers';
 import { describe, expect, it } from 'vitest';
+import type { CellText } from './codec.js';
 import { positionOfSheet, sheetOf } from './sheet.js';
-import type { CellText } from './xlsx.js';
 
 const EMPTY: CellText[][] = Array.from({ length: 8 }, () => Array<CellText>(8).fill('E'));
 const withCell = (row: number, col: number, text: CellText): CellText[][] =>

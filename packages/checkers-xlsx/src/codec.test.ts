@@ -1,0 +1,140 @@
+import ExcelJS from 'exceljs';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { decodeXlsx, encodeXlsx, MAX_XLSX_BYTES, type SheetGame } from './codec.js';
+import {
+  COLUMNS,
+  GAMES,
+  minimalParts,
+  noise,
+  rowsOf,
+  START,
+  workbookBytes,
+  zipHeaded,
+  zipOf,
+} from './xlsx.testkit.js';
+
+describe('encodeXlsx and decodeXlsx: bytes both ways', () => {
+  it.each(Object.entries(GAMES))('round-trips %s', async (_, game) => {
+    const bytes = await encodeXlsx(game);
+    expect([...bytes.subarray(0, 2)]).toEqual([0x50, 0x4b]); // "PK": a zip
+    expect(await decodeXlsx(bytes)).toEqual({ ok: true, value: game });
+  });
+
+  it('writes the pinned layout: sheet "game", A1..H8 the board, A9 the turn, B9..H9 ""', async () => {
+    const game = GAMES['kings of both colours, p2 to move'] as SheetGame;
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(new Uint8Array(await encodeXlsx(game)).buffer);
+    expect(workbook.worksheets.map((sheet) => sheet.name)).toEqual(['game']);
+    const sheet = workbook.getWorksheet('game') as ExcelJS.Worksheet;
+    const expected = rowsOf(game);
+    for (let row = 1; row <= 9; row++) {
+      for (let column = 1; column <= 8; column++) {
+        const cell = sheet.getCell(`${COLUMNS[column - 1]}${row}`);
+        expect(cell.value, cell.address).toBe(expected[row - 1]?.[column - 1]);
+      }
+    }
+  });
+
+  it('refuses to encode a game the sheet cannot hold (a programmer error: RangeError)', async () => {
+    const cells = START.cells.map((row, r) => (r === 0 ? ['X', ...row.slice(1)] : row));
+    await expect(encodeXlsx({ cells, turn: 'p1' } as unknown as SheetGame)).rejects.toThrow(
+      /cell A1 holds "X" \(ERR_CELL\)/,
+    );
+    await expect(encodeXlsx({ ...START, turn: 'p3' } as unknown as SheetGame)).rejects.toThrow(
+      /ERR_TURN/,
+    );
+  });
+});
+
+describe('refused bytes: a named error in one line', () => {
+  const bomb = zipOf({ 'xl/workbook.xml': new Uint8Array(9 * 1024 * 1024) });
+  const cases: [string, () => Promise<Uint8Array>, string, string][] = [
+    ['random bytes', async () => noise(5000, 1), 'ERR_XLSX', 'not a zip'],
+    ['an empty file', async () => new Uint8Array(0), 'ERR_XLSX', 'empty'],
+    ['a zip that is not xlsx', async () => zipOf({ 'a.txt': 'hello' }), 'ERR_XLSX', 'workbook'],
+    ['a damaged deflate stream', async () => damagedEntry(), 'ERR_XLSX', 'damaged'],
+    ['a zip bomb', async () => bomb, 'ERR_TOO_LARGE', 'unpacks to more than 8 MB'],
+    ['an oversized file', async () => noise(MAX_XLSX_BYTES + 1, 3), 'ERR_TOO_LARGE', '1 MB'],
+    [
+      'another sheet name',
+      () => workbookBytes('board', rowsOf(START)),
+      'ERR_NO_GAME_SHEET',
+      '"board"',
+    ],
+  ];
+
+  /** A zip whose one entry's deflate data is garbage (0xff is no valid block header). */
+  function damagedEntry(): Uint8Array {
+    const bytes = zipOf({ 'xl/workbook.xml': 'x'.repeat(100) });
+    bytes.fill(0xff, 30 + 'xl/workbook.xml'.length, 30 + 'xl/workbook.xml'.length + 4);
+    return bytes;
+  }
+
+  it.each(cases)('%s', async (_, make, code, words) => {
+    const decoded = await decodeXlsx(await make());
+    expect(decoded).toMatchObject({ ok: false, error: { code } });
+    const message = decoded.ok ? '' : decoded.error.message;
+    expect(message).toContain(words);
+    expect(message).not.toContain('\n');
+  });
+
+  it('a zip header before noise is refused, not thrown', async () => {
+    expect(await decodeXlsx(zipHeaded(noise(5000, 2)))).toMatchObject({
+      ok: false,
+      error: { code: 'ERR_XLSX' },
+    });
+  });
+});
+
+describe('bytes from outside never throw', () => {
+  it('loads a minimal hand-written workbook with inline strings', async () => {
+    const game = GAMES['kings of both colours, p2 to move'] as SheetGame;
+    const rows = rowsOf(game) as string[][];
+    expect(await decodeXlsx(zipOf(minimalParts(rows)))).toEqual({ ok: true, value: game });
+  });
+
+  it('damaged XML inside a workbook is refused or read, never thrown', async () => {
+    const parts = minimalParts(rowsOf(START) as string[][]);
+    const names = Object.keys(parts);
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...names),
+        fc.array(fc.tuple(fc.nat(), fc.nat({ max: 3 }), fc.constantFrom(...'<>/"&=x E;#')), {
+          minLength: 1,
+          maxLength: 3,
+        }),
+        async (name, edits) => {
+          let xml = parts[name] as string;
+          for (const [position, kind, char] of edits) {
+            const at = position % (xml.length + 1);
+            const cut = kind === 0 ? 0 : 1; // insert, or replace / delete one character
+            xml = xml.slice(0, at) + (kind === 3 ? '' : char) + xml.slice(at + cut);
+          }
+          const result = await decodeXlsx(zipOf({ ...parts, [name]: xml }));
+          if (!result.ok) expect(result.error.message).not.toContain('\n');
+        },
+      ),
+      { numRuns: 300, seed: 2048 },
+    );
+  });
+
+  it('damaged copies of a saved game are refused or read, never thrown', async () => {
+    const bytes = await encodeXlsx(START);
+    await fc.assert(
+      fc.asyncProperty(
+        fc.nat({ max: bytes.length }),
+        fc.array(fc.tuple(fc.nat({ max: bytes.length - 1 }), fc.integer({ min: 0, max: 255 })), {
+          maxLength: 4,
+        }),
+        async (keep, flips) => {
+          const damaged = bytes.slice(0, keep);
+          for (const [at, value] of flips) if (at < damaged.length) damaged[at] = value;
+          const result = await decodeXlsx(damaged);
+          if (!result.ok) expect(result.error.message).not.toContain('\n');
+        },
+      ),
+      { numRuns: 300, seed: 48 },
+    );
+  });
+});

@@ -1,0 +1,314 @@
+/**
+ * The checkers page in Chromium: moves by clicks, drags and keys, the rules' marks, the
+ * computer in its worker, and the .xlsx saves shared with the terminal's `checkers`.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, type Page, test } from '@playwright/test';
+import {
+  type Game,
+  newGame,
+  type Position,
+  parseFen,
+  parsePdnMove,
+  pieceAt,
+  playMove,
+  SQUARE_COUNT,
+} from '@twenty48/checkers';
+import { encodeXlsx, sheetOf } from '@twenty48/checkers-xlsx';
+import { noise, rowsOf, START, workbookBytes } from '../../checkers-xlsx/src/xlsx.testkit.js';
+import { formatBoard } from '../../cli/dist/checkers/textBoard.js';
+
+const CHECKERS = fileURLToPath(new URL('../../cli/bin/checkers.js', import.meta.url));
+
+/** The built `checkers --plain` with these lines on its standard input, in `cwd`. */
+function terminal(input: string, cwd: string): string {
+  const run = spawnSync(process.execPath, [CHECKERS, '--plain'], {
+    input,
+    cwd,
+    encoding: 'utf8',
+    env: { ...process.env, NO_COLOR: '' },
+    timeout: 60_000,
+  });
+  expect(run.stderr).toBe('');
+  expect(run.status).toBe(0);
+  return run.stdout;
+}
+
+const positionOf = (fen: string): Position => {
+  const position = parseFen(fen);
+  if (!position.ok) throw new Error(position.error.message);
+  return position.value;
+};
+
+/** The rules' game after these PDN moves. */
+function played(moves: readonly string[], from: Game = newGame()): Game {
+  let game = from;
+  for (const text of moves) {
+    const move = parsePdnMove(game.position, text);
+    if (!move.ok) throw new Error(move.error.message);
+    const next = playMove(game, move.value);
+    if (!next.ok) throw new Error(next.error.message);
+    game = next.value;
+  }
+  return game;
+}
+
+const square = (page: Page, n: number) => page.locator(`button[data-square="${n}"]`);
+
+/** Every square of the page's board shows what `position` holds there. */
+async function expectBoard(page: Page, position: Position): Promise<void> {
+  for (let n = 1; n <= SQUARE_COUNT; n++) {
+    const piece = pieceAt(position, n);
+    const expected = piece === null ? 'empty' : `${piece.side}-${piece.king ? 'king' : 'man'}`;
+    await expect(square(page, n), `square ${n}`).toHaveAttribute('data-piece', expected);
+  }
+}
+
+async function openPage(page: Page, mode: 'two' | 'computer' = 'two'): Promise<void> {
+  await page.goto('./checkers.html');
+  await expect(page.getByTestId('status')).toHaveText('Black to move');
+  if (mode === 'two') await page.locator('#mode').selectOption('two');
+}
+
+/** Loads `bytes` as an .xlsx through the page's file input. */
+async function openFile(page: Page, name: string, bytes: Uint8Array): Promise<void> {
+  await page.locator('#open-xlsx').setInputFiles({
+    name,
+    mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    buffer: Buffer.from(bytes),
+  });
+}
+
+async function openPosition(page: Page, fen: string): Promise<void> {
+  await openFile(page, 'position.xlsx', await encodeXlsx(sheetOf(positionOf(fen))));
+  await expect(page.getByTestId('notice')).toHaveText('Opened position.xlsx');
+}
+
+const click = async (page: Page, ...squares: number[]): Promise<void> => {
+  for (const n of squares) await square(page, n).click();
+};
+
+test('a scripted game by clicks: the board, the PDN list, the turn, resumed after a reload', async ({
+  page,
+}) => {
+  await openPage(page);
+  await click(page, 11, 15);
+  await expect(page.getByTestId('status')).toHaveText('Red to move');
+  await click(page, 22, 18);
+  await expect(page.getByTestId('status')).toHaveText('Black to move — a capture is compulsory');
+  await click(page, 15, 22, 25, 18);
+  const moves = ['11-15', '22-18', '15x22', '25x18'];
+  await expect(page.getByTestId('moves').locator('li')).toHaveText(['11-15 22-18', '15x22 25x18']);
+  await expect(page.getByTestId('status')).toHaveText('Black to move');
+  await expect(page.getByTestId('announcer')).toHaveText(
+    'Red moves 25x18, captures 22. Black to move.',
+  );
+  await expectBoard(page, played(moves).position);
+
+  const download = page.waitForEvent('download');
+  await page.locator('#export-pdn').click();
+  const pdn = readFileSync(await (await download).path(), 'utf8');
+  expect(pdn).toContain('1. 11-15 22-18 2. 15x22 25x18 *');
+
+  await page.reload();
+  await expect(page.getByTestId('moves').locator('li')).toHaveText(['11-15 22-18', '15x22 25x18']);
+  await expectBoard(page, played(moves).position);
+  await expect(page.locator('#mode')).toHaveValue('two');
+});
+
+test('a compulsory capture: only the capturing pieces are marked and may move', async ({
+  page,
+}) => {
+  await openPage(page);
+  await click(page, 11, 15, 22, 18);
+  await expect(square(page, 15)).toHaveClass(/must-capture/);
+  await expect(square(page, 15)).toHaveAttribute(
+    'aria-label',
+    'square 15, black man, must capture',
+  );
+  await expect(page.locator('.must-capture')).toHaveCount(1);
+  await click(page, 9);
+  await expect(square(page, 9)).not.toHaveClass(/selected/);
+  await expect(page.getByTestId('notice')).toHaveText('A capture is compulsory: move 15');
+  await expect(page.locator('.target')).toHaveCount(0);
+  // A drag of the piece that may not move does nothing either.
+  await square(page, 9).dragTo(square(page, 13));
+  await expect(square(page, 13)).toHaveAttribute('data-piece', 'empty');
+  await click(page, 15);
+  await expect(page.locator('.target')).toHaveCount(1);
+  await expect(square(page, 22)).toHaveClass(/target/);
+  await click(page, 22);
+  await expect(page.getByTestId('moves').locator('li')).toHaveText(['11-15 22-18', '15x22']);
+  await expect(square(page, 18)).toHaveAttribute('data-piece', 'empty');
+});
+
+test('a multi-jump: the landing between the jumps shown, both pieces gone, one PDN move', async ({
+  page,
+}) => {
+  await openPage(page);
+  await openPosition(page, 'W:W22,30:B3,10,18');
+  await expect(page.getByTestId('status')).toHaveText('Red to move — a capture is compulsory');
+  await click(page, 22, 15);
+  await expect(page.getByTestId('status')).toHaveText('Red keeps jumping with 15');
+  await expect(square(page, 15)).toHaveAttribute('data-piece', 'red-man');
+  await expect(square(page, 18)).toHaveAttribute('data-piece', 'empty');
+  await expect(square(page, 10)).toHaveAttribute('data-piece', 'black-man');
+  await expect(square(page, 6)).toHaveClass(/target/);
+  await expect(page.getByTestId('moves').locator('li')).toHaveCount(0);
+  await click(page, 6);
+  await expect(page.getByTestId('moves').locator('li')).toHaveText(['… 22x15x6']);
+  await expect(page.getByTestId('announcer')).toHaveText(
+    'Red moves 22x15x6, captures 18 and 10. Black to move.',
+  );
+  await expectBoard(page, positionOf('B:W6,30:B3'));
+});
+
+test('a crowning: the man on the last row becomes a king, shown and announced', async ({
+  page,
+}) => {
+  await openPage(page);
+  await openPosition(page, 'B:W9,12:B26');
+  await square(page, 26).dragTo(square(page, 31));
+  await expect(square(page, 31)).toHaveAttribute('data-piece', 'black-king');
+  await expect(square(page, 31)).toHaveAttribute('aria-label', /^square 31, black king/);
+  await expect(square(page, 31)).toHaveClass(/crowned/);
+  await expect(square(page, 31).locator('.piece')).toHaveText('♛');
+  await expect(page.getByTestId('announcer')).toHaveText(
+    'Black moves 26-31, crowned. Red to move.',
+  );
+});
+
+test('keyboard play: arrows move the cursor, Enter picks and drops, Escape cancels', async ({
+  page,
+}) => {
+  await openPage(page);
+  await square(page, 9).focus();
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  await expect(square(page, 11)).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(square(page, 11)).toHaveClass(/selected/);
+  await page.keyboard.press('Escape');
+  await expect(square(page, 11)).not.toHaveClass(/selected/);
+  await page.keyboard.press('Space');
+  await expect(square(page, 11)).toHaveClass(/selected/);
+  await page.keyboard.press('ArrowDown');
+  await expect(square(page, 15)).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('moves').locator('li')).toHaveText(['11-15']);
+  await expect(page.getByTestId('announcer')).toHaveText('Black moves 11-15. Red to move.');
+  await expect(square(page, 15)).toBeFocused();
+});
+
+test('the computer answers in its worker: frames keep coming, no long task', async ({ page }) => {
+  await openPage(page, 'computer');
+  await page.locator('#level').selectOption('3');
+  await page.evaluate(() => {
+    const probe = window as unknown as { frames: number; longTasks: number[] };
+    probe.frames = 0;
+    probe.longTasks = [];
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) probe.longTasks.push(entry.duration);
+    }).observe({ type: 'longtask' });
+    const tick = () => {
+      probe.frames++;
+      requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+  });
+  await click(page, 11, 15);
+  await expect(page.getByTestId('status')).toHaveText('Red (computer) is thinking…');
+  const framesWhenAsked = await page.evaluate(
+    () => (window as unknown as { frames: number }).frames,
+  );
+  await expect(page.getByTestId('moves').locator('li')).toHaveText(/^11-15 \d+-\d+$/, {
+    timeout: 20_000,
+  });
+  await expect(page.getByTestId('status')).toHaveText(/^Black to move/);
+  const probe = await page.evaluate(() => {
+    const { frames, longTasks } = window as unknown as { frames: number; longTasks: number[] };
+    return { frames, longTasks };
+  });
+  // A level-3 search thinks for a second: a blocked page would draw no frame meanwhile.
+  expect(probe.frames - framesWhenAsked).toBeGreaterThan(10);
+  expect(probe.longTasks.filter((ms) => ms > 50)).toEqual([]);
+});
+
+test('an .xlsx saved by the terminal opens in the page', async ({ page }) => {
+  const dir = mkdtempSync(join(tmpdir(), 'checkers-web-'));
+  const out = terminal('(move (3 2) southeast)\n(move (6 1) (5 2))\n(save "from-terminal")\n', dir);
+  expect(out).toContain('Saved from-terminal.xlsx: Black (p1) to move.');
+  const file = join(dir, 'from-terminal.xlsx');
+  expect(existsSync(file)).toBe(true);
+  await openPage(page);
+  await openFile(page, 'from-terminal.xlsx', readFileSync(file));
+  await expect(page.getByTestId('notice')).toHaveText('Opened from-terminal.xlsx');
+  await expectBoard(page, played(['9-14', '21-17']).position);
+  await expect(page.getByTestId('status')).toHaveText('Black to move — a capture is compulsory');
+});
+
+test('an .xlsx downloaded from the page opens in the terminal', async ({ page }) => {
+  await openPage(page);
+  await click(page, 11, 15, 22, 18, 15, 22, 25, 18, 9, 13);
+  const download = page.waitForEvent('download');
+  await page.locator('#download-xlsx').click();
+  const saved = await download;
+  expect(saved.suggestedFilename()).toBe('checkers.xlsx');
+  const dir = mkdtempSync(join(tmpdir(), 'checkers-web-'));
+  await saved.saveAs(join(dir, 'from-page.xlsx'));
+  const out = terminal('(load "from-page")\n', dir);
+  expect(out).toContain('Loaded from-page.xlsx: Red (p2) to move.');
+  const position = played(['11-15', '22-18', '15x22', '25x18', '9-13']).position;
+  expect(out).toContain(`\n${formatBoard(position).join('\n')}\n`);
+});
+
+test('bad files get a named reason and the game is kept', async ({ page }) => {
+  await openPage(page);
+  await click(page, 11, 15);
+  const kept = played(['11-15']).position;
+  await openFile(page, 'noise.xlsx', noise(3000, 7));
+  await expect(page.getByTestId('notice')).toHaveText(
+    'Cannot open noise.xlsx: it is not a zip file, so not an xlsx workbook (ERR_XLSX); the game is kept',
+  );
+  await openFile(page, 'board.xlsx', await workbookBytes('board', rowsOf(START)));
+  await expect(page.getByTestId('notice')).toHaveText(
+    'Cannot open board.xlsx: the workbook has no sheet named "game" (sheets: "board") (ERR_NO_GAME_SHEET); the game is kept',
+  );
+  const lightSquare = START.cells.map((row, r) => (r === 0 ? ['B n', ...row.slice(1)] : row));
+  await openFile(page, 'light.xlsx', await encodeXlsx({ cells: lightSquare, turn: 'p1' } as never));
+  await expect(page.getByTestId('notice')).toContainText('Cannot open light.xlsx:');
+  await expect(page.getByTestId('notice')).toContainText('(ERR_LIGHT_SQUARE); the game is kept');
+  await expect(page.getByTestId('moves').locator('li')).toHaveText(['11-15']);
+  await expectBoard(page, kept);
+});
+
+test('a damaged save is reported and a new game starts', async ({ page }) => {
+  await page.addInitScript(() => {
+    if (sessionStorage.getItem('seeded') === null) {
+      localStorage.setItem(
+        'twenty48-checkers',
+        JSON.stringify({ version: 1, start: 'B:W21-32:B1-12', moves: ['11-15', '11-16'] }),
+      );
+      sessionStorage.setItem('seeded', '1');
+    }
+  });
+  await page.goto('./checkers.html');
+  await expect(page.getByTestId('notice')).toContainText(
+    'The saved game could not be resumed: move 2 "11-16"',
+  );
+  await expect(page.getByTestId('notice')).toContainText('a new game started');
+  await expectBoard(page, newGame().position);
+});
+
+test('the pages link both ways', async ({ page }) => {
+  await page.goto('./');
+  await page.locator('#to-checkers').click();
+  await expect(page).toHaveURL(/checkers\.html$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Checkers');
+  await page.locator('#to-2048').click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('2048');
+});

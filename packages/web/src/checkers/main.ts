@@ -1,0 +1,223 @@
+/**
+ * The checkers page's edges: events become the model's inputs, its effects become the worker's
+ * questions, timers, storage, announcements and downloads. All policy is in model.ts.
+ */
+import type { SearchReply } from '@twenty48/checkers';
+import { decodeXlsx, encodeXlsx, MAX_XLSX_BYTES } from '@twenty48/checkers-xlsx';
+import {
+  type CheckersState,
+  type Effect,
+  type Input,
+  LEVELS,
+  type Level,
+  MODES,
+  type Mode,
+  SAVE_KEY,
+  start,
+  THEME_CHOICES,
+  type ThemeChoice,
+  update,
+} from './model.js';
+import { cssVariables } from './palette.js';
+import { buildBoard, render } from './render.js';
+
+const byId = <T extends HTMLElement>(id: string): T => document.getElementById(id) as T;
+
+for (const [name, colour] of cssVariables()) {
+  document.documentElement.style.setProperty(name, colour);
+}
+
+const board = byId('board');
+buildBoard(board);
+
+let worker: Worker | null = null;
+const workerOf = (): Worker => {
+  if (worker !== null) return worker;
+  const started = new Worker(new URL('./worker.ts', import.meta.url), { type: 'module' });
+  started.onmessage = (event: MessageEvent<SearchReply>) =>
+    dispatch({ kind: 'reply', reply: event.data });
+  started.onerror = (event) => {
+    worker = null;
+    started.terminate();
+    dispatch({ kind: 'worker-failed', message: event.message || 'the worker failed' });
+  };
+  worker = started;
+  return started;
+};
+
+const readSave = (): string | null => {
+  try {
+    return localStorage.getItem(SAVE_KEY);
+  } catch {
+    return null;
+  }
+};
+
+function download(blob: Blob, name: string): void {
+  const link = document.createElement('a');
+  link.href = URL.createObjectURL(blob);
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
+}
+
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+function run(effect: Effect): void {
+  switch (effect.kind) {
+    case 'search':
+      workerOf().postMessage(effect.request);
+      return;
+    case 'wait':
+      setTimeout(() => dispatch({ kind: 'tick' }), effect.ms);
+      return;
+    case 'save':
+      try {
+        localStorage.setItem(SAVE_KEY, effect.text);
+      } catch {
+        // Private mode or a full quota: the game goes on without resume.
+      }
+      return;
+    case 'announce': {
+      const announcer = byId('announcer');
+      // The same words twice must still be read out: clear, then set.
+      announcer.textContent = '';
+      requestAnimationFrame(() => {
+        announcer.textContent = effect.text;
+      });
+      return;
+    }
+    case 'download-xlsx':
+      encodeXlsx(effect.sheet).then(
+        (bytes) => download(new Blob([new Uint8Array(bytes)], { type: XLSX_TYPE }), effect.name),
+        (error: unknown) => {
+          byId('notice').textContent = `Cannot save: ${String(error)}`;
+        },
+      );
+      return;
+    case 'download-text':
+      download(new Blob([effect.text], { type: 'application/x-pdn' }), effect.name);
+      return;
+  }
+}
+
+let state: CheckersState;
+let keyboard = false;
+
+function dispatch(input: Input): void {
+  const next = update(state, input);
+  state = next.state;
+  render(state, keyboard);
+  for (const effect of next.effects) run(effect);
+}
+
+{
+  const started = start(readSave());
+  state = started.state;
+  render(state, false);
+  for (const effect of started.effects) run(effect);
+}
+
+const squareOf = (target: EventTarget | null): number | null => {
+  const button = (target as Element | null)?.closest?.('button[data-square]');
+  return button instanceof HTMLElement ? Number(button.dataset.square) : null;
+};
+
+board.addEventListener('click', (event) => {
+  const square = squareOf(event.target);
+  keyboard = event.detail === 0; // Enter or Space on a button clicks it with detail 0
+  if (square !== null) dispatch({ kind: 'square', square });
+});
+
+// Dragging (mouse, pen or touch): down on a piece, up on another square.
+let dragFrom: number | null = null;
+board.addEventListener('pointerdown', (event) => {
+  dragFrom = squareOf(event.target);
+  if (dragFrom !== null) (event.target as Element).releasePointerCapture?.(event.pointerId);
+});
+board.addEventListener('pointerup', (event) => {
+  const from = dragFrom;
+  dragFrom = null;
+  const to = squareOf(document.elementFromPoint(event.clientX, event.clientY));
+  if (from !== null && to !== null && to !== from) {
+    keyboard = false;
+    dispatch({ kind: 'drag', from, to });
+  }
+});
+
+const ARROWS: Record<string, 'up' | 'down' | 'left' | 'right'> = {
+  ArrowUp: 'up',
+  ArrowDown: 'down',
+  ArrowLeft: 'left',
+  ArrowRight: 'right',
+};
+board.addEventListener('keydown', (event) => {
+  const arrow = ARROWS[event.key];
+  if (arrow !== undefined) {
+    event.preventDefault();
+    keyboard = true;
+    dispatch({ kind: 'cursor', key: arrow });
+  } else if (event.key === 'Escape') {
+    keyboard = true;
+    dispatch({ kind: 'cancel' });
+  }
+});
+
+byId('new-game').addEventListener('click', () => dispatch({ kind: 'new' }));
+byId('undo').addEventListener('click', () => dispatch({ kind: 'undo' }));
+byId('hint').addEventListener('click', () => dispatch({ kind: 'hint' }));
+byId('download-xlsx').addEventListener('click', () => dispatch({ kind: 'download-xlsx' }));
+byId('export-pdn').addEventListener('click', () => dispatch({ kind: 'export-pdn' }));
+const select = (id: string, read: (value: string) => Input | null): void => {
+  const element = byId<HTMLSelectElement>(id);
+  element.addEventListener('change', () => {
+    const input = read(element.value);
+    if (input !== null) dispatch(input);
+  });
+};
+select('mode', (value) =>
+  MODES.includes(value as Mode) ? { kind: 'mode', mode: value as Mode } : null,
+);
+select('level', (value) =>
+  LEVELS.includes(Number(value) as Level) ? { kind: 'level', level: Number(value) as Level } : null,
+);
+select('theme', (value) =>
+  THEME_CHOICES.includes(value as ThemeChoice)
+    ? { kind: 'theme', theme: value as ThemeChoice }
+    : null,
+);
+
+const fileInput = byId<HTMLInputElement>('open-xlsx');
+fileInput.addEventListener('change', async () => {
+  const file = fileInput.files?.[0];
+  fileInput.value = '';
+  if (file === undefined) return;
+  if (file.size > MAX_XLSX_BYTES) {
+    const message = `it is larger than ${MAX_XLSX_BYTES >> 20} MB`;
+    dispatch({
+      kind: 'opened',
+      name: file.name,
+      sheet: { ok: false, error: { code: 'ERR_TOO_LARGE', message } },
+    });
+    return;
+  }
+  let bytes: Uint8Array;
+  try {
+    bytes = new Uint8Array(await file.arrayBuffer());
+  } catch {
+    const error = { code: 'ERR_READ', message: 'the browser could not read it' };
+    dispatch({ kind: 'opened', name: file.name, sheet: { ok: false, error } });
+    return;
+  }
+  dispatch({ kind: 'opened', name: file.name, sheet: await decodeXlsx(bytes) });
+});
+
+if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+  window.addEventListener('load', () => {
+    navigator.serviceWorker.register('./sw.js').catch(() => {
+      // Offline play is a bonus; the game works without it.
+    });
+  });
+}

@@ -1,0 +1,296 @@
+import {
+  handleSearchRequest,
+  makeFen,
+  newGame,
+  parseFen,
+  type SearchReply,
+  type SearchRequest,
+} from '@twenty48/checkers';
+import { sheetOf } from '@twenty48/checkers-xlsx';
+import { describe, expect, it } from 'vitest';
+import {
+  type CheckersState,
+  cursorStep,
+  type Effect,
+  type Input,
+  initialState,
+  JUMP_PAUSE_MS,
+  moveList,
+  mustCapture,
+  restore,
+  start,
+  statusLine,
+  targetsOf,
+  update,
+} from './model.js';
+
+/** Plays the inputs in order; returns the last state and every effect. */
+function play(
+  state: CheckersState,
+  ...inputs: Input[]
+): { state: CheckersState; effects: Effect[] } {
+  const effects: Effect[] = [];
+  let current = state;
+  for (const input of inputs) {
+    const next = update(current, input);
+    current = next.state;
+    effects.push(...next.effects);
+  }
+  return { state: current, effects };
+}
+
+const clicks = (...squares: number[]): Input[] =>
+  squares.map((square) => ({ kind: 'square', square }));
+
+const twoPlayers = (fen?: string): CheckersState => {
+  const state = initialState({ mode: 'two' });
+  if (fen === undefined) return state;
+  const position = parseFen(fen);
+  if (!position.ok) throw new Error(position.error.message);
+  return { ...state, game: newGame(position.value) };
+};
+
+const pdnOf = (state: CheckersState): string[] =>
+  state.game.moves.map((m) => m.path.join(m.captured.length > 0 ? 'x' : '-'));
+
+const searches = (effects: readonly Effect[]): SearchRequest[] =>
+  effects.flatMap((effect) => (effect.kind === 'search' ? [effect.request] : []));
+
+const announced = (effects: readonly Effect[]): string[] =>
+  effects.flatMap((effect) => (effect.kind === 'announce' ? [effect.text] : []));
+
+describe('moving by picking squares', () => {
+  it('selects a piece, shows its targets, and moves it', () => {
+    const selected = play(twoPlayers(), ...clicks(11)).state;
+    expect(selected.selected).toBe(11);
+    expect(targetsOf(selected).sort()).toEqual([15, 16]);
+    const { state, effects } = play(selected, ...clicks(15));
+    expect(pdnOf(state)).toEqual(['11-15']);
+    expect(statusLine(state)).toBe('Red to move');
+    expect(announced(effects)).toEqual(['Black moves 11-15. Red to move.']);
+    expect(effects.some((effect) => effect.kind === 'save')).toBe(true);
+  });
+
+  it('refuses a piece that may not move while a capture is due, and names the capture', () => {
+    const due = play(twoPlayers(), ...clicks(11, 15, 22, 18)).state;
+    expect(mustCapture(due.game)).toEqual([15]);
+    expect(statusLine(due)).toBe('Black to move — a capture is compulsory');
+    const refused = play(due, ...clicks(9)).state;
+    expect(refused.selected).toBeNull();
+    expect(refused.notice).toBe('A capture is compulsory: move 15');
+    const dragged = play(due, { kind: 'drag', from: 9, to: 13 }).state;
+    expect(pdnOf(dragged)).toEqual(['11-15', '22-18']);
+    expect(pdnOf(play(due, { kind: 'drag', from: 15, to: 22 }).state)).toEqual([
+      '11-15',
+      '22-18',
+      '15x22',
+    ]);
+  });
+
+  it("says whose piece it is, and refuses the other side's", () => {
+    const state = play(twoPlayers(), ...clicks(22)).state;
+    expect(state.selected).toBeNull();
+    expect(state.notice).toBe("That is red's piece; black is to move");
+  });
+
+  it('plays a multi-jump one landing at a time, then records one move', () => {
+    const first = play(twoPlayers('W:W22,30:B3,10,18'), ...clicks(22, 15));
+    expect(first.state.game.jump?.path).toEqual([22, 15]);
+    expect(statusLine(first.state)).toBe('Red keeps jumping with 15');
+    expect(targetsOf(first.state)).toEqual([6]);
+    expect(first.state.game.moves).toHaveLength(0);
+    const other = play(first.state, ...clicks(30)).state;
+    expect(other.notice).toBe('The piece on 15 must keep jumping');
+    const done = play(first.state, ...clicks(6));
+    expect(pdnOf(done.state)).toEqual(['22x15x6']);
+    expect(announced(done.effects)).toEqual([
+      'Red moves 22x15x6, captures 18 and 10. Black to move.',
+    ]);
+  });
+
+  it('crowns a man on the last row and says so', () => {
+    const { state, effects } = play(twoPlayers('B:W9,12:B26'), ...clicks(26, 31));
+    expect(state.lastMove?.crowned).toBe(true);
+    expect(announced(effects)).toEqual(['Black moves 26-31, crowned. Red to move.']);
+  });
+
+  it('moves the keyboard cursor over the dark squares, stopping at the edges', () => {
+    expect(cursorStep(9, 'right')).toBe(10);
+    expect(cursorStep(12, 'right')).toBe(12);
+    expect(cursorStep(11, 'down')).toBe(15);
+    expect(cursorStep(1, 'up')).toBe(1);
+    expect(cursorStep(5, 'down')).toBe(9);
+  });
+});
+
+describe('undo', () => {
+  it('takes back a whole move, and a capture under way', () => {
+    const state = play(twoPlayers(), ...clicks(11, 15), { kind: 'undo' }).state;
+    expect(state.game).toEqual(newGame());
+    const jumping = play(twoPlayers('W:W22,30:B3,10,18'), ...clicks(22, 15), { kind: 'undo' });
+    expect(makeFen(jumping.state.game.position)).toBe('W:W22,30:B3,10,18');
+    expect(jumping.state.game.jump).toBeNull();
+    expect(play(twoPlayers(), { kind: 'undo' }).state.notice).toBe('Nothing to undo');
+  });
+
+  it("against the computer, goes back to the player's turn", () => {
+    const asked = play(initialState(), ...clicks(11, 15));
+    const [request] = searches(asked.effects);
+    if (request === undefined) throw new Error('no search asked');
+    const answered = play(asked.state, {
+      kind: 'reply',
+      reply: handleSearchRequest({ ...request, depth: 1 }),
+    });
+    expect(answered.state.game.moves).toHaveLength(2);
+    const back = play(answered.state, { kind: 'undo' });
+    expect(back.state.game).toEqual(newGame());
+    expect(searches(back.effects)).toEqual([]);
+  });
+});
+
+describe('the computer', () => {
+  it('is asked after the player moves, within its level, and plays the answer', () => {
+    const asked = play(initialState({ level: 1 }), ...clicks(11, 15));
+    const [request] = searches(asked.effects);
+    expect(request).toMatchObject({ id: 1, depth: 2, fen: makeFen(asked.state.game.position) });
+    expect(statusLine(asked.state)).toBe('Red (computer) is thinking…');
+    expect(play(asked.state, ...clicks(22)).state.notice).toBe('Wait: the computer is moving');
+    const reply = handleSearchRequest(request);
+    const played = play(asked.state, { kind: 'reply', reply });
+    expect(played.state.game.moves).toHaveLength(2);
+    expect(played.state.asking).toBeNull();
+    expect(statusLine(played.state)).toMatch(/^Black to move/);
+  });
+
+  it('plays a multi-jump jump by jump, pausing between landings', () => {
+    const position = parseFen('W:W22,30:B3,10,18');
+    if (!position.ok) throw new Error(position.error.message);
+    // The computer plays red, to move, and was asked (request 5).
+    const state: CheckersState = {
+      ...initialState(),
+      game: newGame(position.value),
+      asking: { id: 5, hint: false },
+    };
+    const reply: SearchReply = {
+      id: 5,
+      ok: true,
+      move: '22x15x6',
+      path: [22, 15, 6],
+      score: 0,
+      depth: 1,
+      nodes: 1,
+    };
+    const midway = play(state, { kind: 'reply', reply });
+    expect(midway.effects).toEqual([{ kind: 'wait', ms: JUMP_PAUSE_MS }]);
+    expect(midway.state.game.jump?.path).toEqual([22, 15]);
+    const done = play(midway.state, { kind: 'tick' });
+    expect(done.state.game.moves.map((m) => m.path)).toEqual([[22, 15, 6]]);
+    expect(announced(done.effects)).toEqual([
+      'Red moves 22x15x6, captures 18 and 10. Black to move.',
+    ]);
+  });
+
+  it('ignores a stale answer and names a failed one', () => {
+    const asked = play(initialState(), ...clicks(11, 15)).state;
+    const stale = handleSearchRequest({ id: 99, fen: makeFen(asked.game.position), depth: 1 });
+    expect(play(asked, { kind: 'reply', reply: stale }).state).toBe(asked);
+    const failed: SearchReply = {
+      id: 1,
+      ok: false,
+      error: { code: 'ERR_INTERNAL', message: 'it broke' },
+    };
+    expect(play(asked, { kind: 'reply', reply: failed }).state.notice).toBe(
+      'The computer failed: it broke (ERR_INTERNAL)',
+    );
+  });
+
+  it('gives a hint without playing it', () => {
+    const asked = play(twoPlayers(), { kind: 'hint' });
+    const [request] = searches(asked.effects);
+    if (request === undefined) throw new Error('no hint asked');
+    const hinted = play(asked.state, {
+      kind: 'reply',
+      reply: handleSearchRequest({ ...request, depth: 1 }),
+    });
+    expect(hinted.state.hint).not.toBeNull();
+    expect(hinted.state.notice).toMatch(/^Hint: \d+-\d+$/);
+    expect(hinted.state.game.moves).toHaveLength(0);
+  });
+});
+
+describe('saves, files and the move list', () => {
+  it('resumes a saved game, and reports a damaged one with a new game', () => {
+    const { effects } = play(twoPlayers(), ...clicks(11, 15, 22, 18));
+    const saves = effects.flatMap((effect) => (effect.kind === 'save' ? [effect.text] : []));
+    const resumed = start(saves[saves.length - 1] ?? null);
+    expect(pdnOf(resumed.state)).toEqual(['11-15', '22-18']);
+    expect(resumed.state.mode).toBe('two');
+    for (const [text, why] of [
+      ['{', 'not JSON'],
+      ['[]', 'unknown version'],
+      ['{"version":1,"start":"X","moves":[]}', 'ERR_FEN'],
+      ['{"version":1,"start":"B:W21-32:B1-12","moves":["11-15","11-16"]}', 'move 2 "11-16"'],
+    ] as const) {
+      const damaged = start(text);
+      expect(damaged.state.game).toEqual(newGame());
+      expect(damaged.state.notice).toContain(why);
+      expect(damaged.state.notice).toContain('a new game started');
+    }
+    expect(restore(null)).toBeNull();
+  });
+
+  it('opens a sheet, or keeps the game and names why not', () => {
+    const before = play(twoPlayers(), ...clicks(11, 15)).state;
+    const target = parseFen('W:W22,30:B3,10,18');
+    if (!target.ok) throw new Error(target.error.message);
+    const opened = play(before, {
+      kind: 'opened',
+      name: 'a.xlsx',
+      sheet: { ok: true, value: sheetOf(target.value) },
+    });
+    expect(makeFen(opened.state.game.position)).toBe('W:W22,30:B3,10,18');
+    const bad = play(before, {
+      kind: 'opened',
+      name: 'b.xlsx',
+      sheet: { ok: false, error: { code: 'ERR_XLSX', message: 'it is not a zip file' } },
+    });
+    expect(bad.state.game).toBe(before.game);
+    expect(bad.state.notice).toBe(
+      'Cannot open b.xlsx: it is not a zip file (ERR_XLSX); the game is kept',
+    );
+    const cells = sheetOf(target.value).cells.map((row, r) =>
+      r === 0 ? ['B n', ...row.slice(1)] : row,
+    );
+    const light = play(before, {
+      kind: 'opened',
+      name: 'c.xlsx',
+      sheet: { ok: true, value: { cells, turn: 'p1' } as never },
+    });
+    expect(light.state.game).toBe(before.game);
+    expect(light.state.notice).toContain('(ERR_LIGHT_SQUARE)');
+  });
+
+  it('downloads the position between moves only', () => {
+    const jumping = play(twoPlayers('W:W22,30:B3,10,18'), ...clicks(22, 15), {
+      kind: 'download-xlsx',
+    });
+    expect(jumping.effects.filter((effect) => effect.kind === 'download-xlsx')).toEqual([]);
+    expect(jumping.state.notice).toMatch(/^Finish the jump/);
+    const whole = play(jumping.state, ...clicks(6), { kind: 'download-xlsx' });
+    expect(whole.effects).toContainEqual({
+      kind: 'download-xlsx',
+      sheet: sheetOf(whole.state.game.position),
+      name: 'checkers.xlsx',
+    });
+  });
+
+  it('lists the moves in pairs, from whichever side began', () => {
+    const { state } = play(twoPlayers(), ...clicks(11, 15, 22, 18, 15, 22));
+    expect(moveList(state.game)).toEqual([
+      { number: 1, black: '11-15', red: '22-18' },
+      { number: 2, black: '15x22', red: '' },
+    ]);
+    const red = play(twoPlayers('W:W22,30:B3,10,18'), ...clicks(22, 15, 6)).state;
+    expect(moveList(red.game)).toEqual([{ number: 1, black: '', red: '22x15x6' }]);
+  });
+});

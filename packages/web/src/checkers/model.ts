@@ -1,0 +1,572 @@
+/**
+ * The checkers page as a pure model: `update(state, input) -> { state, effects }`. No DOM, no
+ * timers, no storage: the page's edges (main.ts, render.ts, effects.ts) turn clicks, keys, the
+ * worker's replies and files into inputs, and carry out the effects (search, wait, save,
+ * announce, download).
+ */
+import {
+  announcement,
+  coordsOf,
+  type Game,
+  gameToPdn,
+  legalCaptures,
+  legalSteps,
+  type Move,
+  makeFen,
+  moveOfReply,
+  moveSentence,
+  newGame,
+  opponent,
+  parseFen,
+  parsePdnMove,
+  pieceAt,
+  playMove,
+  playStep,
+  type SearchLimits,
+  type SearchReply,
+  type SearchRequest,
+  type Side,
+  type Square,
+  searchRequest,
+  sideWord,
+  squareAt,
+} from '@twenty48/checkers';
+import { positionOfSheet, type SheetGame, sheetOf } from '@twenty48/checkers-xlsx';
+import type { Result } from '@twenty48/common';
+
+export const LEVELS = [1, 2, 3, 4] as const;
+export type Level = (typeof LEVELS)[number];
+/** How long the computer thinks at each level: a shallow search, then time budgets. */
+export const LEVEL_LIMITS: Readonly<Record<Level, SearchLimits>> = {
+  1: { depth: 2 },
+  2: { ms: 250 },
+  3: { ms: 1000 },
+  4: { ms: 3000 },
+};
+/** A hint thinks as long as level 2. */
+const HINT_LIMITS: SearchLimits = { ms: 250 };
+/** The pause between the jumps of the computer's multi-jump, so each landing is seen. */
+export const JUMP_PAUSE_MS = 350;
+
+export const MODES = ['computer', 'two'] as const;
+export type Mode = (typeof MODES)[number];
+export const THEME_CHOICES = ['system', 'light', 'dark'] as const;
+export type ThemeChoice = (typeof THEME_CHOICES)[number];
+
+export interface CheckersState {
+  readonly game: Game;
+  /** The games before each whole move, oldest first: what undo goes back to. */
+  readonly past: readonly Game[];
+  readonly mode: Mode;
+  /** The side the computer plays in `computer` mode. */
+  readonly computerSide: Side;
+  readonly level: Level;
+  readonly theme: ThemeChoice;
+  readonly selected: Square | null;
+  /** The keyboard's square. */
+  readonly cursor: Square;
+  /** The search the page waits for (its request id), and whether it is a hint. */
+  readonly asking: { readonly id: number; readonly hint: boolean } | null;
+  readonly nextId: number;
+  /** The computer's move being played jump by jump: the landings still to come. */
+  readonly playing: readonly Square[];
+  readonly hint: Move | null;
+  /** A refusal or a report, shown under the board until the next action. */
+  readonly notice: string;
+  /** The last move, for the board's marks. */
+  readonly lastMove: Move | null;
+}
+
+export type Input =
+  | { readonly kind: 'square'; readonly square: Square }
+  | { readonly kind: 'drag'; readonly from: Square; readonly to: Square }
+  | { readonly kind: 'cursor'; readonly key: 'up' | 'down' | 'left' | 'right' }
+  | { readonly kind: 'cancel' }
+  | { readonly kind: 'new' }
+  | { readonly kind: 'undo' }
+  | { readonly kind: 'hint' }
+  | { readonly kind: 'mode'; readonly mode: Mode }
+  | { readonly kind: 'level'; readonly level: Level }
+  | { readonly kind: 'theme'; readonly theme: ThemeChoice }
+  | { readonly kind: 'reply'; readonly reply: SearchReply }
+  | { readonly kind: 'worker-failed'; readonly message: string }
+  | { readonly kind: 'tick' }
+  | { readonly kind: 'opened'; readonly name: string; readonly sheet: Result<SheetGame, string> }
+  | { readonly kind: 'download-xlsx' }
+  | { readonly kind: 'export-pdn' };
+
+export type Effect =
+  | { readonly kind: 'search'; readonly request: SearchRequest }
+  | { readonly kind: 'wait'; readonly ms: number }
+  | { readonly kind: 'save'; readonly text: string }
+  | { readonly kind: 'announce'; readonly text: string }
+  | { readonly kind: 'download-xlsx'; readonly sheet: SheetGame; readonly name: string }
+  | { readonly kind: 'download-text'; readonly text: string; readonly name: string };
+
+export interface Update {
+  readonly state: CheckersState;
+  readonly effects: readonly Effect[];
+}
+
+export const SAVE_KEY = 'twenty48-checkers';
+const SAVE_VERSION = 1;
+
+/** A new game: the player is Black against the computer at level 2 unless told otherwise. */
+export function initialState(
+  options: Partial<Pick<CheckersState, 'mode' | 'level' | 'theme' | 'computerSide'>> = {},
+): CheckersState {
+  return {
+    game: newGame(),
+    past: [],
+    mode: options.mode ?? 'computer',
+    computerSide: options.computerSide ?? 'red',
+    level: options.level ?? 2,
+    theme: options.theme ?? 'system',
+    selected: null,
+    cursor: 9,
+    asking: null,
+    nextId: 1,
+    playing: [],
+    hint: null,
+    notice: '',
+    lastMove: null,
+  };
+}
+
+/** True when the computer plays the side to move in a game going on. */
+export const computerToMove = (state: CheckersState): boolean =>
+  state.mode === 'computer' &&
+  state.game.status.kind === 'playing' &&
+  state.game.position.turn === state.computerSide;
+
+/** The squares whose pieces must capture now (empty when no capture is due). */
+export function mustCapture(game: Game): Square[] {
+  if (game.status.kind !== 'playing') return [];
+  if (game.jump !== null) return [game.jump.path[game.jump.path.length - 1] as Square];
+  return [...new Set(legalCaptures(game.position).map((move) => move.from))];
+}
+
+/** Where the selected piece may step next. */
+export function targetsOf(state: CheckersState): Square[] {
+  if (state.selected === null) return [];
+  return legalSteps(state.game)
+    .filter((step) => step.from === state.selected)
+    .map((step) => step.to);
+}
+
+/** The pieces that may move now (the jumping piece alone during a capture). */
+export const movable = (game: Game): Square[] => [
+  ...new Set(legalSteps(game).map((step) => step.from)),
+];
+
+/** What the status line says: whose turn, a capture due, the end and why. */
+export function statusLine(state: CheckersState): string {
+  const { game } = state;
+  const ended = announcement(game.status);
+  if (ended !== null) return ended;
+  const side = sideWord(game.position.turn);
+  if (game.jump !== null) {
+    const at = game.jump.path[game.jump.path.length - 1];
+    return `${side} keeps jumping with ${at}`;
+  }
+  const who = computerToMove(state) ? `${side} (computer) is thinking…` : `${side} to move`;
+  return mustCapture(game).length > 0 ? `${who} — a capture is compulsory` : who;
+}
+
+/** The PDN of every whole move, numbered in pairs: `[['1.', '11-15', '22-18'], …]`. */
+export function moveList(game: Game): { number: number; black: string; red: string }[] {
+  const rows: { number: number; black: string; red: string }[] = [];
+  let black = game.start.turn === 'black';
+  for (const move of game.moves) {
+    const pdn = move.path.join(move.captured.length > 0 ? 'x' : '-');
+    if (black || rows.length === 0) rows.push({ number: rows.length + 1, black: '', red: '' });
+    const row = rows[rows.length - 1] as { number: number; black: string; red: string };
+    if (black) row.black = pdn;
+    else row.red = pdn;
+    black = !black;
+  }
+  return rows;
+}
+
+const saveEffect = (state: CheckersState): Effect => ({
+  kind: 'save',
+  text: JSON.stringify({
+    version: SAVE_VERSION,
+    start: makeFen(state.game.start),
+    moves: state.game.moves.map((move) => move.path.join(move.captured.length > 0 ? 'x' : '-')),
+    mode: state.mode,
+    computerSide: state.computerSide,
+    level: state.level,
+    theme: state.theme,
+  }),
+});
+
+/** Ask the computer when it is its turn and nothing is asked yet. */
+function askComputer(state: CheckersState, effects: Effect[]): CheckersState {
+  if (!computerToMove(state) || state.asking !== null || state.playing.length > 0) return state;
+  const id = state.nextId;
+  effects.push({
+    kind: 'search',
+    request: searchRequest(id, state.game, LEVEL_LIMITS[state.level]),
+  });
+  return { ...state, asking: { id, hint: false }, nextId: id + 1 };
+}
+
+/** After a whole move: announce it, and the end; save; let the computer answer. */
+function afterMove(state: CheckersState, before: Game, effects: Effect[]): CheckersState {
+  const move = state.game.moves[state.game.moves.length - 1] as Move;
+  const next: CheckersState = {
+    ...state,
+    past: [...state.past, before],
+    selected: null,
+    hint: null,
+    lastMove: move,
+  };
+  const ended = announcement(state.game.status);
+  const then = ended ?? `${sideWord(state.game.position.turn)} to move`;
+  effects.push({ kind: 'announce', text: `${moveSentence(before.position.turn, move)}. ${then}.` });
+  effects.push(saveEffect(next));
+  return askComputer(next, effects);
+}
+
+/**
+ * The game at the start of the move under way (the game itself between moves): a capture played
+ * jump by jump changes only `position` and `jump`, so the game before it is the same with the
+ * position before it.
+ */
+function moveStart(state: CheckersState): Game {
+  const { game } = state;
+  if (game.jump === null) return game;
+  // The partial jump changed only `position` and `jump` (playStep keeps the rest).
+  return { ...game, position: game.jump.before, jump: null };
+}
+
+/** Play one step by a person; refusals become the notice. */
+function step(state: CheckersState, from: Square, to: Square, effects: Effect[]): CheckersState {
+  const before = moveStart(state);
+  const played = playStep(state.game, from, to);
+  if (!played.ok) return { ...state, notice: `${played.error.message} (${played.error.code})` };
+  const next: CheckersState = { ...state, game: played.value, notice: '', hint: null };
+  if (played.value.jump !== null) {
+    const captured = played.value.jump.captured[played.value.jump.captured.length - 1];
+    effects.push({
+      kind: 'announce',
+      text: `${sideWord(played.value.position.turn)} jumps to ${to}, captures ${captured}; keep jumping.`,
+    });
+    return { ...next, selected: to, cursor: to };
+  }
+  return afterMove({ ...next, cursor: to }, before, effects);
+}
+
+/** A square picked (click, tap, Enter): select a piece, move the selected one, or say why not. */
+function pick(state: CheckersState, square: Square, effects: Effect[]): CheckersState {
+  const { game } = state;
+  const moved = { ...state, cursor: square };
+  if (game.status.kind !== 'playing')
+    return { ...moved, notice: 'The game is over: start a new game' };
+  if (computerToMove(state) || state.playing.length > 0) {
+    return { ...moved, notice: 'Wait: the computer is moving' };
+  }
+  const piece = pieceAt(game.position, square);
+  if (state.selected !== null && targetsOf(state).includes(square)) {
+    return step(moved, state.selected, square, effects);
+  }
+  if (piece !== null && piece.side === game.position.turn) {
+    if (movable(game).includes(square)) return { ...moved, selected: square, notice: '' };
+    const capture = mustCapture(game);
+    if (game.jump !== null) {
+      return { ...moved, notice: `The piece on ${capture[0]} must keep jumping` };
+    }
+    if (capture.length > 0) {
+      return {
+        ...moved,
+        selected: null,
+        notice: `A capture is compulsory: move ${capture.join(' or ')}`,
+      };
+    }
+    return { ...moved, selected: null, notice: `The piece on ${square} has no move` };
+  }
+  if (state.selected !== null) {
+    // A square that is no target: say why through the rules' own refusal.
+    const refused = playStep(game, state.selected, square);
+    return {
+      ...moved,
+      selected: game.jump === null ? null : state.selected,
+      notice: refused.ok ? '' : `${refused.error.message} (${refused.error.code})`,
+    };
+  }
+  if (piece !== null)
+    return { ...moved, notice: `That is ${piece.side}'s piece; ${game.position.turn} is to move` };
+  return { ...moved, notice: '' };
+}
+
+/** The dark square beside `square` toward an arrow key, or `square` at the edge. */
+export function cursorStep(square: Square, key: 'up' | 'down' | 'left' | 'right'): Square {
+  const { row, col } = coordsOf(square);
+  const tries: [number, number][] =
+    key === 'left'
+      ? [[row, col - 2]]
+      : key === 'right'
+        ? [[row, col + 2]]
+        : [
+            [row + (key === 'up' ? -1 : 1), col - 1],
+            [row + (key === 'up' ? -1 : 1), col + 1],
+          ];
+  for (const [r, c] of tries) {
+    const found = squareAt(r, c);
+    if (found !== null) return found;
+  }
+  return square;
+}
+
+/** The computer's move arrives: its first step is played, the others follow one per pause. */
+function playReply(state: CheckersState, reply: SearchReply, effects: Effect[]): CheckersState {
+  if (state.asking === null || reply.id !== state.asking.id) return state; // a stale answer
+  const answer = moveOfReply(state.game, reply);
+  const asked = { ...state, asking: null };
+  if (answer === null) return asked;
+  if (answer instanceof Error)
+    return { ...asked, notice: `The computer failed: ${answer.message}` };
+  if (state.asking.hint) {
+    const text = `Hint: ${answer.move.path.join(answer.move.captured.length > 0 ? 'x' : '-')}`;
+    effects.push({ kind: 'announce', text });
+    return { ...asked, hint: answer.move, notice: text };
+  }
+  const path = answer.move.path;
+  return playComputerStep({ ...asked, playing: path.slice(1) }, path[0] as Square, effects);
+}
+
+function playComputerStep(state: CheckersState, from: Square, effects: Effect[]): CheckersState {
+  const [to, ...rest] = state.playing;
+  if (to === undefined) return state;
+  const before = moveStart(state);
+  const played = playStep(state.game, from, to);
+  if (!played.ok) {
+    return { ...state, playing: [], notice: `The computer's move failed: ${played.error.message}` };
+  }
+  const next: CheckersState = { ...state, game: played.value, playing: rest };
+  if (rest.length > 0) {
+    effects.push({ kind: 'wait', ms: JUMP_PAUSE_MS });
+    return next;
+  }
+  return afterMove(next, before, effects);
+}
+
+/** Replays a save's moves from its start; every failure is named. */
+export function restore(text: string | null): Result<CheckersState, string> | null {
+  if (text === null) return null;
+  const bad = (why: string): Result<CheckersState, string> => ({
+    ok: false,
+    error: { code: 'ERR_SAVE', message: `The saved game could not be resumed: ${why}` },
+  });
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    return bad('it is not JSON (ERR_SAVE)');
+  }
+  if (typeof data !== 'object' || data === null) return bad('it is not a saved game (ERR_SAVE)');
+  const save = data as Record<string, unknown>;
+  if (save.version !== SAVE_VERSION)
+    return bad(`unknown version ${JSON.stringify(save.version)} (ERR_SAVE)`);
+  if (typeof save.start !== 'string') return bad('no start position (ERR_SAVE)');
+  const start = parseFen(save.start);
+  if (!start.ok) return bad(`${start.error.message} (${start.error.code})`);
+  if (!Array.isArray(save.moves) || save.moves.length > 10_000)
+    return bad('no move list (ERR_SAVE)');
+  let game = newGame(start.value);
+  const past: Game[] = [];
+  for (const [i, text] of save.moves.entries()) {
+    if (typeof text !== 'string') return bad(`move ${i + 1} is not text (ERR_SAVE)`);
+    const move = parsePdnMove(game.position, text);
+    if (!move.ok)
+      return bad(
+        `move ${i + 1} ${JSON.stringify(text)}: ${move.error.message} (${move.error.code})`,
+      );
+    const played = playMove(game, move.value);
+    if (!played.ok) return bad(`move ${i + 1}: ${played.error.message} (${played.error.code})`);
+    past.push(game);
+    game = played.value;
+  }
+  const oneOf = <T>(list: readonly T[], value: unknown, fallback: T): T =>
+    list.includes(value as T) ? (value as T) : fallback;
+  const state = initialState({
+    mode: oneOf(MODES, save.mode, 'computer'),
+    level: oneOf(LEVELS, save.level, 2),
+    theme: oneOf(THEME_CHOICES, save.theme, 'system'),
+    computerSide: oneOf(['black', 'red'] as const, save.computerSide, 'red'),
+  });
+  return {
+    ok: true,
+    value: { ...state, game, past, lastMove: game.moves[game.moves.length - 1] ?? null },
+  };
+}
+
+/** Starts the page: the saved game when there is a good one; a damaged one is reported. */
+export function start(saved: string | null): Update {
+  const effects: Effect[] = [];
+  const restored = restore(saved);
+  if (restored === null) return { state: askComputer(initialState(), effects), effects };
+  if (!restored.ok) {
+    const state = { ...initialState(), notice: `${restored.error.message}; a new game started` };
+    effects.push({ kind: 'announce', text: state.notice });
+    return { state: askComputer(state, effects), effects };
+  }
+  return { state: askComputer(restored.value, effects), effects };
+}
+
+/** Undo: the move under way, or the last whole move (in computer mode back to the player's turn). */
+function undo(state: CheckersState, effects: Effect[]): CheckersState {
+  const base = { ...state, selected: null, hint: null, asking: null, playing: [], notice: '' };
+  if (state.game.jump !== null && state.playing.length === 0 && !computerToMove(state)) {
+    return { ...base, game: moveStart(state) };
+  }
+  let past = state.past;
+  let game: Game | undefined;
+  do {
+    game = past[past.length - 1];
+    if (game === undefined) return { ...state, notice: 'Nothing to undo' };
+    past = past.slice(0, -1);
+  } while (
+    state.mode === 'computer' &&
+    game.position.turn === state.computerSide &&
+    past.length > 0
+  );
+  const next = { ...base, game, past, lastMove: game.moves[game.moves.length - 1] ?? null };
+  effects.push({ kind: 'announce', text: `Move taken back. ${statusLine(next)}.` });
+  effects.push(saveEffect(next));
+  return askComputer(next, effects);
+}
+
+export function update(state: CheckersState, input: Input): Update {
+  const effects: Effect[] = [];
+  const next = apply(state, input, effects);
+  return { state: next, effects };
+}
+
+function apply(state: CheckersState, input: Input, effects: Effect[]): CheckersState {
+  switch (input.kind) {
+    case 'square':
+      return pick(state, input.square, effects);
+    case 'drag': {
+      const picked = pick({ ...state, selected: null }, input.from, effects);
+      if (picked.selected !== input.from) return picked;
+      return pick(picked, input.to, effects);
+    }
+    case 'cursor':
+      return { ...state, cursor: cursorStep(state.cursor, input.key) };
+    case 'cancel':
+      return { ...state, selected: state.game.jump === null ? null : state.selected, notice: '' };
+    case 'new': {
+      const fresh = {
+        ...initialState(state),
+        nextId: state.nextId,
+      };
+      effects.push({ kind: 'announce', text: `New game. ${statusLine(fresh)}.` });
+      effects.push(saveEffect(fresh));
+      return askComputer(fresh, effects);
+    }
+    case 'undo':
+      return undo(state, effects);
+    case 'hint': {
+      if (state.game.status.kind !== 'playing' || computerToMove(state) || state.asking !== null) {
+        return state;
+      }
+      const id = state.nextId;
+      effects.push({ kind: 'search', request: searchRequest(id, state.game, HINT_LIMITS) });
+      return {
+        ...state,
+        asking: { id, hint: true },
+        nextId: id + 1,
+        notice: 'Thinking of a hint…',
+      };
+    }
+    case 'mode': {
+      if (input.mode === state.mode) return state;
+      // Against the computer, the player keeps the side to move now; the computer takes the other.
+      const computerSide = opponent(state.game.position.turn);
+      const next: CheckersState = {
+        ...state,
+        mode: input.mode,
+        computerSide,
+        asking: null,
+        playing: [],
+      };
+      effects.push(saveEffect(next));
+      return askComputer(next, effects);
+    }
+    case 'level': {
+      const next = { ...state, level: input.level };
+      effects.push(saveEffect(next));
+      return next;
+    }
+    case 'theme': {
+      const next = { ...state, theme: input.theme };
+      effects.push(saveEffect(next));
+      return next;
+    }
+    case 'reply':
+      return playReply(state, input.reply, effects);
+    case 'worker-failed':
+      return { ...state, asking: null, notice: `The computer stopped: ${input.message}` };
+    case 'tick': {
+      const from = state.game.jump?.path[state.game.jump.path.length - 1];
+      return from === undefined ? state : playComputerStep(state, from, effects);
+    }
+    case 'opened':
+      return opened(state, input.name, input.sheet, effects);
+    case 'download-xlsx': {
+      if (state.game.jump !== null) {
+        return {
+          ...state,
+          notice: 'Finish the jump before saving: the file holds a position between moves',
+        };
+      }
+      effects.push({
+        kind: 'download-xlsx',
+        sheet: sheetOf(state.game.position),
+        name: 'checkers.xlsx',
+      });
+      return { ...state, notice: '' };
+    }
+    case 'export-pdn':
+      effects.push({
+        kind: 'download-text',
+        name: 'checkers.pdn',
+        text: gameToPdn(state.game, { event: 'twenty48 checkers', site: 'browser' }),
+      });
+      return state;
+  }
+}
+
+/** A file read by the page: the game it holds replaces this one, or the reason is shown. */
+function opened(
+  state: CheckersState,
+  name: string,
+  sheet: Result<SheetGame, string>,
+  effects: Effect[],
+): CheckersState {
+  const refuse = (message: string, code: string): CheckersState => {
+    const notice = `Cannot open ${name}: ${message} (${code}); the game is kept`;
+    effects.push({ kind: 'announce', text: notice });
+    return { ...state, notice };
+  };
+  if (!sheet.ok) return refuse(sheet.error.message, sheet.error.code);
+  const position = positionOfSheet(sheet.value);
+  if (!position.ok) return refuse(position.error.message, position.error.code);
+  const game = newGame(position.value);
+  const next: CheckersState = {
+    ...state,
+    game,
+    past: [],
+    selected: null,
+    hint: null,
+    asking: null,
+    playing: [],
+    lastMove: null,
+    notice: `Opened ${name}`,
+  };
+  effects.push({ kind: 'announce', text: `Opened ${name}. ${statusLine(next)}.` });
+  effects.push(saveEffect(next));
+  return askComputer(next, effects);
+}
