@@ -73,7 +73,7 @@ function pressPlan() {
 
 /** Watches the page from before its scripts run: long tasks, and the first key press. */
 const INSTRUMENT = () => {
-  const feel = { longTasks: [], firstPress: null, shownAt: null };
+  const feel = { longTasks: [], firstPress: null, lastPress: null, shownAt: null };
   window.__feel = feel;
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries())
@@ -83,6 +83,7 @@ const INSTRUMENT = () => {
     'keydown',
     () => {
       feel.firstPress ??= performance.now();
+      feel.lastPress = performance.now();
     },
     true,
   );
@@ -130,6 +131,7 @@ async function quickPresses(browser, url) {
   const tasks = feel.longTasks.slice(before);
   return {
     ms: feel.shownAt === null ? Number.NaN : feel.shownAt - feel.firstPress,
+    afterLast: feel.shownAt === null ? Number.NaN : feel.shownAt - feel.lastPress,
     lost: expected.moves - shownMoves,
     longest: Math.max(0, ...tasks.map((t) => t.ms)),
   };
@@ -209,6 +211,7 @@ try {
   console.log(
     `${PRESSES} quick presses: last press's board drawn ${median(times).toFixed(0)} ms after the first press ` +
       `(median of ${RUNS}; runs ${times.map((t) => t.toFixed(0)).join(', ')}), ` +
+      `last press to its board ${median(presses.map((r) => r.afterLast)).toFixed(1)} ms (median), ` +
       `presses lost ${Math.max(...presses.map((r) => r.lost))}, ` +
       `longest task ${Math.max(...presses.map((r) => r.longest)).toFixed(0)} ms`,
   );
