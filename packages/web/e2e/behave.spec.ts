@@ -3,10 +3,6 @@
 // from the start when the server deals it, no focus ring stays on the board after a click,
 // and the arrow keys never change a setting that restarts the game.
 
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { expect, type Page, test } from '@playwright/test';
 import {
   DIRECTIONS,
@@ -14,13 +10,13 @@ import {
   type Game,
   makeRecord,
   newGame,
-  parseRecord,
   replay,
   slide,
   step,
 } from '@twenty48/engine';
-import { type RunningServer, startServer } from '@twenty48/server';
-import { expectGame, KEYS, shownBoard } from './board.js';
+import { RANKED_LINE } from '../src/view-state.js';
+import { directionOfLetter, expectGame, KEYS, shownBoard, WIN } from './board.js';
+import { useRealServer } from './realServer.js';
 
 /** Wait until the page's service worker is active and controls the page (reload once if not). */
 async function controlledBySw(page: Page): Promise<void> {
@@ -79,15 +75,6 @@ test.describe('offline', () => {
   });
 });
 
-const LETTER: Readonly<Record<string, Direction>> = { U: 'up', D: 'down', L: 'left', R: 'right' };
-
-/** A real game that reaches 2048 (scripts/make-win-fixture.mjs), one move before its win. */
-const WIN = (() => {
-  const parsed = parseRecord(readFileSync(new URL('fixtures/win.json', import.meta.url), 'utf8'));
-  if (!parsed.ok) throw new Error(parsed.error.message);
-  return parsed.value;
-})();
-
 /** The page one move before the win (saved, then reloaded), the winning key pressed. */
 async function wonByKey(page: Page): Promise<Game> {
   const beforeWin = { ...WIN, moves: WIN.moves.slice(0, -1) };
@@ -100,7 +87,7 @@ async function wonByKey(page: Page): Promise<Game> {
   const before = replay(beforeWin);
   if (!before.ok) throw new Error(before.error.message);
   await expectGame(page, before.value);
-  const last = LETTER[WIN.moves.at(-1) as string] as Direction;
+  const last = directionOfLetter(WIN.moves.at(-1));
   await page.keyboard.press(KEYS[last]);
   const won = step(before.value, last).game;
   await expect(page.getByTestId('overlay')).toHaveAttribute('data-state', 'won');
@@ -207,25 +194,7 @@ test.describe('the arrow keys on the Rules and Size lists', () => {
 });
 
 test.describe('one game from the start, served by the real server', () => {
-  const WEB_ROOT = fileURLToPath(new URL('../dist/', import.meta.url));
-  const RANKED_LINE = 'Ranked game: the server deals the tiles; undo, hints and auto-play are off.';
-  let server: RunningServer;
-  let dataDir = '';
-
-  test.beforeAll(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), 'twenty48-behave-'));
-    server = await startServer({
-      port: 0,
-      dbFile: join(dataDir, 'scores.db'),
-      webRoot: WEB_ROOT,
-      limits: { gamesPerClient: 200 },
-    });
-  });
-
-  test.afterAll(async () => {
-    await server?.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  const server = useRealServer();
 
   test.use({ reducedMotion: 'reduce', serviceWorkers: 'block' });
 
@@ -264,7 +233,7 @@ test.describe('one game from the start, served by the real server', () => {
     readonly sent: number;
   }
   const held = async (gameId: string): Promise<Held> =>
-    (await (await fetch(`${server.url}/api/games/${gameId}`)).json()) as Held;
+    (await (await fetch(`${server().url}/api/games/${gameId}`)).json()) as Held;
 
   /** Answers to `POST /api/games` held back `ms`, so the page waits for its game that long. */
   const delayDealing = (page: Page, ms: number) =>
@@ -292,7 +261,7 @@ test.describe('one game from the start, served by the real server', () => {
     await recordBoards(page);
     await delayDealing(page, 600);
     const created = dealt(page);
-    await page.goto(`${server.url}/?rules=classic&size=3`);
+    await page.goto(`${server().url}/?rules=classic&size=3`);
     const game = (await (await created).json()) as { gameId: string; board: number[][] };
     await expect(page.getByTestId('ranked-line')).toHaveText(RANKED_LINE);
     expect(await shownBoard(page)).toEqual(game.board);
@@ -307,7 +276,7 @@ test.describe('one game from the start, served by the real server', () => {
     await recordBoards(page);
     await delayDealing(page, 800);
     const created = dealt(page);
-    await page.goto(`${server.url}/?rules=classic&size=3`);
+    await page.goto(`${server().url}/?rules=classic&size=3`);
     // Left then right: with two tiles on the board, one of them moves it.
     await page.keyboard.press(KEYS.left);
     await page.keyboard.press(KEYS.right);
@@ -328,7 +297,7 @@ test.describe('one game from the start, served by the real server', () => {
 
   test('a reload resuming a ranked game shows its board once', async ({ page }) => {
     const created = dealt(page);
-    await page.goto(`${server.url}/?rules=classic&size=3`);
+    await page.goto(`${server().url}/?rules=classic&size=3`);
     const { gameId, board } = (await (await created).json()) as {
       gameId: string;
       board: number[][];
@@ -368,7 +337,7 @@ test.describe('one game from the start, served by the real server', () => {
           })
         : route.continue(),
     );
-    await page.goto(`${server.url}/?rules=classic&size=3`);
+    await page.goto(`${server().url}/?rules=classic&size=3`);
     await expect(page.getByTestId('notice')).toContainText('Playing offline: the server is full');
     await expect(page.getByRole('button', { name: 'Undo' })).toBeVisible();
     const shown = await shownBoard(page);

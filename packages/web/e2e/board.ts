@@ -1,12 +1,17 @@
 // Helpers shared by the end-to-end specs: read the board the page shows, compare with the engine.
 
+import { readFileSync } from 'node:fs';
 import { expect, type Page } from '@playwright/test';
 import {
+  DIRECTIONS,
   type Direction,
   type Game,
+  type GameRecord,
+  MOVE_LETTERS,
   makeRules,
   newGame,
   type PresetName,
+  parseRecord,
   type Rules,
   step,
 } from '@twenty48/engine';
@@ -65,3 +70,17 @@ export const engineGame = (seed: string, moves: readonly Direction[], size = 4):
   const start = newGame(size === 4 ? 'classic' : presetOn('classic', size), seed);
   return moves.reduce((game, direction) => step(game, direction).game, start);
 };
+
+/** A real game that reaches 2048 (scripts/make-win-fixture.mjs), checked by the engine. */
+export const WIN: GameRecord = (() => {
+  const parsed = parseRecord(readFileSync(new URL('fixtures/win.json', import.meta.url), 'utf8'));
+  if (!parsed.ok) throw new Error(parsed.error.message);
+  return parsed.value;
+})();
+
+/** The direction a record's move letter stands for (the engine's MOVE_LETTERS, read back). */
+export function directionOfLetter(letter: string | undefined): Direction {
+  const direction = DIRECTIONS.find((d) => MOVE_LETTERS[d] === letter);
+  if (!direction) throw new Error(`no move letter: ${letter}`);
+  return direction;
+}

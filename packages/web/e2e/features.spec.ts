@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import {
   DIRECTIONS,
@@ -10,16 +10,15 @@ import {
   slide,
   step,
 } from '@twenty48/engine';
-import { expectGame, KEYS, presetOn, shownBoard, shownNumber } from './board.js';
-
-const LETTER: Readonly<Record<string, Direction>> = { U: 'up', D: 'down', L: 'left', R: 'right' };
-
-/** A real game that reaches 2048 (scripts/make-win-fixture.mjs); the engine replays it here. */
-const WIN = (() => {
-  const parsed = parseRecord(readFileSync(new URL('fixtures/win.json', import.meta.url), 'utf8'));
-  if (!parsed.ok) throw new Error(parsed.error.message);
-  return parsed.value;
-})();
+import {
+  directionOfLetter,
+  expectGame,
+  KEYS,
+  presetOn,
+  shownBoard,
+  shownNumber,
+  WIN,
+} from './board.js';
 
 /** Put a saved game in the page's storage and load the page again. */
 async function loadSaved(page: Page, record: unknown): Promise<void> {
@@ -33,7 +32,7 @@ async function loadSaved(page: Page, record: unknown): Promise<void> {
 
 test('a win shows "You win!"; Keep going plays on', async ({ page }) => {
   const beforeWin = { ...WIN, moves: WIN.moves.slice(0, -1) };
-  const last = LETTER[WIN.moves.at(-1) as string] as Direction;
+  const last = directionOfLetter(WIN.moves.at(-1));
   await loadSaved(page, JSON.parse(makeRecord(beforeWin)));
   const before = replay(beforeWin);
   if (!before.ok) throw new Error(before.error.message);

@@ -10,9 +10,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
 import { movableDirections } from '@twenty48/engine';
+import { RANKED_LINE } from '../src/view-state.js';
 import { KEYS, shownBoard } from './board.js';
-
-const RANKED_LINE = 'Ranked game: the server deals the tiles; undo, hints and auto-play are off.';
 
 // Animations on, and nothing recording beside the page, as in a player's browser.
 test.use({ reducedMotion: 'no-preference', serviceWorkers: 'block', trace: 'off' });

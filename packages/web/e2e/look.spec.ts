@@ -3,33 +3,11 @@
 // clear of the digits, Clear Sans shipped (here and on the server's leaderboard page), the tile
 // palette in both themes, and the How to play section and footer.
 
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { contrastRatio, SURFACES } from '@twenty48/common';
-import {
-  type Direction,
-  type Game,
-  type GameRecord,
-  makeRecord,
-  newGame,
-  parseRecord,
-  replay,
-  step,
-} from '@twenty48/engine';
-import { type RunningServer, startServer } from '@twenty48/server';
-import { KEYS, shownNumber } from './board.js';
-
-const LETTER: Readonly<Record<string, Direction>> = { U: 'up', D: 'down', L: 'left', R: 'right' };
-
-/** A real game that reaches 2048 (scripts/make-win-fixture.mjs). */
-const WIN = (() => {
-  const parsed = parseRecord(readFileSync(new URL('fixtures/win.json', import.meta.url), 'utf8'));
-  if (!parsed.ok) throw new Error(parsed.error.message);
-  return parsed.value;
-})();
+import { type Game, type GameRecord, makeRecord, newGame, replay, step } from '@twenty48/engine';
+import { directionOfLetter, KEYS, shownNumber, WIN } from './board.js';
+import { useRealServer } from './realServer.js';
 
 const played = (record: GameRecord): Game => {
   const game = replay(record);
@@ -41,7 +19,7 @@ const played = (record: GameRecord): Game => {
 const WITH_8_AND_128 = (() => {
   let game = newGame(WIN.rules, WIN.seed);
   for (let n = 1; n <= WIN.moves.length; n++) {
-    game = step(game, LETTER[WIN.moves[n - 1] as string] as Direction).game;
+    game = step(game, directionOfLetter(WIN.moves[n - 1])).game;
     const tiles = game.board.flat();
     if (tiles.includes(8) && tiles.includes(128)) return { ...WIN, moves: WIN.moves.slice(0, n) };
   }
@@ -234,7 +212,7 @@ test.describe('the settings and the high scores look like the game', () => {
 test('the +N float rises clear of the score digits, in a colour of its own', async ({ page }) => {
   const before = { ...WIN, moves: WIN.moves.slice(0, -1) };
   await loadSaved(page, before);
-  const last = LETTER[WIN.moves.at(-1) as string] as Direction;
+  const last = directionOfLetter(WIN.moves.at(-1));
   await page.keyboard.press(KEYS[last]);
   const gain = page.locator('#gain');
   await expect(gain).toHaveText(/^\+\d+$/);
@@ -344,26 +322,12 @@ test.describe('How to play and the footer', () => {
 });
 
 test.describe('served by the leaderboard server', () => {
-  let server: RunningServer;
-  let dataDir = '';
-  test.beforeAll(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), 'twenty48-look-'));
-    server = await startServer({
-      port: 0,
-      dbFile: join(dataDir, 'scores.db'),
-      webRoot: fileURLToPath(new URL('../dist/', import.meta.url)),
-      limits: { gamesPerClient: 200 },
-    });
-  });
-  test.afterAll(async () => {
-    await server?.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  const server = useRealServer();
 
   test("the footer's leaderboard link opens the leaderboard page, in Clear Sans", async ({
     page,
   }) => {
-    await page.goto(`${server.url}/`);
+    await page.goto(`${server().url}/`);
     await expect(page.locator('#online-heading')).toBeVisible();
     const size = async (id: string) =>
       Number.parseFloat(await style(page.locator(id), 'font-size'));

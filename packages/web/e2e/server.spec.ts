@@ -6,10 +6,6 @@
 // (Vite) is covered by play.spec.ts and features.spec.ts; the forgeries the server refuses, by
 // the server's own tests.
 
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { expect, type Page, test } from '@playwright/test';
 import {
   type Direction,
@@ -21,35 +17,17 @@ import {
   replay,
   step,
 } from '@twenty48/engine';
-import { type RunningServer, startServer } from '@twenty48/server';
+import { RANKED_LINE } from '../src/view-state.js';
 import { expectGame, KEYS, shownBoard, shownNumber } from './board.js';
+import { useRealServer } from './realServer.js';
 
-const WEB_ROOT = fileURLToPath(new URL('../dist/', import.meta.url));
 const RULES_3 = (() => {
   const made = makeRules('classic', { size: 3 });
   if (!made.ok) throw new Error(made.error.message);
   return made.value;
 })();
-const RANKED_LINE = 'Ranked game: the server deals the tiles; undo, hints and auto-play are off.';
 
-let server: RunningServer;
-let dataDir = '';
-
-test.beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'twenty48-e2e-'));
-  server = await startServer({
-    port: 0,
-    dbFile: join(dataDir, 'scores.db'),
-    webRoot: WEB_ROOT,
-    // Every spec plays from 127.0.0.1: more games in progress than one person would have.
-    limits: { gamesPerClient: 200 },
-  });
-});
-
-test.afterAll(async () => {
-  await server?.close();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+const server = useRealServer();
 
 // Moves end their animation at once, so a whole game is quick to play with keys.
 test.use({ reducedMotion: 'reduce' });
@@ -65,14 +43,14 @@ interface Held {
 
 /** The game as the server holds it (`GET /api/games/:gameId`). */
 const held = async (gameId: string): Promise<Held> =>
-  (await (await fetch(`${server.url}/api/games/${gameId}`)).json()) as Held;
+  (await (await fetch(`${server().url}/api/games/${gameId}`)).json()) as Held;
 
 /** A JSON POST to the API, as another client would send it. */
 const post = async <T = { error?: string }>(
   path: string,
   body: unknown,
 ): Promise<{ status: number; body: T }> => {
-  const response = await fetch(`${server.url}${path}`, {
+  const response = await fetch(`${server().url}${path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(body),
@@ -97,7 +75,7 @@ async function openRankedGame(
     (r) => r.url().endsWith('/api/games') && r.request().method() === 'POST',
     { timeout: 10_000 },
   );
-  await page.goto(`${server.url}/${search}`);
+  await page.goto(`${server().url}/${search}`);
   const response = await created;
   expect(response.status()).toBe(201);
   const game = (await response.json()) as { gameId: string; watchId: string; board: number[][] };
@@ -288,7 +266,7 @@ test('a finished game ranks under the typed name; a refused name can be typed ag
   await page.getByRole('button', { name: 'Save score' }).click();
   await expect(note).toContainText(/Online: ranked by the server, number \d+\./);
   await expect(page.getByRole('button', { name: 'Save score' })).toBeHidden();
-  const table = (await (await fetch(`${server.url}/api/scores?rules=classic&size=3`)).json()) as {
+  const table = (await (await fetch(`${server().url}/api/scores?rules=classic&size=3`)).json()) as {
     rank: number;
     name: string;
     score: number;
@@ -304,7 +282,7 @@ test('a finished game ranks under the typed name; a refused name can be typed ag
     status: 409,
     body: { error: 'ERR_GAME_USED' },
   });
-  await page.goto(`${server.url}/leaderboard?rules=classic&size=3`);
+  await page.goto(`${server().url}/leaderboard?rules=classic&size=3`);
   await expect(page.getByRole('cell', { name, exact: true })).toHaveCount(1);
 });
 
@@ -393,7 +371,7 @@ test('a game from a ?seed= link stays local and unranked, with undo and hints', 
   page.on('request', (r) => {
     if (r.url().endsWith('/api/games')) created.push(r.url());
   });
-  await page.goto(`${server.url}/?seed=5&rules=classic&size=3`);
+  await page.goto(`${server().url}/?seed=5&rules=classic&size=3`);
   await expect(page.locator('#online-heading')).toBeVisible();
   await expect(page.getByTestId('ranked-line')).toHaveText(
     'Local game: not ranked (from a link, or started offline). New game plays a ranked game.',
