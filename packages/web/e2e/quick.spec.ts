@@ -11,6 +11,7 @@ import {
   step,
   type TileEvent,
 } from '@twenty48/engine';
+import { mainThreadTasks } from '../scripts/trace.mjs';
 import { expectGame, KEYS, shownBoard } from './board.js';
 
 // Animations on, as in a player's browser: the presses land while slides run.
@@ -38,34 +39,6 @@ function replayPresses(presses: readonly Direction[]) {
     game = result.game;
   }
   return { game, events, moved };
-}
-
-/** A trace event of Chromium's, as far as these tests read it. */
-interface TraceEvent {
-  readonly name: string;
-  readonly ph: string;
-  readonly pid: number;
-  readonly tid: number;
-  readonly dur?: number;
-  readonly tdur?: number;
-  readonly args?: { readonly name?: string };
-}
-
-/**
- * The tasks of the page's main thread in a trace, in milliseconds of the thread's own work
- * (`tdur`, not the wall-clock `dur`: on a loaded machine a short task can wait long for a core,
- * and that is no stall of the page's making).
- */
-function mainThreadTasks(trace: Buffer): { work: number; wall: number }[] {
-  const events = (JSON.parse(trace.toString()) as { traceEvents: TraceEvent[] }).traceEvents;
-  const main = new Set(
-    events
-      .filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
-      .map((e) => `${e.pid}:${e.tid}`),
-  );
-  return events
-    .filter((e) => e.name === 'RunTask' && e.ph === 'X' && main.has(`${e.pid}:${e.tid}`))
-    .map((e) => ({ work: (e.tdur ?? Number.NaN) / 1000, wall: (e.dur ?? Number.NaN) / 1000 }));
 }
 
 test('40 quick presses: every press that changes the board is played, the board is the engine’s', async ({

@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { chromium } from '@playwright/test';
 import { newGame, step } from '@twenty48/engine';
+import { mainThreadTasks } from './trace.mjs';
 
 const { values: flags } = parseArgs({
   options: {
@@ -166,7 +167,7 @@ async function autoplay(browser, url) {
   }));
   const tasks = (await page.evaluate(() => window.__feel.longTasks)).slice(before);
   const stopped = await page.locator('#live').textContent();
-  const work = mainThreadWork(await browser.stopTracing());
+  const work = mainThreadTasks(await browser.stopTracing()).map((task) => task.work || 0);
   await context.close();
   return {
     movesPerSecond: ((end.moves - start.moves) * 1000) / (end.at - start.at),
@@ -175,22 +176,6 @@ async function autoplay(browser, url) {
     longestWork: Math.max(0, ...work),
     stopped: /Auto-play stopped/.test(stopped ?? '') ? stopped : '',
   };
-}
-
-/**
- * The page's main-thread tasks in a trace, in ms of the thread's own work: on a loaded machine a
- * task can wait for a core far longer than it works, and long tasks count that wait.
- */
-function mainThreadWork(trace) {
-  const events = JSON.parse(trace.toString()).traceEvents;
-  const main = new Set(
-    events
-      .filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
-      .map((e) => `${e.pid}:${e.tid}`),
-  );
-  return events
-    .filter((e) => e.name === 'RunTask' && e.ph === 'X' && main.has(`${e.pid}:${e.tid}`))
-    .map((e) => (e.tdur ?? 0) / 1000);
 }
 
 const median = (values) => {
