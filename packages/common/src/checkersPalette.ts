@@ -17,6 +17,8 @@ export interface CheckersBoardColours {
   readonly onBlackPiece: string;
   readonly redPiece: string;
   readonly onRedPiece: string;
+  /** The rim round every piece, so a piece stands out from the dark square it stands on. */
+  readonly pieceEdge: string;
   /** The ring round a legal target, a selected piece, a piece that must capture. */
   readonly target: string;
   readonly selected: string;
@@ -34,6 +36,7 @@ export const CHECKERS_BOARD: Readonly<Record<Theme, CheckersBoardColours>> = {
     onBlackPiece: '#f5d76e',
     redPiece: '#b3261e',
     onRedPiece: '#ffffff',
+    pieceEdge: '#e8d9bf',
     target: '#7fdc6b',
     selected: '#ffd54f',
     mustCapture: '#ff8a65',
@@ -47,6 +50,7 @@ export const CHECKERS_BOARD: Readonly<Record<Theme, CheckersBoardColours>> = {
     onBlackPiece: '#f5d76e',
     redPiece: '#a11f18',
     onRedPiece: '#ffffff',
+    pieceEdge: '#b5a58f',
     target: '#7fdc6b',
     selected: '#ffd54f',
     mustCapture: '#ff8a65',
@@ -64,10 +68,11 @@ export const CHECKERS_INK_PAIRS: readonly BoardPair[] = [
 ];
 
 /**
- * Marks drawn on the dark squares (rings; the cursor visits only those): 3:1 against the square,
- * as WCAG asks of graphics.
+ * Marks drawn on the dark squares (the pieces' rim, rings; the cursor visits only those): 3:1
+ * against the square, as WCAG asks of graphics.
  */
 export const CHECKERS_MARK_PAIRS: readonly BoardPair[] = [
+  ['pieceEdge', 'darkSquare'],
   ['target', 'darkSquare'],
   ['selected', 'darkSquare'],
   ['mustCapture', 'darkSquare'],
