@@ -205,6 +205,18 @@ test('keyboard play: arrows move the cursor, Enter picks and drops, Escape cance
   await expect(square(page, 15)).toBeFocused();
 });
 
+test("the cursor's ring shows for the keys, not after a click", async ({ page }) => {
+  await openPage(page);
+  const ring = (n: number) =>
+    square(page, n).evaluate((button) => getComputedStyle(button).boxShadow);
+  await click(page, 11);
+  await expect(square(page, 11)).toBeFocused();
+  expect(await ring(11)).toBe('none');
+  await page.keyboard.press('ArrowDown');
+  await expect(square(page, 15)).toBeFocused();
+  expect(await ring(15)).toMatch(/inset/);
+});
+
 test('the computer answers in its worker: frames keep coming, no long task', async ({ page }) => {
   await openPage(page, 'computer');
   await page.locator('#level').selectOption('3');
