@@ -1,3 +1,9 @@
+export {
+  CHECKERS_BOARD,
+  CHECKERS_INK_PAIRS,
+  CHECKERS_MARK_PAIRS,
+  type CheckersBoardColours,
+} from './checkersPalette.js';
 export { contrastRatio, luminance } from './contrast.js';
 export { MAX_MARKS_IN_A_ROW, MAX_NAME_LENGTH, nameLength, parseName } from './names.js';
 export { formatNumber } from './numbers.js';

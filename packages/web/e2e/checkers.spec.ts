@@ -7,7 +7,7 @@ import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page, test } from '@playwright/test';
 import {
   type Game,
   newGame,
@@ -19,6 +19,7 @@ import {
   SQUARE_COUNT,
 } from '@twenty48/checkers';
 import { encodeXlsx, sheetOf } from '@twenty48/checkers-xlsx';
+import { SURFACES } from '@twenty48/common';
 import { noise, rowsOf, START, workbookBytes } from '../../checkers-xlsx/src/xlsx.testkit.js';
 import { formatBoard } from '../../cli/dist/checkers/textBoard.js';
 
@@ -204,6 +205,18 @@ test('keyboard play: arrows move the cursor, Enter picks and drops, Escape cance
   await expect(square(page, 15)).toBeFocused();
 });
 
+test("the cursor's ring shows for the keys, not after a click", async ({ page }) => {
+  await openPage(page);
+  const ring = (n: number) =>
+    square(page, n).evaluate((button) => getComputedStyle(button).boxShadow);
+  await click(page, 11);
+  await expect(square(page, 11)).toBeFocused();
+  expect(await ring(11)).toBe('none');
+  await page.keyboard.press('ArrowDown');
+  await expect(square(page, 15)).toBeFocused();
+  expect(await ring(15)).toMatch(/inset/);
+});
+
 test('the computer answers in its worker: frames keep coming, no long task', async ({ page }) => {
   await openPage(page, 'computer');
   await page.locator('#level').selectOption('3');
@@ -311,4 +324,284 @@ test('the pages link both ways', async ({ page }) => {
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Checkers');
   await page.locator('#to-2048').click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('2048');
+});
+
+test.describe('against the computer', () => {
+  test('the computer plays Black: it opens the game by itself, and the choice stays after a reload', async ({
+    page,
+  }) => {
+    await page.goto('./checkers.html');
+    await expect(page.getByTestId('status')).toHaveText('Black to move');
+    await page.getByLabel('Level').selectOption('1');
+    await page.getByLabel('You play').selectOption('red');
+    // Nobody touches the board: Black's first move comes from the computer.
+    await expect(page.getByTestId('moves').locator('li')).toHaveText(/^\d+-\d+$/, {
+      timeout: 20_000,
+    });
+    await expect(page.getByTestId('status')).toHaveText(/^Red to move/);
+    const opening = (await page.getByTestId('moves').locator('li').textContent()) ?? '';
+    await expectBoard(page, played([opening]).position);
+    await page.reload();
+    await expect(page.getByLabel('You play')).toHaveValue('red');
+    await expect(page.getByLabel('Level')).toHaveValue('1');
+    await expect(page.getByTestId('moves').locator('li')).toHaveText(opening);
+    // A new game keeps the sides: the computer opens it again.
+    await page.locator('#new-game').click();
+    await expect(page.getByTestId('moves').locator('li')).toHaveText(/^\d+-\d+$/, {
+      timeout: 20_000,
+    });
+    await expect(page.getByTestId('status')).toHaveText(/^Red to move/);
+  });
+});
+
+/** The centre of square `n` on the screen. */
+async function centreOf(page: Page, n: number): Promise<{ x: number; y: number }> {
+  const box = await square(page, n).boundingBox();
+  if (box === null) throw new Error(`square ${n} is not on the screen`);
+  return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+}
+
+test.describe('dragging', () => {
+  test('with the mouse: the piece follows the pointer, targets show at once, a non-target puts it back', async ({
+    page,
+  }) => {
+    await openPage(page);
+    const from = await centreOf(page, 11);
+    await page.mouse.move(from.x, from.y);
+    await page.mouse.down();
+    await expect(square(page, 15)).toHaveClass(/target/);
+    await expect(square(page, 16)).toHaveClass(/target/);
+    const over = await centreOf(page, 20);
+    await page.mouse.move((from.x + over.x) / 2, (from.y + over.y) / 2, { steps: 4 });
+    const ghost = page.getByTestId('drag-ghost');
+    await expect(ghost).toBeVisible();
+    const follow = async (x: number, y: number) => {
+      await page.mouse.move(x, y, { steps: 3 });
+      const box = await ghost.boundingBox();
+      if (box === null) throw new Error('the dragged piece is not on the screen');
+      expect(Math.abs(box.x + box.width / 2 - x)).toBeLessThan(2);
+      expect(Math.abs(box.y + box.height / 2 - y)).toBeLessThan(2);
+    };
+    await follow(over.x, over.y);
+    await expect(square(page, 11)).toHaveClass(/lifted/);
+    // Dropped on a square that is no target: nothing moves, the piece is back.
+    await page.mouse.up();
+    await expect(ghost).toHaveCount(0);
+    await expect(square(page, 11)).toHaveAttribute('data-piece', 'black-man');
+    await expect(square(page, 11)).not.toHaveClass(/lifted/);
+    await expect(square(page, 20)).toHaveAttribute('data-piece', 'empty');
+    await expect(page.getByTestId('moves').locator('li')).toHaveCount(0);
+    await expect(page.getByTestId('status')).toHaveText('Black to move');
+    // Dragged to a target, it moves there.
+    await page.mouse.move(from.x, from.y);
+    await page.mouse.down();
+    const target = await centreOf(page, 15);
+    await follow(target.x, target.y);
+    await page.mouse.up();
+    await expect(page.getByTestId('moves').locator('li')).toHaveText(['11-15']);
+    await expect(square(page, 15)).toHaveAttribute('data-piece', 'black-man');
+    await expect(ghost).toHaveCount(0);
+  });
+
+  test.describe('with a finger', () => {
+    test.use({ hasTouch: true, isMobile: true, viewport: { width: 375, height: 667 } });
+
+    test('a touch drag moves the piece, the copy under the finger; a tap-tap move works too', async ({
+      page,
+    }) => {
+      await openPage(page);
+      const cdp = await page.context().newCDPSession(page);
+      const touch = (
+        type: 'touchStart' | 'touchMove' | 'touchEnd',
+        at?: { x: number; y: number },
+      ) =>
+        cdp.send('Input.dispatchTouchEvent', {
+          type,
+          touchPoints: at === undefined ? [] : [{ x: at.x, y: at.y, id: 1 }],
+        });
+      const from = await centreOf(page, 10);
+      const to = await centreOf(page, 14);
+      await touch('touchStart', from);
+      await expect(square(page, 14)).toHaveClass(/target/);
+      await expect(square(page, 15)).toHaveClass(/target/);
+      const mid = { x: (from.x + to.x) / 2, y: (from.y + to.y) / 2 };
+      await touch('touchMove', mid);
+      await touch('touchMove', to);
+      const ghost = page.getByTestId('drag-ghost');
+      await expect(ghost).toBeVisible();
+      const box = await ghost.boundingBox();
+      if (box === null) throw new Error('the dragged piece is not on the screen');
+      expect(Math.abs(box.x + box.width / 2 - to.x)).toBeLessThan(2);
+      await touch('touchEnd');
+      await expect(page.getByTestId('moves').locator('li')).toHaveText(['10-14']);
+      await expect(ghost).toHaveCount(0);
+      await square(page, 22).tap();
+      await square(page, 17).tap();
+      await expect(page.getByTestId('moves').locator('li')).toHaveText(['10-14 22-17']);
+    });
+  });
+});
+
+test('a capture under way is resumed after a reload, mid-jump', async ({ page }) => {
+  await openPage(page);
+  await openPosition(page, 'W:W22,30:B3,10,18');
+  await click(page, 22, 15);
+  await expect(page.getByTestId('status')).toHaveText('Red keeps jumping with 15');
+  await page.reload();
+  await expect(page.getByTestId('status')).toHaveText('Red keeps jumping with 15');
+  await expect(square(page, 15)).toHaveAttribute('data-piece', 'red-man');
+  await expect(square(page, 18)).toHaveAttribute('data-piece', 'empty');
+  await expect(square(page, 6)).toHaveClass(/target/);
+  await click(page, 6);
+  await expect(page.getByTestId('moves').locator('li')).toHaveText(['… 22x15x6']);
+});
+
+test.describe('offline', () => {
+  test.use({ serviceWorkers: 'allow' });
+
+  test('after one online visit the page, its board and the computer work offline', async ({
+    page,
+    context,
+  }) => {
+    await page.goto('./checkers.html');
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+    if (!(await page.evaluate(() => navigator.serviceWorker.controller !== null))) {
+      await page.reload();
+    }
+    await expect
+      .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null))
+      .toBe(true);
+    await page.getByLabel('Level').selectOption('1');
+
+    await context.setOffline(true);
+    await page.reload();
+    await expect(page.getByTestId('status')).toHaveText('Black to move');
+    await expectBoard(page, newGame().position);
+    await click(page, 11, 15);
+    // The computer's worker was never started online: it comes from the cache.
+    await expect(page.getByTestId('moves').locator('li')).toHaveText(/^11-15 \d+-\d+$/, {
+      timeout: 20_000,
+    });
+    await expect(page.getByTestId('status')).toHaveText(/^Black to move/);
+    await expect(page.getByTestId('notice')).toHaveText('');
+    await context.setOffline(false);
+  });
+});
+
+type Box = { x: number; y: number; width: number; height: number };
+const boxOf = async (locator: Locator): Promise<Box> => {
+  const box = await locator.boundingBox();
+  if (!box) throw new Error('not on the page');
+  return box;
+};
+const inside = (box: Box, width: number, height: number): boolean =>
+  box.x >= 0 && box.y >= 0 && box.x + box.width <= width && box.y + box.height <= height;
+const style = (locator: Locator, property: string): Promise<string> =>
+  locator.evaluate((e, p) => getComputedStyle(e).getPropertyValue(p), property);
+/** `rgb(r, g, b)` as `#rrggbb`. */
+const hexOf = (rgb: string): string => {
+  const [r, g, b] = (rgb.match(/\d+/g) ?? []).map(Number);
+  return `#${[r, g, b].map((c) => (c ?? 0).toString(16).padStart(2, '0')).join('')}`;
+};
+
+test.describe('the look, as the 2048 page', () => {
+  for (const [width, height] of [
+    [1280, 720],
+    [667, 375],
+    [375, 667],
+    [320, 568],
+  ] as const) {
+    test(`the board, the turn and the buttons fit ${width}x${height} without scrolling`, async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width, height });
+      await openPage(page);
+      const board = await boxOf(page.getByTestId('board'));
+      expect(inside(board, width, height), JSON.stringify(board)).toBe(true);
+      for (const part of ['.controls', '#status', '.title']) {
+        const box = await boxOf(page.locator(part).first());
+        expect(inside(box, width, height), `${part} ${JSON.stringify(box)}`).toBe(true);
+      }
+      expect(board.width).toBeGreaterThan(Math.min(width, height) / 2);
+      // Square: 8 rows of 8.
+      expect(Math.abs(board.width - board.height)).toBeLessThan(2);
+      expect(await page.evaluate(() => [window.scrollX, window.scrollY])).toEqual([0, 0]);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        width,
+      );
+    });
+  }
+
+  test('a wide and short window puts the board on the left, the controls on its right', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 667, height: 375 });
+    await openPage(page);
+    const board = await boxOf(page.getByTestId('board'));
+    for (const part of ['.controls', '#status']) {
+      const box = await boxOf(page.locator(part).first());
+      expect(box.x).toBeGreaterThanOrEqual(board.x + board.width);
+    }
+  });
+
+  test("Clear Sans and the 2048 page's buttons and selects", async ({ page }) => {
+    await openPage(page);
+    const font = await page.evaluate(async () => {
+      await document.fonts.ready;
+      return {
+        family: getComputedStyle(document.body).fontFamily,
+        loaded: [...document.fonts]
+          .filter((f) => f.family.replaceAll('"', '') === 'Clear Sans' && f.status === 'loaded')
+          .map((f) => f.weight),
+      };
+    });
+    expect(font.family.split(',')[0]?.replaceAll('"', '').trim()).toBe('Clear Sans');
+    expect(font.loaded).toContain('400');
+    expect(font.loaded).toContain('700');
+    const level = page.getByLabel('Level');
+    expect(await style(level, 'appearance')).toBe('none');
+    expect(hexOf(await style(level, 'background-color'))).toBe(SURFACES.light.board);
+    expect(hexOf(await style(level, 'color'))).toBe(SURFACES.light.onBoard);
+    expect(await style(level, 'font-family')).toMatch(/^"?Clear Sans"?,/);
+    const undo = page.getByRole('button', { name: 'New game' });
+    expect(hexOf(await style(undo, 'background-color'))).toBe(SURFACES.light.accent);
+    expect(hexOf(await style(undo, 'color'))).toBe(SURFACES.light.onAccent);
+    // The same rules as on the 2048 page: its New game button and Theme select measure the same.
+    const measure = (locator: Locator) =>
+      Promise.all(
+        ['font-size', 'font-weight', 'min-height', 'border-radius'].map((p) => style(locator, p)),
+      );
+    const here = [await measure(undo), await measure(page.getByLabel('Theme'))];
+    await page.goto('./');
+    const there = [
+      await measure(page.getByRole('button', { name: 'New game' })),
+      await measure(page.getByLabel('Theme')),
+    ];
+    expect(here).toEqual(there);
+  });
+
+  test('How to play and the footer: headings in order, the rules in words, links that answer', async ({
+    page,
+  }) => {
+    await openPage(page);
+    const headings = await page
+      .locator('h1:visible, h2:visible, h3:visible')
+      .evaluateAll((hs) => hs.map((h) => `${h.tagName} ${h.textContent?.trim()}`));
+    expect(headings).toEqual(['H1 Checkers', 'H2 Settings', 'H2 Moves (PDN)', 'H2 How to play']);
+    const how = page.locator('#how-to-play');
+    await expect(how).toContainText('captures are compulsory');
+    await expect(how).toContainText('king');
+    await expect(how).toContainText('arrow keys');
+    await expect(how).toContainText('.xlsx');
+    const footer = page.locator('footer');
+    await expect(footer).toContainText('American checkers');
+    await expect(footer.getByRole('link', { name: 'Play 2048' })).toBeVisible();
+    for (const href of await page
+      .locator('a[href]')
+      .evaluateAll((links) => links.map((a) => (a as HTMLAnchorElement).href))) {
+      expect((await page.request.get(href)).status(), href).toBe(200);
+    }
+  });
 });

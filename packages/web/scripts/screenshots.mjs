@@ -6,7 +6,10 @@
 // reaches 2048, at its most colourful moment past 1024, saved as the page stores a game) and one
 // high score, and writes
 // `<width>x<height>-<theme>.png` (the first screen) and `…-full.png` (the whole page) into the
-// directory given, or a new temporary one; it prints where.
+// directory given, or a new temporary one; it prints where. The checkers page too, as
+// `checkers-<width>x<height>-<theme>.png` (and `…-full.png`): a game between two players in
+// the middle, with a king on each side, the last move, the compulsory captures and the
+// selected king's target marked.
 import { mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { createServer } from 'node:http';
@@ -41,6 +44,16 @@ function richestRecord(text) {
   return { ...record, moves: record.moves.slice(0, best.length) };
 }
 const WIN = richestRecord(WIN_TEXT);
+/** The checkers page's save: Red has just jumped 14x5; Black must capture (3 or the king on 26). */
+const CHECKERS_SAVE = JSON.stringify({
+  version: 1,
+  start: 'W:W14,21,22,25,27,30,K7:B1,3,9,11,12,K26',
+  moves: ['14x5'],
+  mode: 'two',
+  computerSide: 'red',
+  level: 2,
+  theme: 'system',
+});
 const SIZES = [
   [1280, 720],
   [667, 375],
@@ -111,6 +124,30 @@ try {
       await page.locator('.tile').first().waitFor();
       await page.evaluate(() => document.fonts.ready);
       const name = `${width}x${height}-${theme}`;
+      await page.screenshot({ path: join(outDir, `${name}.png`) });
+      await page.screenshot({ path: join(outDir, `${name}-full.png`), fullPage: true });
+      await context.close();
+    }
+  }
+  for (const theme of THEMES) {
+    for (const [width, height] of SIZES) {
+      const context = await browser.newContext({
+        viewport: { width, height },
+        colorScheme: theme,
+        reducedMotion: 'reduce',
+        serviceWorkers: 'block',
+      });
+      const page = await context.newPage();
+      await page.addInitScript(
+        (save) => localStorage.setItem('twenty48-checkers', save),
+        CHECKERS_SAVE,
+      );
+      await page.goto(new URL('checkers.html', site.url).href);
+      await page.locator('button[data-square="26"]').click();
+      await page.locator('.square.target').first().waitFor();
+      await page.mouse.move(0, 0);
+      await page.evaluate(() => document.fonts.ready);
+      const name = `checkers-${width}x${height}-${theme}`;
       await page.screenshot({ path: join(outDir, `${name}.png`) });
       await page.screenshot({ path: join(outDir, `${name}-full.png`), fullPage: true });
       await context.close();

@@ -1,5 +1,7 @@
 import { type Game, newGame, parseFen } from '@twenty48/checkers';
+import { CHECKERS_BOARD } from '@twenty48/common';
 import { describe, expect, it } from 'vitest';
+import { background, rgbOf } from '../colors.js';
 import { type BoardView, CHECKERS_KEYS, renderBoardFrame } from './boardFrame.js';
 import { formatBoard } from './textBoard.js';
 
@@ -70,8 +72,10 @@ describe('renderBoardFrame', () => {
     const game = gameAt('W:WK14:BK9,1');
     const frame = renderBoardFrame(viewOf(game, { mode: 'truecolor' }), 120, 50);
     const joined = frame.join('\n');
-    expect(joined).toContain('\x1b[48;2;240;217;181m'); // a light square
-    expect(joined).toContain('\x1b[48;2;208;36;36m'); // a red piece
+    // The shared checkers palette's light theme, as the browser draws it.
+    expect(joined).toContain(background('truecolor', rgbOf(CHECKERS_BOARD.light.lightSquare)));
+    expect(joined).toContain(background('truecolor', rgbOf(CHECKERS_BOARD.light.redPiece)));
+    expect(joined).toContain(background('truecolor', rgbOf(CHECKERS_BOARD.light.blackPiece)));
     expect(plain(frame).join('\n').match(/K/g)).toHaveLength(2);
     expect(plain(frame).join('\n')).toContain('▄▄▄▄▄');
     const small = plain(renderBoardFrame(viewOf(game, { mode: '256' }), 80, 24)).join('\n');

@@ -1,11 +1,12 @@
 /**
  * One frame of the full-screen checkers game, as lines with colour escapes: the title, whose
  * turn it is, the board with its coordinates (columns along the top, rows down both sides), the
- * pieces coloured (kings marked K), the last move, the selected piece and its targets lit, the
+ * pieces coloured (kings marked K; the squares and pieces in the shared checkers palette), the last move, the selected piece and its targets lit, the
  * score, the last answer and the command line. Pure: the same view and size give the same frame.
  */
 import { type Game, type Piece, pieceAt, type Square, squareAt } from '@twenty48/checkers';
-import { BOLD, background, type ColorMode, foreground, RESET, type Rgb } from '../colors.js';
+import { CHECKERS_BOARD } from '@twenty48/common';
+import { BOLD, background, type ColorMode, foreground, RESET, type Rgb, rgbOf } from '../colors.js';
 import { centreLines, fit } from '../frame.js';
 
 /** Everything a frame shows. */
@@ -30,16 +31,19 @@ export interface BoardView {
 export const CHECKERS_KEYS = '(help) commands · ↑↓ history · Ctrl-U clears · Ctrl-C quits';
 const INPUT_PROMPT = '> ';
 
-const LIGHT_SQUARE: Rgb = [240, 217, 181];
-const DARK_SQUARE: Rgb = [122, 138, 104];
+// The squares and pieces are the shared checkers palette's light theme, the browser's too.
+const BOARD = CHECKERS_BOARD.light;
+const LIGHT_SQUARE = rgbOf(BOARD.lightSquare);
+const DARK_SQUARE = rgbOf(BOARD.darkSquare);
+// The terminal lights whole squares (the browser draws rings): its own tints for that.
 const LAST_MOVE: Rgb = [205, 210, 106];
 const SELECTED: Rgb = [106, 159, 201];
 const TARGET: Rgb = [150, 200, 120];
 const TARGET_DOT: Rgb = [30, 60, 20];
-const KING_MARK: Rgb = [255, 210, 60];
+/** Each side's disc and the ink of its dot or K. */
 const PIECE_COLORS: Readonly<Record<Piece['side'], { body: Rgb; mark: Rgb }>> = {
-  black: { body: [28, 28, 28], mark: [210, 210, 210] },
-  red: { body: [208, 36, 36], mark: [255, 236, 236] },
+  black: { body: rgbOf(BOARD.blackPiece), mark: rgbOf(BOARD.onBlackPiece) },
+  red: { body: rgbOf(BOARD.redPiece), mark: rgbOf(BOARD.onRedPiece) },
 };
 
 /** How a cell is drawn: its size, and how many lines the board needs around it. */
@@ -99,7 +103,7 @@ function colorCell(look: SquareLook, shape: CellShape, mode: ColorMode): string[
   }
   const colors = PIECE_COLORS[piece.side];
   const mark = piece.king
-    ? `${foreground(mode, KING_MARK)}${BOLD}K`
+    ? `${foreground(mode, colors.mark)}${BOLD}K`
     : `${foreground(mode, colors.mark)}●`;
   const inner = ' '.repeat((shape.width - 3) / 2);
   const body = `${square}${edge}${background(mode, colors.body)}${inner}${mark}${RESET}${background(mode, colors.body)}${inner}${square}${edge}`;

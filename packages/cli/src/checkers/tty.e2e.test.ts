@@ -6,6 +6,7 @@ import { mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { newGame, type Position, parseFen } from '@twenty48/checkers';
+import { CHECKERS_BOARD } from '@twenty48/common';
 import { describe, expect, it } from 'vitest';
 import {
   CHECKERS_MAIN,
@@ -111,9 +112,11 @@ describe('checkers in a real terminal', { timeout: 60_000 }, () => {
     expect(cell(3, 2)?.getChars()).toBe('K'); // black king on (3 2)
     expect(cell(3, 4)?.getChars()).toBe('●'); // black man on (3 4)
     expect(cell(6, 5)?.getChars()).toBe('K'); // red king on (6 5)
-    expect(cell(3, 4)?.getBgColor()).toBe(0x1c1c1c);
-    expect(cell(6, 3)?.getBgColor()).toBe(0xd02424);
-    expect(cell(1, 1)?.getBgColor()).toBe(0xf0d9b5); // a light square
+    // The shared checkers palette's light theme, the browser's colours.
+    const hex = (code: string): number => Number.parseInt(code.slice(1), 16);
+    expect(cell(3, 4)?.getBgColor()).toBe(hex(CHECKERS_BOARD.light.blackPiece));
+    expect(cell(6, 3)?.getBgColor()).toBe(hex(CHECKERS_BOARD.light.redPiece));
+    expect(cell(1, 1)?.getBgColor()).toBe(hex(CHECKERS_BOARD.light.lightSquare)); // a light square
   });
 
   it('marks a multi-jump under way and plays it as two commands', async () => {

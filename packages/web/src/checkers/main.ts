@@ -2,7 +2,7 @@
  * The checkers page's edges: events become the model's inputs, its effects become the worker's
  * questions, timers, storage, announcements and downloads. All policy is in model.ts.
  */
-import type { SearchReply } from '@twenty48/checkers';
+import { opponent, type SearchReply, type Side } from '@twenty48/checkers';
 import { decodeXlsx, encodeXlsx, MAX_XLSX_BYTES } from '@twenty48/checkers-xlsx';
 import {
   type CheckersState,
@@ -12,6 +12,7 @@ import {
   type Level,
   MODES,
   type Mode,
+  movable,
   SAVE_KEY,
   start,
   THEME_CHOICES,
@@ -131,21 +132,77 @@ board.addEventListener('click', (event) => {
   if (square !== null) dispatch({ kind: 'square', square });
 });
 
-// Dragging (mouse, pen or touch): down on a piece, up on another square.
-let dragFrom: number | null = null;
+// Dragging (mouse, pen or touch): down on a piece that may move selects it, so its targets
+// show; past a few pixels a copy of it follows the pointer; let go on a target to move there,
+// anywhere else to put it back (it stays selected).
+const DRAG_START_PX = 6;
+let drag: {
+  readonly pointer: number;
+  readonly from: number;
+  readonly x: number;
+  readonly y: number;
+  ghost: HTMLElement | null;
+} | null = null;
+
+const buttonOf = (square: number): HTMLElement | null =>
+  board.querySelector(`button[data-square="${square}"]`);
+
+function endDrag(): void {
+  if (drag === null) return;
+  drag.ghost?.remove();
+  buttonOf(drag.from)?.classList.remove('lifted');
+  drag = null;
+}
+
 board.addEventListener('pointerdown', (event) => {
-  dragFrom = squareOf(event.target);
-  if (dragFrom !== null) (event.target as Element).releasePointerCapture?.(event.pointerId);
+  endDrag();
+  if (event.button !== 0) return;
+  const from = squareOf(event.target);
+  if (from === null || !movable(state.game).includes(from)) return;
+  // Touch captures the pointer to the square it began on: release it, so the square under the
+  // finger is found when it lifts.
+  (event.target as Element).releasePointerCapture?.(event.pointerId);
+  drag = { pointer: event.pointerId, from, x: event.clientX, y: event.clientY, ghost: null };
+  if (state.selected !== from) {
+    keyboard = false;
+    dispatch({ kind: 'square', square: from });
+  }
 });
-board.addEventListener('pointerup', (event) => {
-  const from = dragFrom;
-  dragFrom = null;
+
+window.addEventListener('pointermove', (event) => {
+  if (drag === null || event.pointerId !== drag.pointer) return;
+  if (drag.ghost === null) {
+    if (Math.hypot(event.clientX - drag.x, event.clientY - drag.y) < DRAG_START_PX) return;
+    const piece = buttonOf(drag.from)?.querySelector<HTMLElement>('.piece');
+    if (piece === null || piece === undefined || state.selected !== drag.from) return;
+    const box = piece.getBoundingClientRect();
+    const ghost = piece.cloneNode(true) as HTMLElement;
+    ghost.classList.add('drag-ghost');
+    ghost.dataset.testid = 'drag-ghost';
+    ghost.setAttribute('aria-hidden', 'true');
+    ghost.style.width = `${box.width}px`;
+    ghost.style.height = `${box.height}px`;
+    ghost.style.fontSize = getComputedStyle(piece).fontSize;
+    document.body.append(ghost);
+    buttonOf(drag.from)?.classList.add('lifted');
+    drag.ghost = ghost;
+  }
+  drag.ghost.style.left = `${event.clientX}px`;
+  drag.ghost.style.top = `${event.clientY}px`;
+});
+
+window.addEventListener('pointerup', (event) => {
+  if (drag === null || event.pointerId !== drag.pointer) return;
+  const { from, ghost } = drag;
+  endDrag();
+  if (ghost === null) return; // a press without a drag: the click that follows picks
   const to = squareOf(document.elementFromPoint(event.clientX, event.clientY));
-  if (from !== null && to !== null && to !== from) {
+  if (to !== null && to !== from && state.selected === from) {
     keyboard = false;
     dispatch({ kind: 'drag', from, to });
   }
 });
+window.addEventListener('pointercancel', endDrag);
 
 const ARROWS: Record<string, 'up' | 'down' | 'left' | 'right'> = {
   ArrowUp: 'up',
@@ -179,6 +236,11 @@ const select = (id: string, read: (value: string) => Input | null): void => {
 };
 select('mode', (value) =>
   MODES.includes(value as Mode) ? { kind: 'mode', mode: value as Mode } : null,
+);
+const SIDES: readonly Side[] = ['black', 'red'];
+// The select names the player's side; the computer plays the other.
+select('side', (value) =>
+  SIDES.includes(value as Side) ? { kind: 'computer-side', side: opponent(value as Side) } : null,
 );
 select('level', (value) =>
   LEVELS.includes(Number(value) as Level) ? { kind: 'level', level: Number(value) as Level } : null,

@@ -3,6 +3,7 @@ import {
   makeFen,
   newGame,
   parseFen,
+  pieceAt,
   type SearchReply,
   type SearchRequest,
 } from '@twenty48/checkers';
@@ -204,6 +205,49 @@ describe('the computer', () => {
     );
   });
 
+  it('plays the side chosen for it: with Black it opens the game, and a new game too', () => {
+    const chosen = play(initialState({ level: 1 }), { kind: 'computer-side', side: 'black' });
+    const [request] = searches(chosen.effects);
+    expect(request).toMatchObject({ fen: makeFen(newGame().position), depth: 2 });
+    expect(chosen.state.computerSide).toBe('black');
+    expect(statusLine(chosen.state)).toBe('Black (computer) is thinking…');
+    expect(play(chosen.state, ...clicks(22)).state.notice).toBe('Wait: the computer is moving');
+    if (request === undefined) throw new Error('no search asked');
+    const opened = play(chosen.state, { kind: 'reply', reply: handleSearchRequest(request) });
+    expect(opened.state.game.moves).toHaveLength(1);
+    const from = opened.state.game.moves[0]?.from ?? 0;
+    expect(pieceAt(newGame().position, from)?.side).toBe('black');
+    expect(statusLine(opened.state)).toBe('Red to move');
+    // A new game keeps the sides: the computer opens again.
+    const fresh = play(opened.state, { kind: 'new' });
+    expect(fresh.state.computerSide).toBe('black');
+    expect(searches(fresh.effects)).toHaveLength(1);
+    // Given Red back, the computer waits for Black: no search, and Black may move.
+    const back = play(fresh.state, { kind: 'computer-side', side: 'red' });
+    expect(searches(back.effects)).toEqual([]);
+    expect(back.state.asking).toBeNull();
+    expect(pdnOf(play(back.state, ...clicks(11, 15)).state)).toEqual(['11-15']);
+  });
+
+  it('keeps the chosen side and level across a reload, and answers a stale search no more', () => {
+    const chosen = play(
+      initialState(),
+      { kind: 'level', level: 4 },
+      { kind: 'computer-side', side: 'black' },
+    );
+    const saves = chosen.effects.flatMap((e) => (e.kind === 'save' ? [e.text] : []));
+    const resumed = start(saves[saves.length - 1] ?? null);
+    expect(resumed.state.computerSide).toBe('black');
+    expect(resumed.state.level).toBe(4);
+    expect(searches(resumed.effects)).toHaveLength(1);
+    // The search asked for Black is dropped when the computer is given Red meanwhile.
+    const asked = chosen.state.asking;
+    if (asked === null) throw new Error('no search asked');
+    const swapped = play(chosen.state, { kind: 'computer-side', side: 'red' }).state;
+    const reply = handleSearchRequest({ id: asked.id, fen: makeFen(newGame().position), depth: 1 });
+    expect(play(swapped, { kind: 'reply', reply }).state.game.moves).toHaveLength(0);
+  });
+
   it('gives a hint without playing it', () => {
     const asked = play(twoPlayers(), { kind: 'hint' });
     const [request] = searches(asked.effects);
@@ -237,6 +281,58 @@ describe('saves, files and the move list', () => {
       expect(damaged.state.notice).toContain('a new game started');
     }
     expect(restore(null)).toBeNull();
+  });
+
+  it('resumes a capture under way after a reload, mid-jump, and the jump goes on', () => {
+    const { state, effects } = play(twoPlayers('W:W22,30:B3,10,18'), ...clicks(22, 15));
+    expect(state.game.jump?.path).toEqual([22, 15]);
+    const saves = effects.flatMap((effect) => (effect.kind === 'save' ? [effect.text] : []));
+    expect(JSON.parse(saves[saves.length - 1] ?? '{}')).toMatchObject({ moves: [], jump: '22x15' });
+    const resumed = start(saves[saves.length - 1] ?? null).state;
+    expect(resumed.game.jump?.path).toEqual([22, 15]);
+    expect(resumed.game.position).toEqual(state.game.position);
+    expect(resumed.selected).toBe(15);
+    expect(statusLine(resumed)).toBe('Red keeps jumping with 15');
+    expect(targetsOf(resumed)).toEqual([6]);
+    const finished = play(resumed, ...clicks(6)).state;
+    expect(pdnOf(finished)).toEqual(['22x15x6']);
+    // Undo of the capture under way is saved too: a reload then shows the move not begun.
+    const undone = play(state, { kind: 'undo' });
+    const undoneSaves = undone.effects.flatMap((e) => (e.kind === 'save' ? [e.text] : []));
+    const reloaded = start(undoneSaves[undoneSaves.length - 1] ?? null).state;
+    expect(reloaded.game.jump).toBeNull();
+    expect(makeFen(reloaded.game.position)).toBe('W:W22,30:B3,10,18');
+  });
+
+  it("refuses a damaged capture under way by name, and takes back the computer's to ask it whole", () => {
+    const save = (jump: unknown, extra: object = {}) =>
+      JSON.stringify({
+        version: 1,
+        start: 'W:W22,30:B3,10,18',
+        moves: [],
+        mode: 'two',
+        jump,
+        ...extra,
+      });
+    for (const [jump, why] of [
+      [7, 'the capture under way is not text'],
+      ['22-15', 'is not landings joined by x'],
+      ['22x17', 'cannot be played'],
+      ['30x26', 'cannot be played'],
+    ] as const) {
+      const damaged = start(save(jump));
+      expect(damaged.state.notice, String(jump)).toContain(why);
+      expect(damaged.state.game).toEqual(newGame());
+    }
+    const whole = start(
+      JSON.stringify({ version: 1, start: 'W:W22:B18', moves: [], mode: 'two', jump: '22x15' }),
+    );
+    expect(whole.state.notice).toContain('is a whole move, not one under way');
+    // The computer plays Red: its capture under way is taken back and asked whole.
+    const computer = start(save('22x15', { mode: 'computer', computerSide: 'red' }));
+    expect(computer.state.game.jump).toBeNull();
+    expect(makeFen(computer.state.game.position)).toBe('W:W22,30:B3,10,18');
+    expect(searches(computer.effects)).toHaveLength(1);
   });
 
   it('opens a sheet, or keeps the game and names why not', () => {

@@ -86,6 +86,8 @@ export type Input =
   | { readonly kind: 'undo' }
   | { readonly kind: 'hint' }
   | { readonly kind: 'mode'; readonly mode: Mode }
+  /** The side the computer plays (the player takes the other). */
+  | { readonly kind: 'computer-side'; readonly side: Side }
   | { readonly kind: 'level'; readonly level: Level }
   | { readonly kind: 'theme'; readonly theme: ThemeChoice }
   | { readonly kind: 'reply'; readonly reply: SearchReply }
@@ -188,12 +190,20 @@ export function moveList(game: Game): { number: number; black: string; red: stri
   return rows;
 }
 
+/**
+ * The save: the start, the whole moves, and a person's capture under way (its landings so far,
+ * `"22x15"`), so a reload resumes mid-jump. The computer's capture under way is not kept: its
+ * move is asked again whole (`askComputer`).
+ */
 const saveEffect = (state: CheckersState): Effect => ({
   kind: 'save',
   text: JSON.stringify({
     version: SAVE_VERSION,
     start: makeFen(state.game.start),
     moves: state.game.moves.map((move) => move.path.join(move.captured.length > 0 ? 'x' : '-')),
+    ...(state.game.jump !== null && state.playing.length === 0
+      ? { jump: state.game.jump.path.join('x') }
+      : {}),
     mode: state.mode,
     computerSide: state.computerSide,
     level: state.level,
@@ -201,15 +211,16 @@ const saveEffect = (state: CheckersState): Effect => ({
   }),
 });
 
-/** Ask the computer when it is its turn and nothing is asked yet. */
+/**
+ * Ask the computer when it is its turn and nothing is asked yet. A capture it finds under way
+ * (resumed, or the player's when the sides were swapped) is taken back: it chooses moves whole.
+ */
 function askComputer(state: CheckersState, effects: Effect[]): CheckersState {
   if (!computerToMove(state) || state.asking !== null || state.playing.length > 0) return state;
+  const game = moveStart(state);
   const id = state.nextId;
-  effects.push({
-    kind: 'search',
-    request: searchRequest(id, state.game, LEVEL_LIMITS[state.level]),
-  });
-  return { ...state, asking: { id, hint: false }, nextId: id + 1 };
+  effects.push({ kind: 'search', request: searchRequest(id, game, LEVEL_LIMITS[state.level]) });
+  return { ...state, game, selected: null, asking: { id, hint: false }, nextId: id + 1 };
 }
 
 /** After a whole move: announce it, and the end; save; let the computer answer. */
@@ -253,7 +264,9 @@ function step(state: CheckersState, from: Square, to: Square, effects: Effect[])
       kind: 'announce',
       text: `${sideWord(played.value.position.turn)} jumps to ${to}, captures ${captured}; keep jumping.`,
     });
-    return { ...next, selected: to, cursor: to };
+    const jumping = { ...next, selected: to, cursor: to };
+    effects.push(saveEffect(jumping));
+    return jumping;
   }
   return afterMove({ ...next, cursor: to }, before, effects);
 }
@@ -376,6 +389,8 @@ export function restore(text: string | null): Result<CheckersState, string> | nu
     return bad('no move list (ERR_SAVE)');
   let game = newGame(start.value);
   const past: Game[] = [];
+  if (save.jump !== undefined && typeof save.jump !== 'string')
+    return bad('the capture under way is not text (ERR_SAVE)');
   for (const [i, text] of save.moves.entries()) {
     if (typeof text !== 'string') return bad(`move ${i + 1} is not text (ERR_SAVE)`);
     const move = parsePdnMove(game.position, text);
@@ -388,6 +403,11 @@ export function restore(text: string | null): Result<CheckersState, string> | nu
     past.push(game);
     game = played.value;
   }
+  const moved = game.moves[game.moves.length - 1] ?? null;
+  const jumping = typeof save.jump === 'string' ? resumeJump(game, save.jump) : null;
+  if (jumping !== null && !jumping.ok) return bad(jumping.error.message);
+  if (jumping !== null) game = jumping.value;
+  const at = game.jump?.path[game.jump.path.length - 1] ?? null;
   const oneOf = <T>(list: readonly T[], value: unknown, fallback: T): T =>
     list.includes(value as T) ? (value as T) : fallback;
   const state = initialState({
@@ -398,8 +418,33 @@ export function restore(text: string | null): Result<CheckersState, string> | nu
   });
   return {
     ok: true,
-    value: { ...state, game, past, lastMove: game.moves[game.moves.length - 1] ?? null },
+    value: { ...state, game, past, lastMove: moved, selected: at, cursor: at ?? state.cursor },
   };
+}
+
+/**
+ * A capture under way as the save writes it (`"22x15"`, its landings so far), played jump by
+ * jump on `game`; it must be jumps of one piece that can still go on.
+ */
+function resumeJump(game: Game, text: string): Result<Game, string> {
+  const bad = (why: string): Result<Game, string> => ({
+    ok: false,
+    error: { code: 'ERR_SAVE', message: `the capture under way ${JSON.stringify(text)} ${why}` },
+  });
+  const squares = text.split('x');
+  if (squares.length < 2 || squares.length > 10 || !squares.every((part) => /^\d{1,2}$/.test(part)))
+    return bad('is not landings joined by x (ERR_SAVE)');
+  const path = squares.map(Number) as Square[];
+  let at = path[0] as Square;
+  let current = game;
+  for (const to of path.slice(1)) {
+    const played = playStep(current, at, to);
+    if (!played.ok) return bad(`cannot be played: ${played.error.message} (${played.error.code})`);
+    if (played.value.jump === null) return bad('is a whole move, not one under way (ERR_SAVE)');
+    current = played.value;
+    at = to;
+  }
+  return { ok: true, value: current };
 }
 
 /** Starts the page: the saved game when there is a good one; a damaged one is reported. */
@@ -419,7 +464,9 @@ export function start(saved: string | null): Update {
 function undo(state: CheckersState, effects: Effect[]): CheckersState {
   const base = { ...state, selected: null, hint: null, asking: null, playing: [], notice: '' };
   if (state.game.jump !== null && state.playing.length === 0 && !computerToMove(state)) {
-    return { ...base, game: moveStart(state) };
+    const back = { ...base, game: moveStart(state) };
+    effects.push(saveEffect(back));
+    return back;
   }
   let past = state.past;
   let game: Game | undefined;
@@ -491,6 +538,21 @@ function apply(state: CheckersState, input: Input, effects: Effect[]): CheckersS
         computerSide,
         asking: null,
         playing: [],
+      };
+      effects.push(saveEffect(next));
+      return askComputer(next, effects);
+    }
+    case 'computer-side': {
+      if (input.side === state.computerSide) return state;
+      // A search under way was for the other side; the computer may now have to move.
+      const next: CheckersState = {
+        ...state,
+        computerSide: input.side,
+        asking: null,
+        playing: [],
+        hint: null,
+        selected: null,
+        notice: '',
       };
       effects.push(saveEffect(next));
       return askComputer(next, effects);

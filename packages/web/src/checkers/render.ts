@@ -3,7 +3,7 @@
  * square named for screen readers), the marks, the status, the notice and the move list. The
  * cells are built once; each render only updates them.
  */
-import { coordsOf, pieceAt, SQUARE_COUNT, type Square } from '@twenty48/checkers';
+import { coordsOf, opponent, pieceAt, SQUARE_COUNT, type Square } from '@twenty48/checkers';
 import { type CheckersState, moveList, mustCapture, statusLine, targetsOf } from './model.js';
 
 const byId = <T extends HTMLElement>(id: string): T => document.getElementById(id) as T;
@@ -93,6 +93,8 @@ export function render(state: CheckersState, focusCursor: boolean): void {
   byId<HTMLSelectElement>('mode').value = state.mode;
   byId<HTMLSelectElement>('level').value = String(state.level);
   byId<HTMLSelectElement>('level').disabled = state.mode !== 'computer';
+  byId<HTMLSelectElement>('side').value = opponent(state.computerSide);
+  byId<HTMLSelectElement>('side').disabled = state.mode !== 'computer';
   byId<HTMLSelectElement>('theme').value = state.theme;
   byId<HTMLButtonElement>('undo').disabled = state.past.length === 0 && state.game.jump === null;
   const list = byId('moves');
