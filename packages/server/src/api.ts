@@ -1,6 +1,6 @@
 import { MAX_RANKED_SIZE, MIN_RANKED_SIZE, parseName } from '@twenty48/common';
 import { makeRecord, PRESET_NAMES } from '@twenty48/engine';
-import type { Store } from '@twenty48/store';
+import type { LeaderboardStore } from '@twenty48/store';
 import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import * as v from 'valibot';
 import { admit, type ClientOf, isJson, issueMessage, limitBody, refusal } from './admission.js';
@@ -12,7 +12,7 @@ import type { RankedTable } from './rankedTable.js';
 
 /** What the API needs from its host: the store, the ranked games, limits, and who is asking. */
 export interface ApiOptions {
-  readonly store: Store;
+  readonly store: LeaderboardStore;
   readonly table: RankedTable;
   readonly limits: Limits;
   /** The client's address, for rate limits. */
@@ -41,8 +41,8 @@ const ScoresQuery = v.object({
 });
 
 /** `GET /api/health`: 200 with what the leaderboard ranks, or 503 naming the store's problem. */
-const health = (store: Store) => (c: Context) => {
-  const checked = store.health();
+const health = (store: LeaderboardStore) => async (c: Context) => {
+  const checked = await store.health();
   if (!checked.ok) {
     const { code, message } = publicStoreFailure(store, checked.error);
     return c.json({ ok: false, service: 'twenty48', error: code, message }, 503);
@@ -73,16 +73,16 @@ const submitScore = (options: ApiOptions, limiter: RateLimiter) => async (c: Con
   if (!parsed.success) return problem(c, 400, 'ERR_BODY', issueMessage(parsed.issues));
   const name = parseName(parsed.output.name);
   if (!name.ok) return refusal(c, { code: 'ERR_NAME', message: name.error.message });
-  const ranked = options.table.rank(parsed.output.gameId, name.value);
+  const ranked = await options.table.rank(parsed.output.gameId, name.value);
   return ranked.ok ? c.json(ranked.value, 201) : refusal(c, ranked.error);
 };
 
 /** `GET /api/scores?rules&size&limit`: one table, best first. */
-const scoreTable = (store: Store) => (c: Context) => {
+const scoreTable = (store: LeaderboardStore) => async (c: Context) => {
   const parsed = v.safeParse(ScoresQuery, c.req.query());
   if (!parsed.success) return problem(c, 400, 'ERR_QUERY', issueMessage(parsed.issues));
   const { rules, size, limit } = parsed.output;
-  const rows = store.topScores({ rules, size: Number(size), limit: Number(limit) });
+  const rows = await store.topScores({ rules, size: Number(size), limit: Number(limit) });
   return c.json(
     rows.map((row) => ({
       id: row.id,
@@ -98,9 +98,9 @@ const scoreTable = (store: Store) => (c: Context) => {
 };
 
 /** `GET /api/scores/:id/record`: the record behind a score, to replay it. */
-const scoreRecord = (store: Store) => (c: Context) => {
+const scoreRecord = (store: LeaderboardStore) => async (c: Context) => {
   const id = c.req.param('id') ?? '';
-  const row = /^\d{1,15}$/.test(id) ? store.getScore(Number(id)) : null;
+  const row = /^\d{1,15}$/.test(id) ? await store.getScore(Number(id)) : null;
   if (!row) return problem(c, 404, 'ERR_NOT_FOUND', `no score with id "${id.slice(0, 20)}"`);
   return c.json(JSON.parse(makeRecord(row.record)));
 };

@@ -1,5 +1,10 @@
 import { getConnInfo } from '@hono/node-server/conninfo';
-import { type Store, StoreFailure } from '@twenty48/store';
+import {
+  type LeaderboardStore,
+  type Store,
+  StoreFailure,
+  sqliteLeaderboard,
+} from '@twenty48/store';
 import { type Context, Hono } from 'hono';
 import { compress } from 'hono/compress';
 import { createApi } from './api.js';
@@ -12,7 +17,8 @@ import { createRankedTable, type RankedTable } from './rankedTable.js';
 import { DEFAULT_WEB_ROOT, serveWebFile } from './web-files.js';
 
 export interface AppOptions {
-  readonly store: Store;
+  /** The leaderboard's database (an SQLite `Store` is taken as it is, for tests). */
+  readonly store: LeaderboardStore | Store;
   /** The built web game; default packages/web/dist next to this package. */
   readonly webRoot?: string;
   /** The clock of the ranked games' expiry (tests move it). */
@@ -43,7 +49,8 @@ function socketAddress(c: Context): string {
 export function createApp(options: AppOptions): Hono {
   const limits: Limits = { ...DEFAULT_LIMITS, ...options.limits };
   const now = options.now ?? (() => new Date());
-  const table = options.table ?? createRankedTable({ store: options.store, limits, now });
+  const store = 'kind' in options.store ? options.store : sqliteLeaderboard(options.store);
+  const table = options.table ?? createRankedTable({ store, limits, now });
   const webRoot = options.webRoot ?? DEFAULT_WEB_ROOT;
   const app = new Hono();
 
@@ -60,14 +67,14 @@ export function createApp(options: AppOptions): Hono {
     headers.set('referrer-policy', 'no-referrer');
     forbidFraming(headers);
   });
-  app.route('/api', createApi({ store: options.store, table, limits, clientOf: socketAddress }));
+  app.route('/api', createApi({ store, table, limits, clientOf: socketAddress }));
   app.all('/api/*', (c) =>
     problem(c, 404, 'ERR_NOT_FOUND', `no API route ${c.req.method} ${c.req.path}`),
   );
   const pages = new Hono();
-  pages.get('/leaderboard', (c) =>
+  pages.get('/leaderboard', async (c) =>
     c.body(
-      leaderboardPage(options.store, c.req.query('rules'), c.req.query('size')),
+      await leaderboardPage(store, c.req.query('rules'), c.req.query('size')),
       200,
       OWN_PAGE_HEADERS,
     ),
@@ -79,7 +86,7 @@ export function createApp(options: AppOptions): Hono {
   app.onError((error, c) => {
     if (error instanceof StoreFailure) {
       console.error(`twenty48 server: ${error.message} (${error.code})`);
-      const { code, message } = publicStoreFailure(options.store, error);
+      const { code, message } = publicStoreFailure(store, error);
       if (c.req.path.startsWith('/api/')) return problem(c, 503, code, message);
       const page = htmlPage(
         'The leaderboard is unavailable',

@@ -77,7 +77,7 @@ export function addGameRoutes(
         message: `the leaderboard ranks sizes ${MIN_RANKED_SIZE} to ${MAX_RANKED_SIZE}`,
       });
     }
-    const created = table.create(rules, size, clientOf(c));
+    const created = await table.create(rules, size, clientOf(c));
     return created.ok ? c.json(created.value, 201) : refusal(c, created.error);
   });
 
@@ -91,18 +91,18 @@ export function addGameRoutes(
     return played.ok ? c.json(played.value) : refusal(c, played.error);
   });
 
-  api.get('/games/live', (c) => c.json(table.live(RANKED_LIVE_LIST_LENGTH)));
+  api.get('/games/live', async (c) => c.json(await table.live(RANKED_LIVE_LIST_LENGTH)));
 
-  api.get('/games/:gameId', (c) => {
+  api.get('/games/:gameId', async (c) => {
     const gameId = c.req.param('gameId') ?? '';
     if (!ID_PATTERN.test(gameId)) return unknownGame(c);
-    const resumed = table.resume(gameId);
+    const resumed = await table.resume(gameId);
     return resumed.ok ? c.json(resumed.value) : refusal(c, resumed.error);
   });
 
-  api.get('/games/:id/events', (c) => {
+  api.get('/games/:id/events', async (c) => {
     const id = c.req.param('id') ?? '';
-    const ranked = ID_PATTERN.test(id) ? table.watched(id) : null;
+    const ranked = ID_PATTERN.test(id) ? await table.watched(id) : null;
     if (!ranked) return unknownGame(c);
     if (c.req.method === 'HEAD') return c.body(null, 200, { 'content-type': EVENT_STREAM });
     const room = table.roomToWatch(ranked);

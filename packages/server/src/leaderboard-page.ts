@@ -1,6 +1,6 @@
 import { formatNumber, isRankedSize, RANKED_SIZES } from '@twenty48/common';
 import { PRESET_NAMES, type PresetName } from '@twenty48/engine';
-import type { Store } from '@twenty48/store';
+import type { LeaderboardStore } from '@twenty48/store';
 import { escapeHtml, htmlPage } from './html.js';
 
 const isPreset = (name: string | undefined): name is PresetName =>
@@ -11,13 +11,17 @@ const isPreset = (name: string | undefined): name is PresetName =>
  * to the record behind it. Unknown rules or sizes fall back to classic 4x4.
  *
  * @example
- * leaderboardPage(store, 'tiers', '5') // '<!doctype html>…<td>Ada</td>…'
+ * await leaderboardPage(store, 'tiers', '5') // '<!doctype html>…<td>Ada</td>…'
  */
-export function leaderboardPage(store: Store, rulesParam?: string, sizeParam?: string): string {
+export async function leaderboardPage(
+  store: LeaderboardStore,
+  rulesParam?: string,
+  sizeParam?: string,
+): Promise<string> {
   const rules = isPreset(rulesParam) ? rulesParam : 'classic';
   const requested = Number(sizeParam);
   const size = isRankedSize(requested) ? requested : 4;
-  const rows = store.topScores({ rules, size, limit: 100 });
+  const rows = await store.topScores({ rules, size, limit: 100 });
   const tabs = PRESET_NAMES.map((name) =>
     name === rules
       ? `<strong>${name}</strong>`

@@ -5,7 +5,9 @@
  * - one game of 1,000 moves played through the API by one client, sequentially (each move
  *   waits for the answer before it) and pipelined (all sent at once with `index`, over six
  *   connections like a browser), with each move's latency.
- * BENCH_SECONDS shortens the load run (default 20).
+ * BENCH_SECONDS shortens the load run (default 20). With BENCH_DATABASE_URL=postgres://…, the
+ * load run again on PostgreSQL with one server, then with two servers on the database (each
+ * under half the connections, the figures summed).
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -28,11 +30,11 @@ const CYCLE: readonly RankedDirection[] = ['down', 'left', 'down', 'right', 'up'
 const directionAt = (i: number): RankedDirection => CYCLE[i % CYCLE.length] ?? 'down';
 
 /** The child process: a server with every limit lifted, its URL on stdout. */
-async function serveChild(dbFile: string): Promise<void> {
+async function serveChild(database: string): Promise<void> {
   const lifted = Number.POSITIVE_INFINITY;
   const server = await startServer({
     port: 0,
-    dbFile,
+    database,
     limits: {
       gamesPerMinute: lifted,
       movesPerSecond: lifted,
@@ -91,14 +93,34 @@ const percentile = (sorted: readonly number[], p: number): number =>
  * Moves per second and latency under autocannon over many games of classic 4x4 at once, each
  * given a move in turn (no index): enough games that none is lost during the run.
  */
-async function benchMoves(url: string, seconds: number): Promise<void> {
+async function benchMoves(url: string, seconds: number, label = ''): Promise<void> {
+  const [result] = await loadMoves([url], seconds, 16);
+  if (!result) return;
+  console.log(
+    `POST /api/games/:gameId/moves${label}, ${result.duration} s, 16 connections, 2048 games of classic 4x4:`,
+  );
+  console.log(
+    `  ${format(result.requests.average)} moves/s, latency p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, max ${result.latency.max} ms`,
+  );
+  console.log(
+    `  ${format(result['2xx'])} applied, ${format(result.non2xx)} refused (409: games lost before the run ended), ${result.errors} errors, ${result.timeouts} timeouts`,
+  );
+}
+
+/** The load run on several servers of one database at once, each with its own games. */
+async function loadMoves(urls: readonly string[], seconds: number, connections: number) {
+  return Promise.all(
+    urls.map((url) => loadOne(url, seconds, Math.max(1, Math.floor(connections / urls.length)))),
+  );
+}
+
+async function loadOne(url: string, seconds: number, connections: number) {
   const agent = new Agent({ keepAlive: true, maxSockets: 8 });
   const games = 2048;
   const ids = await Promise.all(Array.from({ length: games }, () => createGame(agent, url, 4)));
   agent.destroy();
   const counts = new Array<number>(games).fill(0);
   let next = 0;
-  const connections = 16;
   const result = await autocannon({
     url,
     connections,
@@ -121,15 +143,7 @@ async function benchMoves(url: string, seconds: number): Promise<void> {
       },
     ],
   });
-  console.log(
-    `POST /api/games/:gameId/moves, ${result.duration} s, ${connections} connections, ${games} games of classic 4x4:`,
-  );
-  console.log(
-    `  ${format(result.requests.average)} moves/s, latency p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, max ${result.latency.max} ms`,
-  );
-  console.log(
-    `  ${format(result['2xx'])} applied, ${format(result.non2xx)} refused (409: games lost before the run ended), ${result.errors} errors, ${result.timeouts} timeouts`,
-  );
+  return result;
 }
 
 /** One game of `moves` moves by one client: sequentially, then pipelined; total time and p99. */
@@ -188,23 +202,59 @@ async function benchFullGame(url: string, moves: number): Promise<void> {
   browserLike.destroy();
 }
 
-async function benchServer(seconds: number): Promise<void> {
-  const dir = mkdtempSync(join(tmpdir(), 'twenty48-bench-'));
-  const dbFile = join(dir, 'bench.db');
-  const child = spawn(process.execPath, [fileURLToPath(import.meta.url), '--serve', dbFile], {
+/** A bench server in a child process on `database`: its URL, and how to stop it. */
+async function child(database: string) {
+  const server = spawn(process.execPath, [fileURLToPath(import.meta.url), '--serve', database], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
+  const url = await new Promise<string>((resolve, reject) => {
+    server.stdout.once('data', (data: Buffer) => resolve(data.toString().trim()));
+    server.once('exit', (code) => reject(new Error(`the server exited with ${code}`)));
+  });
+  const stop = async () => {
+    server.kill('SIGTERM');
+    await new Promise((resolve) => server.once('exit', resolve));
+  };
+  return { url, stop };
+}
+
+async function benchServer(seconds: number): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'twenty48-bench-'));
+  const server = await child(join(dir, 'bench.db'));
   try {
-    const url = await new Promise<string>((resolve, reject) => {
-      child.stdout.once('data', (data: Buffer) => resolve(data.toString().trim()));
-      child.once('exit', (code) => reject(new Error(`the server exited with ${code}`)));
-    });
-    await benchFullGame(url, 1000);
-    await benchMoves(url, seconds);
+    await benchFullGame(server.url, 1000);
+    await benchMoves(server.url, seconds, ' (SQLite)');
   } finally {
-    child.kill('SIGTERM');
-    await new Promise((resolve) => child.once('exit', resolve));
+    await server.stop();
     rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** The load run on PostgreSQL: one server, then two on the same database (a fresh schema). */
+async function benchPostgres(base: string, seconds: number): Promise<void> {
+  const schema = `bench_${Date.now().toString(36)}`;
+  const database = `${base}${base.includes('?') ? '&' : '?'}search_path=${schema}`;
+  const one = await child(database);
+  try {
+    await benchMoves(one.url, seconds, ' (PostgreSQL, one server)');
+  } finally {
+    await one.stop();
+  }
+  const two = [await child(database), await child(database)];
+  try {
+    const results = await loadMoves(
+      two.map((server) => server.url),
+      seconds,
+      16,
+    );
+    const total = results.reduce((sum, result) => sum + result.requests.average, 0);
+    const p99 = Math.max(...results.map((result) => result.latency.p99));
+    console.log(
+      `POST /api/games/:gameId/moves (PostgreSQL, two servers on one database), ${seconds} s, 8 connections each:`,
+    );
+    console.log(`  ${format(total)} moves/s in all, latency p99 ${p99} ms (the worse server's)`);
+  } finally {
+    for (const server of two) await server.stop();
   }
 }
 
@@ -212,5 +262,9 @@ if (process.argv[2] === '--serve') {
   await serveChild(process.argv[3] ?? 'bench.db');
 } else {
   console.log(`twenty48 server bench · node ${process.version}`);
-  await benchServer(Number(process.env.BENCH_SECONDS ?? 20));
+  const seconds = Number(process.env.BENCH_SECONDS ?? 20);
+  await benchServer(seconds);
+  const url = process.env.BENCH_DATABASE_URL;
+  if (url) await benchPostgres(url, seconds);
+  else console.log('(BENCH_DATABASE_URL=postgres://… adds the PostgreSQL figures)');
 }

@@ -1,5 +1,5 @@
 import { fail, type Result } from '@twenty48/common';
-import type { RankedMove, Store, StoreError } from '@twenty48/store';
+import type { LeaderboardStore, RankedMove, StoreError } from '@twenty48/store';
 
 interface PendingWrite {
   readonly move: RankedMove;
@@ -10,25 +10,25 @@ interface PendingWrite {
 /**
  * Group commit: the moves applied in one turn of the event loop are kept in one transaction at
  * its end (`setImmediate`), before any of them is answered. One transaction per move costs
- * several times more (each commit writes its pages to the WAL, and the checkpoints that follow
- * wait for the disk); under load, many moves arrive in one turn.
+ * several times more (each commit waits for the disk); under load, many moves arrive in one
+ * turn. One transaction at a time: the moves that arrive while one is being committed make the
+ * next, so a game's moves are committed in the order they were applied.
  *
  * @example
  * const writes = createMoveWrites(store, () => new Date());
  * const kept = await writes.keep(move); // { ok: true } once the transaction is committed
  */
-export function createMoveWrites(store: Store, now: () => Date) {
+export function createMoveWrites(store: LeaderboardStore, now: () => Date) {
   let pending: PendingWrite[] = [];
   let scheduled = false;
-  /** Keep every move waiting, now; a failure of the store rejects them all (none was kept). */
-  const flush = (): void => {
-    scheduled = false;
+  let committing: Promise<void> = Promise.resolve();
+  const commit = async (): Promise<void> => {
     if (pending.length === 0) return;
     const batch = pending;
     pending = [];
     let results: Result<void, StoreError>[];
     try {
-      results = store.appendRankedMoves(
+      results = await store.appendRankedMoves(
         batch.map((write) => write.move),
         now(),
       );
@@ -39,6 +39,12 @@ export function createMoveWrites(store: Store, now: () => Date) {
     batch.forEach((write, i) => {
       write.resolve(results[i] ?? fail('ERR_DB_FAILED', 'the store did not answer this move'));
     });
+  };
+  /** Keep every move waiting, after the transaction in progress; resolves once committed. */
+  const flush = (): Promise<void> => {
+    scheduled = false;
+    committing = committing.then(commit);
+    return committing;
   };
   return {
     /** Keep `move` with the others of this turn; settled when their transaction is committed. */

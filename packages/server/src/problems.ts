@@ -1,4 +1,4 @@
-import type { Store } from '@twenty48/store';
+import type { LeaderboardStore } from '@twenty48/store';
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 
@@ -19,6 +19,6 @@ export const problem = (c: Context, status: ContentfulStatusCode, error: string,
  * publicStoreFailure(store, failure) // { code: 'ERR_DB_CORRUPT', message: 'the database is damaged (…)…' }
  */
 export const publicStoreFailure = (
-  store: Store,
+  store: Pick<LeaderboardStore, 'location'>,
   failure: { readonly code: string; readonly message: string },
-) => ({ code: failure.code, message: failure.message.replaceAll(store.file, 'the database') });
+) => ({ code: failure.code, message: failure.message.replaceAll(store.location, 'the database') });

@@ -10,7 +10,12 @@ import type {
   ScoreAnswer,
 } from '@twenty48/common';
 import { type Direction, MOVE_LETTERS, maxTile, newGame, recordOf, step } from '@twenty48/engine';
-import type { EndedRankedGame, RankedStatus, Store } from '@twenty48/store';
+import type {
+  EndedRankedGame,
+  LeaderboardStore,
+  RankedGameRow,
+  RankedStatus,
+} from '@twenty48/store';
 import type { Limits } from './limits.js';
 import { drainQueue, refuseQueue, waitForTurn } from './moveQueue.js';
 import { createMoveWrites } from './moveWrites.js';
@@ -18,6 +23,7 @@ import { done, type Outcome, refuse } from './outcome.js';
 import {
   answerAgain,
   applyMove,
+  directionOfLetter,
   moveEventOf,
   type RankedGame,
   rankedGameOf,
@@ -44,7 +50,7 @@ export function randomId(random: (size: number) => Uint8Array = randomBytes): st
 const MEMORY_IDLE_MS = 10 * 60 * 1000;
 
 export interface RankedTableOptions {
-  readonly store: Store;
+  readonly store: LeaderboardStore;
   readonly limits: Limits;
   readonly now: () => Date;
 }
@@ -57,6 +63,12 @@ export interface RankedTableOptions {
  * Moves on one game cannot interleave: applying one (the engine's step, the store's write, the
  * watchers' events) is a synchronous section, nothing awaits inside it, and a move that comes
  * early waits in the game's queue (`moveQueue.ts`) until the moves before it are applied.
+ *
+ * Several servers on one database (PostgreSQL): the store is the truth, memory a cache. A
+ * move lands only on the sent count it was computed from, so a game another server moved on
+ * refuses this one's stale move; the game is then read again and the move decided on it
+ * (answered again, or applied). Told of another server's moves (`onOtherServers`), a game in
+ * memory plays them too: its watchers see them, its waiting moves get their turn.
  */
 export function createRankedTable({ store, limits, now }: RankedTableOptions) {
   const games = new Map<string, RankedGame>();
@@ -73,19 +85,28 @@ export function createRankedTable({ store, limits, now }: RankedTableOptions) {
     games.delete(ranked.gameId);
     watchIds.delete(ranked.watchId);
   };
-  /** The game by its private id: in memory, else from the store. */
-  const lookup = (gameId: string): RankedGame | null => {
+  const shared = store.kind === 'postgres';
+  const loading = new Map<string, Promise<RankedGame | null>>();
+  /** The game by its private id: in memory, else from the store (one read for many asks). */
+  const lookup = (gameId: string): Promise<RankedGame | null> => {
     const known = games.get(gameId);
-    if (known) return known;
-    const row = store.loadRankedGame(gameId);
-    return row ? remember(rebuildRankedGame(row)) : null;
+    if (known) return Promise.resolve(known);
+    let pending = loading.get(gameId);
+    if (!pending) {
+      pending = store
+        .loadRankedGame(gameId)
+        .then((row) => (row ? (games.get(gameId) ?? remember(rebuildRankedGame(row))) : null))
+        .finally(() => loading.delete(gameId));
+      loading.set(gameId, pending);
+    }
+    return pending;
   };
   /** The game by its watch id (or its private id). */
-  const lookupWatched = (id: string): RankedGame | null => {
+  const lookupWatched = async (id: string): Promise<RankedGame | null> => {
     const known = games.get(watchIds.get(id) ?? id);
-    if (known) return known;
-    const row = store.findWatchedGame(id);
-    return row ? (games.get(row.gameId) ?? remember(rebuildRankedGame(row))) : null;
+    if (known) return shared ? refresh(known) : known;
+    const row = await store.findWatchedGame(id);
+    return row ? lookup(row.gameId) : null;
   };
 
   const endFor = (ranked: RankedGame, status: RankedEndStatus) => {
@@ -115,10 +136,57 @@ export function createRankedTable({ store, limits, now }: RankedTableOptions) {
    * it is read again next time; its watchers are let go, to join again and see the store's.
    */
   const letGo = (ranked: RankedGame): void => {
-    forget(ranked);
+    if (games.get(ranked.gameId) === ranked) forget(ranked);
     for (const watcher of ranked.watchers) watcher.close();
     ranked.watchers.clear();
+    // The moves waiting here are decided again on the game as the store has it.
+    for (const [index, waiting] of ranked.waiting) {
+      ranked.waiting.delete(index);
+      waiting.settle(() => table.move(ranked.gameId, waiting.direction, index, true));
+    }
   };
+
+  /**
+   * The moves and the end the store has beyond the game in memory (another server's), played
+   * here: told to its watchers, and its waiting moves given their turn.
+   */
+  const catchUp = (ranked: RankedGame, row: RankedGameRow): void => {
+    if (ranked.unsettled.size > 0) return; // this server's own moves are being kept
+    if (!row.sent.startsWith(ranked.letters)) {
+      letGo(ranked);
+      return;
+    }
+    for (const letter of row.sent.slice(ranked.letters.length)) {
+      const direction = directionOfLetter(letter) ?? 'up';
+      const answer = applyMove(ranked, direction, step(ranked.game, direction));
+      for (const watcher of ranked.watchers) {
+        if (answer.index >= watcher.from) watcher.send('move', moveEventOf(direction, answer));
+      }
+    }
+    ranked.scoreId = row.scoreId;
+    if (row.closed && !ranked.closed) {
+      closeEnded([{ ...row, status: row.closed }]);
+    } else if (ranked.game.status === 'lost') {
+      endFor(ranked, 'lost');
+    }
+    drainQueue(ranked, play);
+  };
+  /** The game in memory brought up to the store's (several servers); null when it is gone. */
+  const refresh = async (ranked: RankedGame): Promise<RankedGame | null> => {
+    const row = await store.loadRankedGame(ranked.gameId);
+    const current = games.get(ranked.gameId);
+    if (!row) {
+      if (current) letGo(current);
+      return null;
+    }
+    if (current) {
+      catchUp(current, row);
+      return games.get(ranked.gameId) ?? lookup(ranked.gameId);
+    }
+    return lookup(ranked.gameId);
+  };
+  /** Moves kept by this server that the store refused as stale: asked again on a fresh game. */
+  const stale = new WeakSet<object>();
 
   /**
    * Apply one move: the engine's step on the game in memory now (so the next move, in this
@@ -149,7 +217,9 @@ export function createRankedTable({ store, limits, now }: RankedTableOptions) {
         ranked.unsettled.delete(answer.index);
         if (!stored.ok) {
           letGo(ranked);
-          return refuse(stored.error.code as RankedErrorCode, stored.error.message);
+          const refused = refuse(stored.error.code as RankedErrorCode, stored.error.message);
+          if (shared && stored.error.code === 'ERR_MOVE_ORDER') stale.add(refused);
+          return refused;
         }
         for (const watcher of ranked.watchers) {
           if (answer.index >= watcher.from) watcher.send('move', moveEventOf(direction, answer));
@@ -167,10 +237,10 @@ export function createRankedTable({ store, limits, now }: RankedTableOptions) {
     return answered;
   };
 
-  const sweep = (): void => {
-    writes.flush();
-    closeEnded(store.expireIdleRankedGames(limits.idleExpiryMs, now()));
-    store.forgetEndedRankedGames(new Date(now().getTime() - limits.keepEndedMs));
+  const sweep = async (): Promise<void> => {
+    await writes.flush();
+    closeEnded(await store.expireIdleRankedGames(limits.idleExpiryMs, now()));
+    await store.forgetEndedRankedGames(new Date(now().getTime() - limits.keepEndedMs));
     const stale = Date.now() - MEMORY_IDLE_MS;
     for (const ranked of games.values()) {
       const busy = ranked.watchers.size + ranked.waiting.size + ranked.unsettled.size > 0;
@@ -180,23 +250,35 @@ export function createRankedTable({ store, limits, now }: RankedTableOptions) {
     }
   };
   const sweeper = setInterval(() => {
-    try {
-      sweep();
-    } catch (error) {
+    sweep().catch((error: unknown) => {
       console.error(`twenty48 server: the sweep of ranked games failed: ${String(error)}`);
-    }
+    });
   }, limits.sweepEveryMs);
   sweeper.unref();
+  // Another server moved or closed a game: the copy in memory, if any, catches up.
+  const stopHearing = store.onOtherServers((gameIds) => {
+    for (const gameId of gameIds) {
+      const ranked = games.get(gameId);
+      if (!ranked) continue;
+      refresh(ranked).catch((error: unknown) => {
+        console.error(`twenty48 server: reading a game another server moved failed: ${error}`);
+      });
+    }
+  });
 
-  return {
+  const table = {
     /** Start a game for `client`, within its limits and the server's. */
-    create(rules: RankedRules, size: number, client: string): Outcome<CreateGameAnswer> {
-      writes.flush();
+    async create(
+      rules: RankedRules,
+      size: number,
+      client: string,
+    ): Promise<Outcome<CreateGameAnswer>> {
+      await writes.flush();
       const ids = { gameId: randomId(), watchId: randomId() };
       // 96 random bits spelled with the seed alphabet; it leaves the server only at the end.
       const seed = randomBytes(12).toString('base64url');
       const game = newGame(rankedRules(rules, size), seed);
-      const created = store.createRankedGame(
+      const created = await store.createRankedGame(
         {
           ...ids,
           seed,
@@ -229,13 +311,21 @@ export function createRankedTable({ store, limits, now }: RankedTableOptions) {
      * ones, a replayed index gets its first answer again and is not applied twice. Without it,
      * the move takes the next index.
      */
-    move(
+    async move(
       gameId: string,
       direction: Direction,
       index?: number,
-    ): Outcome<MoveAnswer> | Promise<Outcome<MoveAnswer>> {
-      const ranked = lookup(gameId);
+      again = false,
+    ): Promise<Outcome<MoveAnswer>> {
+      let ranked = await lookup(gameId);
       if (!ranked) return refuse('ERR_UNKNOWN_GAME', 'no ranked game with this id');
+      const quiet = ranked.unsettled.size === 0 && ranked.waiting.size === 0;
+      if (shared && index !== undefined && index > ranked.letters.length && quiet) {
+        // Ahead of this server's copy, and nothing of this game in flight here: another
+        // server may have played the moves before it.
+        ranked = await refresh(ranked);
+        if (!ranked) return refuse('ERR_UNKNOWN_GAME', 'no ranked game with this id');
+      }
       ranked.touchedAt = Date.now();
       const sent = ranked.letters.length;
       const at = index ?? sent;
@@ -258,13 +348,17 @@ export function createRankedTable({ store, limits, now }: RankedTableOptions) {
       }
       const played = play(ranked, direction);
       drainQueue(ranked, play);
-      return played;
+      const answer = await played;
+      // Another server moved the game on first: decided again on the game as kept.
+      if (stale.has(answer) && !again) return table.move(gameId, direction, index, true);
+      return answer;
     },
 
     /** The game to resume after a reload: by its private id only. */
-    resume(gameId: string): Outcome<ResumeAnswer> {
-      writes.flush();
-      const ranked = lookup(gameId);
+    async resume(gameId: string): Promise<Outcome<ResumeAnswer>> {
+      await writes.flush();
+      const known = await lookup(gameId);
+      const ranked = shared && known ? await refresh(known) : known;
       if (!ranked) return refuse('ERR_UNKNOWN_GAME', 'no ranked game with this id');
       if (ranked.closed) return refuse('ERR_GAME_EXPIRED', `this game was ${ranked.closed}`);
       const { game } = ranked;
@@ -283,9 +377,10 @@ export function createRankedTable({ store, limits, now }: RankedTableOptions) {
     },
 
     /** Rank a lost game once, with the server's own record of it. */
-    rank(gameId: string, name: string): Outcome<ScoreAnswer> {
-      writes.flush();
-      const ranked = lookup(gameId);
+    async rank(gameId: string, name: string): Promise<Outcome<ScoreAnswer>> {
+      await writes.flush();
+      const known = await lookup(gameId);
+      const ranked = shared && known ? await refresh(known) : known;
       if (!ranked) return refuse('ERR_UNKNOWN_GAME', 'no ranked game with this id');
       const { game } = ranked;
       if (ranked.closed && game.status !== 'lost') {
@@ -297,16 +392,16 @@ export function createRankedTable({ store, limits, now }: RankedTableOptions) {
         score: game.score,
         maxTile: maxTile(game.board),
       };
-      const added = store.rankRankedGame(gameId, entry);
+      const added = await store.rankRankedGame(gameId, entry);
       if (!added.ok) return refuse(added.error.code as RankedErrorCode, added.error.message);
       ranked.scoreId = added.value.id;
       return done({ ...added.value, score: entry.score, maxTile: entry.maxTile });
     },
 
     /** Games in progress, best score first. */
-    live(limit: number): LiveGame[] {
-      writes.flush();
-      return store.listLiveRankedGames(limit) as LiveGame[];
+    async live(limit: number): Promise<LiveGame[]> {
+      await writes.flush();
+      return (await store.listLiveRankedGames(limit)) as LiveGame[];
     },
 
     /** The game a watcher asks for (watch id or private id), or null. */
@@ -331,9 +426,10 @@ export function createRankedTable({ store, limits, now }: RankedTableOptions) {
     sweep,
 
     /** Stop the timer, end every stream and refuse the moves still waiting (the server closes). */
-    close(): void {
+    async close(): Promise<void> {
       clearInterval(sweeper);
-      writes.flush();
+      stopHearing();
+      await writes.flush();
       for (const ranked of games.values()) {
         for (const watcher of ranked.watchers) watcher.close();
         ranked.watchers.clear();
@@ -341,6 +437,7 @@ export function createRankedTable({ store, limits, now }: RankedTableOptions) {
       }
     },
   };
+  return table;
 }
 
 export type RankedTable = ReturnType<typeof createRankedTable>;

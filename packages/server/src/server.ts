@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { type ServerType, serve } from '@hono/node-server';
-import { openStore } from '@twenty48/store';
+import { openLeaderboard } from '@twenty48/store';
 import type { Hono } from 'hono';
 import { createApp } from './app.js';
 import { DEFAULT_LIMITS, type Limits } from './limits.js';
@@ -11,7 +11,12 @@ export interface ServerOptions {
   readonly port?: number;
   /** Default 127.0.0.1: only this machine, unless asked. */
   readonly host?: string;
-  /** The SQLite file; default the store's usual place (~/.local/share/twenty48/twenty48.db). */
+  /**
+   * The database: a postgres:// URL (any number of servers may share it), or an SQLite file;
+   * default `$DATABASE_URL`, else the store's usual file (~/.local/share/twenty48/twenty48.db).
+   */
+  readonly database?: string;
+  /** The SQLite file (the same as `database` with a path). */
   readonly dbFile?: string;
   readonly webRoot?: string;
   readonly limits?: Partial<Limits>;
@@ -20,12 +25,13 @@ export interface ServerOptions {
 export interface RunningServer {
   /** Where it listens, e.g. `http://127.0.0.1:8048`. */
   readonly url: string;
+  /** The database in use: the SQLite file, or the PostgreSQL URL without its password. */
   readonly dbFile: string;
   /** Stop listening, let requests in flight finish, and close the database. */
   close(): Promise<void>;
 }
 
-/** Why the server could not start: a store code (ERR_DB_CORRUPT…) or ERR_LISTEN. */
+/** Why the server could not start: a store code (ERR_DB_URL, ERR_DB_CORRUPT…) or ERR_LISTEN. */
 export class ServerStartError extends Error {
   constructor(
     readonly code: string,
@@ -70,7 +76,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const port = options.port ?? DEFAULT_PORT;
   let app: Hono | undefined;
   const server = serve({
-    // Requests are only read after this function has set `app`: nothing awaits in between.
+    // Until the database is open and `app` set, requests are answered 503 ERR_STARTING.
     fetch: (request, env) =>
       app
         ? app.fetch(request, env)
@@ -88,7 +94,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     const reason = error instanceof Error ? error.message : String(error);
     throw new ServerStartError('ERR_LISTEN', `cannot listen on ${host}:${port}: ${reason}`);
   }
-  const opened = openStore(options.dbFile === undefined ? {} : { file: options.dbFile });
+  const opened = await openLeaderboard(options.database ?? options.dbFile);
   if (!opened.ok) {
     await closeServer(server);
     throw new ServerStartError(opened.error.code, opened.error.message);
@@ -105,14 +111,19 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   return {
     url: `http://${shownHost}:${address.port}`,
-    dbFile: store.file,
+    dbFile: store.location,
     close: () =>
       new Promise<void>((resolve) => {
-        // Live streams never end by themselves: end them, so the connections can close.
-        table.close();
+        // No new connection; requests in flight are answered (their moves kept), then the
+        // database is closed. Live streams never end by themselves: they are ended.
+        const closedTable = table.close();
         server.close(() => {
-          store.close();
-          resolve();
+          closedTable
+            .then(() => store.close())
+            .catch((error: unknown) => {
+              console.error(`twenty48 server: closing the database failed: ${String(error)}`);
+            })
+            .finally(resolve);
         });
         // Idle keep-alive connections would hold close() open; busy ones get a moment.
         if ('closeIdleConnections' in server) {

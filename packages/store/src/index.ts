@@ -1,11 +1,22 @@
 export { StoreFailure } from './failure.js';
-export { DB_FILE_NAME, databaseFile, dataDirectory } from './location.js';
+export { sqliteLeaderboard } from './leaderboard.js';
+export {
+  type DatabaseTarget,
+  DB_FILE_NAME,
+  databaseFile,
+  databaseTarget,
+  dataDirectory,
+} from './location.js';
+export { openLeaderboard } from './open.js';
+export { type PgClient, type PgSession, redactedUrl } from './postgres/client.js';
+export { openPostgresLeaderboard } from './postgres/leaderboard.js';
 export type { RankedScore } from './ranked.js';
 export { DEFAULT_TABLE_LENGTH, MAX_TABLE_LENGTH } from './scores.js';
 export { openStore } from './store.js';
 export type {
   AdmissionRefusal,
   EndedRankedGame,
+  LeaderboardStore,
   LiveRankedGame,
   NewRankedGame,
   NewScore,

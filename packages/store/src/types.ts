@@ -6,7 +6,8 @@ import type { RankedScore } from './ranked.js';
  * store (a damaged page, a full disk) is a thrown `StoreFailure` carrying one.
  */
 export type StoreError =
-  | 'ERR_DB_OPEN' // the directory or file cannot be opened or created
+  | 'ERR_DB_OPEN' // the directory or file cannot be opened or created, or the server reached
+  | 'ERR_DB_URL' // a database URL of a kind twenty48 does not speak (mysql://…), or malformed
   | 'ERR_DB_CORRUPT' // the file is not a twenty48 database, or SQLite reports corruption
   | 'ERR_DB_NEWER' // the file was written by a newer twenty48 (schema version too high)
   | 'ERR_DB_FAILED' // SQLite failed during an operation (full disk, I/O error, locked too long)
@@ -244,4 +245,55 @@ export interface OpenOptions {
   readonly dataDir?: string;
   /** An exact database file (the server's `--db PATH`); wins over dataDir. */
   readonly file?: string;
+}
+
+/**
+ * What the server keeps in a database: the score tables and the ranked games, move by move.
+ * One contract, two implementations: SQLite (`openStore`'s file, one server process) and
+ * PostgreSQL (any number of servers on one database). Every operation is asynchronous, as a
+ * database over the network is; a failure of the database rejects with a `StoreFailure`.
+ * The contract's tests run against both (`testing/leaderboardContract.ts`).
+ */
+export interface LeaderboardStore {
+  /** Which database: 'sqlite' or 'postgres'. */
+  readonly kind: 'sqlite' | 'postgres';
+  /** Where it is, for people: the file, or the URL without its password. */
+  readonly location: string;
+
+  topScores(query: ScoreQuery): Promise<ScoreRow[]>;
+  getScore(id: number): Promise<(ScoreRow & { readonly record: GameRecord }) | null>;
+
+  /** As `Store.createRankedGame`; on PostgreSQL the limits hold across every server. */
+  createRankedGame(
+    game: NewRankedGame,
+    admission: RankedAdmission,
+    now?: Date,
+  ): Promise<
+    { ok: true; value: { abandoned: EndedRankedGame[] } } | { ok: false; error: AdmissionRefusal }
+  >;
+  loadRankedGame(gameId: string): Promise<RankedGameRow | null>;
+  findWatchedGame(id: string): Promise<RankedGameRow | null>;
+  /**
+   * As `Store.appendRankedMoves`: each move lands only on the sent count it was computed from,
+   * so a move lands once, in order, whichever server (or how many) sends it.
+   */
+  appendRankedMoves(moves: readonly RankedMove[], now?: Date): Promise<Result<void, StoreError>[]>;
+  listLiveRankedGames(limit: number): Promise<LiveRankedGame[]>;
+  countRankedGamesInProgress(client?: string): Promise<number>;
+  expireIdleRankedGames(idleMs: number, now?: Date): Promise<EndedRankedGame[]>;
+  forgetEndedRankedGames(before: Date): Promise<number>;
+  rankRankedGame(
+    gameId: string,
+    entry: RankedScore,
+  ): Promise<Result<{ id: number; rank: number }, StoreError>>;
+
+  /**
+   * Be told of the games another server changed (a move kept, a game closed), by private id;
+   * returns the way to stop. On SQLite, one process holds the file: never called.
+   */
+  onOtherServers(listener: (gameIds: readonly string[]) => void): () => void;
+
+  /** As `Store.health`. */
+  health(): Promise<Result<void, StoreError>>;
+  close(): Promise<void>;
 }

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { RunningServer } from '@twenty48/server';
@@ -59,6 +59,27 @@ describe('2048 serve', { timeout: 30_000 }, () => {
     expect(running).toBeUndefined();
     expect(errors.join('')).toMatch(/ERR_DB_CORRUPT/);
     expect(process.exitCode).toBe(1);
+  });
+
+  it.each([
+    ['mysql://user:pw@127.0.0.1:3306/db', 'ERR_DB_URL'],
+    ['postgres:relative/path', 'ERR_DB_URL'],
+    ['sqlite://scores.db', 'ERR_DB_URL'],
+    // Port 1 on loopback: nothing listens there, so the connection is refused at once.
+    ['postgres://user:secret@127.0.0.1:1/db', 'ERR_DB_OPEN'],
+  ])('refuses --db %s with %s and exit code 1, making no file', async (url, code) => {
+    const before = process.cwd();
+    process.chdir(dir);
+    try {
+      await run('--port', '0', '--db', url);
+    } finally {
+      process.chdir(before);
+    }
+    expect(running).toBeUndefined();
+    expect(errors.join('')).toContain(`(${code})`);
+    expect(errors.join('')).not.toContain('secret');
+    expect(process.exitCode).toBe(1);
+    expect(readdirSync(dir)).toEqual([]);
   });
 
   it('refuses a port in use with ERR_LISTEN, creating no database nor directory', async () => {

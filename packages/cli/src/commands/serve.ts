@@ -40,7 +40,7 @@ async function serve(options: ServeOptions, hooks: ServeHooks): Promise<void> {
     server = await startServer({
       port: options.port,
       host: options.host,
-      ...(options.db === undefined ? {} : { dbFile: options.db }),
+      ...(options.db === undefined ? {} : { database: options.db }),
       ...(options.webRoot === undefined ? {} : { webRoot: options.webRoot }),
     });
   } catch (error) {
@@ -69,6 +69,7 @@ async function serve(options: ServeOptions, hooks: ServeHooks): Promise<void> {
  *
  * @example
  * register(program); // 2048 serve --port 8048 --host 127.0.0.1 --db ./scores.db
+ * register(program); // 2048 serve --db postgres://twenty48:pw@127.0.0.1:5432/twenty48
  */
 export function register(program: Command, hooks: ServeHooks = {}): void {
   program
@@ -78,7 +79,10 @@ export function register(program: Command, hooks: ServeHooks = {}): void {
     )
     .option('--port <n>', 'port to listen on (0 picks a free one)', parsePortFlag, 8048)
     .option('--host <address>', 'address to listen on', '127.0.0.1')
-    .option('--db <path>', 'the SQLite file (default: twenty48.db in the data directory)')
+    .option(
+      '--db <path|url>',
+      'the database: postgres://user:password@host:5432/db (several servers may share it) or an SQLite file (default: $DATABASE_URL, else twenty48.db in the data directory)',
+    )
     .option('--web-root <dir>', 'the built web game (default: packages/web/dist)')
     .action((options: ServeOptions) => serve(options, hooks));
 }

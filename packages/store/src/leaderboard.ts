@@ -1,0 +1,34 @@
+import type { LeaderboardStore, Store } from './types.js';
+
+/**
+ * The SQLite store as the server's `LeaderboardStore`: the same operations, answered at once.
+ * A failure of SQLite rejects with the `StoreFailure` the store threw.
+ *
+ * @example
+ * const opened = openStore({ file: 'scores.db' });
+ * if (opened.ok) startServer({ store: sqliteLeaderboard(opened.value) });
+ */
+export function sqliteLeaderboard(store: Store): LeaderboardStore {
+  const later =
+    <A extends unknown[], R>(run: (...args: A) => R) =>
+    (...args: A): Promise<Awaited<R>> =>
+      new Promise((resolve) => resolve(run(...args) as Awaited<R>));
+  return {
+    kind: 'sqlite',
+    location: store.file,
+    topScores: later(store.topScores),
+    getScore: later(store.getScore),
+    createRankedGame: later(store.createRankedGame),
+    loadRankedGame: later(store.loadRankedGame),
+    findWatchedGame: later(store.findWatchedGame),
+    appendRankedMoves: later(store.appendRankedMoves),
+    listLiveRankedGames: later(store.listLiveRankedGames),
+    countRankedGamesInProgress: later(store.countRankedGamesInProgress),
+    expireIdleRankedGames: later(store.expireIdleRankedGames),
+    forgetEndedRankedGames: later(store.forgetEndedRankedGames),
+    rankRankedGame: later(store.rankRankedGame),
+    onOtherServers: () => () => {},
+    health: later(store.health),
+    close: later(store.close),
+  };
+}

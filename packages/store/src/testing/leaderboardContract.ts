@@ -1,0 +1,420 @@
+/**
+ * The contract of `LeaderboardStore`, one suite run against every implementation: SQLite
+ * (`leaderboard.sqlite.test.ts`), embedded PostgreSQL (`leaderboard.pglite.test.ts`) and a
+ * PostgreSQL server (`leaderboard.postgres.test.ts`, with TWENTY48_TEST_DATABASE_URL).
+ */
+import {
+  type Direction,
+  type Game,
+  MOVE_LETTERS,
+  maxTile,
+  newGame,
+  recordOf,
+  step,
+} from '@twenty48/engine';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { LeaderboardStore, NewRankedGame, RankedAdmission, RankedMove } from '../types.js';
+
+/** One database under test: opened as many times as a test asks, emptied between tests. */
+export interface ContractDatabase {
+  setup(): Promise<void>;
+  /** A store on the database (a second call: another server on the same database). */
+  open(): Promise<LeaderboardStore>;
+  /** Empty the database before a test. */
+  reset(): Promise<void>;
+  teardown(): Promise<void>;
+  /** Whether one store hears of the changes another made (PostgreSQL's NOTIFY). */
+  readonly sharesChanges: boolean;
+}
+
+const T0 = new Date('2030-01-01T00:00:00.000Z');
+const at = (ms: number) => new Date(T0.getTime() + ms);
+const ROOMY: RankedAdmission = {
+  perClient: 100,
+  replaceIdleMs: 60_000,
+  maxInProgress: 1000,
+  fullRetryMs: 30_000,
+};
+const CYCLE: readonly Direction[] = ['down', 'left', 'right', 'up'];
+const directions = (count: number): Direction[] =>
+  Array.from({ length: count }, (_, i) => CYCLE[i % 4] ?? 'up');
+
+/** A ranked game as the server would start it, with the engine's first board. */
+function started(id: string, client = 'alice'): NewRankedGame & { game: Game } {
+  const seed = `seed-${id}`;
+  const game = newGame('classic', seed);
+  return {
+    gameId: `game-${id}`,
+    watchId: `watch-${id}`,
+    seed,
+    rules: 'classic',
+    size: 4,
+    score: game.score,
+    maxTile: maxTile(game.board),
+    status: game.status,
+    client,
+    game,
+  };
+}
+
+/** The move as the server keeps it after applying it to `game`. */
+function moveOf(gameId: string, index: number, game: Game, direction: Direction): RankedMove {
+  return {
+    gameId,
+    index,
+    letter: MOVE_LETTERS[direction] as RankedMove['letter'],
+    moves: game.moves.length,
+    score: game.score,
+    maxTile: maxTile(game.board),
+    status: game.status,
+  };
+}
+
+const codeOf = (result: { ok: boolean; error?: { code: string } }) =>
+  result.ok ? 'kept' : result.error?.code;
+
+export function leaderboardContract(name: string, database: ContractDatabase): void {
+  describe(`the leaderboard store contract on ${name}`, { timeout: 30_000 }, () => {
+    let store: LeaderboardStore;
+    const opened: LeaderboardStore[] = [];
+    const open = async () => {
+      const next = await database.open();
+      opened.push(next);
+      return next;
+    };
+
+    beforeAll(() => database.setup(), 60_000);
+    afterAll(() => database.teardown());
+    beforeEach(async () => {
+      await database.reset();
+      store = await open();
+    });
+    afterEach(async () => {
+      for (const each of opened.splice(0)) await each.close();
+    });
+
+    async function create(id: string, client = 'alice', now = T0, admission = ROOMY) {
+      const { game, ...row } = started(id, client);
+      const created = await store.createRankedGame(row, admission, now);
+      if (!created.ok) throw new Error(created.error.message);
+      return { row, game, abandoned: created.value.abandoned };
+    }
+
+    /** Apply `directions` to the kept game one by one, as the server does. */
+    async function playKept(
+      gameId: string,
+      game: Game,
+      moves: readonly Direction[],
+      from = 0,
+      on = store,
+    ): Promise<Game> {
+      let current = game;
+      for (const [i, direction] of moves.entries()) {
+        current = step(current, direction).game;
+        const [kept] = await on.appendRankedMoves(
+          [moveOf(gameId, from + i, current, direction)],
+          at(i),
+        );
+        if (!kept?.ok) throw new Error(`move ${from + i} was not kept`);
+      }
+      return current;
+    }
+
+    async function playToTheEnd(gameId: string, game: Game): Promise<Game> {
+      let current = game;
+      for (let index = 0; current.status !== 'lost'; index++) {
+        const direction = CYCLE.find((d) => step(current, d).moved) ?? 'down';
+        current = await playKept(gameId, current, [direction], index);
+      }
+      return current;
+    }
+
+    it('keeps every move sent, also those that change nothing, and the figures after the last', async () => {
+      const { row, game } = await create('a');
+      const sent: Direction[] = [];
+      let after = game;
+      for (let i = 0; i < 40; i++) {
+        const idle = i % 5 === 4 ? CYCLE.find((d) => !step(after, d).moved) : undefined;
+        const direction = idle ?? CYCLE[i % 4] ?? 'up';
+        after = await playKept(row.gameId, after, [direction], i);
+        sent.push(direction);
+      }
+      expect(await store.loadRankedGame(row.gameId)).toMatchObject({
+        ...row,
+        sent: sent.map((d) => MOVE_LETTERS[d]).join(''),
+        moves: after.moves.length,
+        score: after.score,
+        maxTile: maxTile(after.board),
+        status: 'playing',
+        closed: null,
+        scoreId: null,
+        createdAt: T0.toISOString(),
+        updatedAt: at(0).toISOString(),
+        finishedAt: null,
+      });
+      expect(after.moves.length).toBeLessThan(40);
+      expect((await store.findWatchedGame(row.watchId))?.gameId).toBe(row.gameId);
+      expect((await store.findWatchedGame(row.gameId))?.watchId).toBe(row.watchId);
+      expect(await store.loadRankedGame('game-none')).toBeNull();
+      expect(await store.findWatchedGame('watch-none')).toBeNull();
+    });
+
+    it('keeps several moves in one transaction, each checked as if alone, so none twice', async () => {
+      const a = await create('a');
+      const b = await create('b');
+      const a1 = step(a.game, 'down').game;
+      const a2 = step(a1, 'left').game;
+      const b1 = step(b.game, 'up').game;
+      const kept = await store.appendRankedMoves([
+        moveOf('game-a', 0, a1, 'down'),
+        moveOf('game-b', 0, b1, 'up'),
+        moveOf('game-a', 1, a2, 'left'),
+        moveOf('game-a', 1, a2, 'left'), // the same index again: refused, the others kept
+        moveOf('game-a', 5, a2, 'left'), // ahead of the kept count
+        moveOf('game-none', 0, a1, 'down'),
+      ]);
+      expect(kept.map(codeOf)).toEqual([
+        'kept',
+        'kept',
+        'kept',
+        'ERR_MOVE_ORDER',
+        'ERR_MOVE_ORDER',
+        'ERR_UNKNOWN_GAME',
+      ]);
+      expect(await store.loadRankedGame('game-a')).toMatchObject({ sent: 'DL', score: a2.score });
+      expect((await store.loadRankedGame('game-b'))?.sent).toBe('U');
+    });
+
+    it('ends with the game: no move after a loss, ranked once, its score in the table', async () => {
+      const { row, game } = await create('c');
+      const current = await playToTheEnd(row.gameId, game);
+      expect(await store.loadRankedGame(row.gameId)).toMatchObject({
+        status: 'lost',
+        finishedAt: expect.any(String),
+      });
+      const [after] = await store.appendRankedMoves([
+        moveOf(row.gameId, current.moves.length + 99, current, 'up'),
+      ]);
+      expect(after && codeOf(after)).toBe('ERR_GAME_OVER');
+      const entry = {
+        name: ' Ada ',
+        record: recordOf(current),
+        score: current.score,
+        maxTile: maxTile(current.board),
+      };
+      expect(await store.rankRankedGame(row.gameId, { ...entry, name: 'a\u0000' })).toMatchObject({
+        ok: false,
+        error: { code: 'ERR_NAME' },
+      });
+      const ranked = await store.rankRankedGame(row.gameId, entry);
+      expect(ranked).toEqual({ ok: true, value: { id: expect.any(Number), rank: 1 } });
+      const id = ranked.ok ? ranked.value.id : -1;
+      expect((await store.loadRankedGame(row.gameId))?.scoreId).toBe(id);
+      const score = await store.getScore(id);
+      expect(score).toMatchObject({ id, rank: 1, name: 'Ada', score: current.score });
+      expect(score).toMatchObject({ finished: true, moves: current.moves.length });
+      expect(score?.record.moves).toBe(current.moves);
+      expect(await store.topScores({ rules: 'classic', size: 4 })).toEqual([
+        expect.objectContaining({ id, rank: 1, name: 'Ada', score: current.score }),
+      ]);
+      expect(await store.topScores({ rules: 'classic', size: 5 })).toEqual([]);
+      expect(await store.getScore(id + 1000)).toBeNull();
+      expect(await store.rankRankedGame(row.gameId, entry)).toMatchObject({
+        ok: false,
+        error: { code: 'ERR_GAME_USED' },
+      });
+    });
+
+    it('ranks best first, ties to the earlier, and no game in play nor unknown', async () => {
+      const ends: Game[] = [];
+      for (const id of ['p', 'q']) {
+        const { row, game } = await create(id);
+        const end = await playToTheEnd(row.gameId, game);
+        ends.push(end);
+        const entry = { name: id, record: recordOf(end), score: end.score, maxTile: 2 };
+        expect((await store.rankRankedGame(row.gameId, entry)).ok).toBe(true);
+      }
+      const table = await store.topScores({ rules: 'classic', size: 4, limit: 1 });
+      const best = Math.max(...ends.map((end) => end.score));
+      expect(table.map((row) => [row.rank, row.score])).toEqual([[1, best]]);
+      const { row, game } = await create('d');
+      const entry = { name: 'Bo', record: recordOf(game), score: game.score, maxTile: 2 };
+      expect(await store.rankRankedGame(row.gameId, entry)).toMatchObject({
+        ok: false,
+        error: { code: 'ERR_NOT_FINISHED' },
+      });
+      expect(await store.rankRankedGame('game-none', entry)).toMatchObject({
+        ok: false,
+        error: { code: 'ERR_UNKNOWN_GAME' },
+      });
+    });
+
+    it('lists games in progress best score first, without lost or closed ones', async () => {
+      const a = await create('a');
+      const b = await create('b');
+      await create('c');
+      await playKept(b.row.gameId, b.game, directions(30));
+      await playKept(a.row.gameId, a.game, directions(10));
+      const live = await store.listLiveRankedGames(10);
+      expect(live.map((game) => game.watchId)).toEqual(['watch-b', 'watch-a', 'watch-c']);
+      const kept = await store.loadRankedGame('game-b');
+      expect(live[0]).toEqual({
+        watchId: 'watch-b',
+        rules: 'classic',
+        size: 4,
+        score: kept?.score,
+        maxTile: kept?.maxTile,
+        moves: kept?.moves,
+        status: 'playing',
+        updatedAt: expect.any(String),
+      });
+      expect(await store.listLiveRankedGames(2)).toHaveLength(2);
+      await store.expireIdleRankedGames(1, at(60_000));
+      expect(await store.listLiveRankedGames(10)).toEqual([]);
+    });
+
+    it('counts games in progress per client and in total', async () => {
+      await create('a', 'alice');
+      await create('b', 'alice');
+      await create('c', 'bob');
+      expect(await store.countRankedGamesInProgress('alice')).toBe(2);
+      expect(await store.countRankedGamesInProgress('bob')).toBe(1);
+      expect(await store.countRankedGamesInProgress('carol')).toBe(0);
+      expect(await store.countRankedGamesInProgress()).toBe(3);
+    });
+
+    it("at a client's limit, abandons its oldest game idle long enough, else refuses", async () => {
+      const limit = { ...ROOMY, perClient: 2, replaceIdleMs: 60_000 };
+      await create('a', 'alice', at(0), limit);
+      await create('b', 'alice', at(10_000), limit);
+      const { game, ...third } = started('c', 'alice');
+      expect(await store.createRankedGame(third, limit, at(30_000))).toEqual({
+        ok: false,
+        error: { code: 'ERR_TOO_MANY_GAMES', message: expect.any(String), retryAfterMs: 30_000 },
+      });
+      expect((await create('x', 'bob', at(30_000), limit)).abandoned).toEqual([]);
+      expect(await store.createRankedGame(third, limit, at(60_001))).toEqual({
+        ok: true,
+        value: {
+          abandoned: [{ gameId: 'game-a', watchId: 'watch-a', score: 0, status: 'abandoned' }],
+        },
+      });
+      expect(await store.loadRankedGame('game-a')).toMatchObject({ closed: 'abandoned' });
+      expect(await store.countRankedGamesInProgress('alice')).toBe(2);
+      const [move] = await store.appendRankedMoves([
+        moveOf('game-a', 0, step(game, 'down').game, 'down'),
+      ]);
+      expect(move && codeOf(move)).toBe('ERR_GAME_EXPIRED');
+    });
+
+    it("refuses a game past the server's limit, and says when to retry", async () => {
+      const full = { ...ROOMY, maxInProgress: 2 };
+      await create('a', 'alice', T0, full);
+      await create('b', 'bob', T0, full);
+      const { game, ...third } = started('c', 'carol');
+      expect(await store.createRankedGame(third, full, T0)).toEqual({
+        ok: false,
+        error: { code: 'ERR_SERVER_FULL', message: expect.any(String), retryAfterMs: 30_000 },
+      });
+      expect(await store.countRankedGamesInProgress()).toBe(2);
+    });
+
+    it('expires games idle too long, once, and forgets ended games later', async () => {
+      await create('a', 'alice', at(0));
+      await create('b', 'bob', at(50_000));
+      expect(await store.expireIdleRankedGames(60_000, at(90_000))).toEqual([
+        { gameId: 'game-a', watchId: 'watch-a', score: 0, status: 'expired' },
+      ]);
+      expect(await store.expireIdleRankedGames(60_000, at(90_000))).toEqual([]);
+      expect(await store.countRankedGamesInProgress()).toBe(1);
+      expect(await store.forgetEndedRankedGames(at(89_999))).toBe(0);
+      expect(await store.forgetEndedRankedGames(at(90_001))).toBe(1);
+      expect(await store.loadRankedGame('game-a')).toBeNull();
+      expect(await store.loadRankedGame('game-b')).not.toBeNull();
+    });
+
+    it('reopened mid-game: every move kept, and the game goes on', async () => {
+      const { row, game } = await create('r');
+      const first = await playKept(row.gameId, game, directions(25));
+      await store.close();
+      store = await open();
+      const kept = await store.loadRankedGame(row.gameId);
+      let replayed = newGame('classic', kept?.seed ?? '');
+      for (const letter of kept?.sent ?? '') {
+        replayed = step(replayed, CYCLE.find((d) => MOVE_LETTERS[d] === letter) ?? 'up').game;
+      }
+      expect(replayed).toEqual(first);
+      const second = await playKept(row.gameId, replayed, directions(10), 25);
+      expect(await store.loadRankedGame(row.gameId)).toMatchObject({
+        score: second.score,
+        moves: second.moves.length,
+      });
+      expect((await store.loadRankedGame(row.gameId))?.sent).toHaveLength(35);
+    });
+
+    it('two stores on one database: the same moves sent through both at once land once each', async () => {
+      const other = await open();
+      const { row, game } = await create('s');
+      // 30 moves, each sent through both stores at once, as two servers would race.
+      let current = game;
+      for (let index = 0; index < 30; index++) {
+        const direction = CYCLE[index % 4] ?? 'up';
+        current = step(current, direction).game;
+        const move = moveOf(row.gameId, index, current, direction);
+        const answers = await Promise.all([
+          store.appendRankedMoves([move]),
+          other.appendRankedMoves([move]),
+        ]);
+        expect(answers.map(([answer]) => answer && codeOf(answer)).sort()).toEqual([
+          'ERR_MOVE_ORDER',
+          'kept',
+        ]);
+      }
+      const kept = await other.loadRankedGame(row.gameId);
+      expect(kept?.sent).toBe(
+        directions(30)
+          .map((d) => MOVE_LETTERS[d])
+          .join(''),
+      );
+      expect(kept?.score).toBe(current.score);
+    });
+
+    it('two stores on one database: a game is ranked once, whichever ranks it', async () => {
+      const other = await open();
+      const { row, game } = await create('t');
+      const end = await playToTheEnd(row.gameId, game);
+      const entry = { name: 'Cy', record: recordOf(end), score: end.score, maxTile: 2 };
+      const answers = await Promise.all([
+        store.rankRankedGame(row.gameId, entry),
+        other.rankRankedGame(row.gameId, entry),
+      ]);
+      expect(answers.map((answer) => codeOf(answer)).sort()).toEqual(['ERR_GAME_USED', 'kept']);
+      expect(await store.topScores({ rules: 'classic', size: 4 })).toHaveLength(1);
+    });
+
+    it.runIf(database.sharesChanges)(
+      "two stores on one database: each hears of the other's moves and closes, not its own",
+      async () => {
+        const other = await open();
+        const heard: string[] = [];
+        const ownHeard: string[] = [];
+        other.onOtherServers((ids) => heard.push(...ids));
+        store.onOtherServers((ids) => ownHeard.push(...ids));
+        const { row, game } = await create('n');
+        await playKept(row.gameId, game, directions(3));
+        await store.expireIdleRankedGames(0, at(120_000));
+        for (let wait = 0; heard.length < 4 && wait < 100; wait++) {
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+        expect(heard).toEqual([row.gameId, row.gameId, row.gameId, row.gameId]);
+        expect(ownHeard).toEqual([]);
+      },
+    );
+
+    it('reports its health, and its kind and location', async () => {
+      expect(await store.health()).toEqual({ ok: true, value: undefined });
+      expect(['sqlite', 'postgres']).toContain(store.kind);
+      expect(store.location).not.toMatch(/:(?!\*\*\*@)[^:@/]+@/); // no password
+    });
+  });
+}
