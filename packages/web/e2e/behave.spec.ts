@@ -16,20 +16,8 @@ import {
 } from '@twenty48/engine';
 import { RANKED_LINE } from '../src/view-state.js';
 import { directionOfLetter, expectGame, KEYS, shownBoard, WIN } from './board.js';
+import { controlledBySw } from './pages.js';
 import { useRealServer } from './realServer.js';
-
-/** Wait until the page's service worker is active and controls the page (reload once if not). */
-async function controlledBySw(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
-  if (!(await page.evaluate(() => navigator.serviceWorker.controller !== null))) {
-    await page.reload();
-  }
-  await expect
-    .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null))
-    .toBe(true);
-}
 
 test.describe('offline', () => {
   test.use({ serviceWorkers: 'allow' });

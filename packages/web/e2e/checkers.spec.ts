@@ -23,6 +23,7 @@ import { SURFACES } from '@twenty48/common';
 import { noise, rowsOf, START, workbookBytes } from '../../checkers-xlsx/src/xlsx.testkit.js';
 import { formatBoard } from '../../cli/dist/checkers/textBoard.js';
 import { mainThreadTasks } from '../scripts/trace.mjs';
+import { controlledBySw, sameOriginLinksAnswer, visibleHeadings } from './pages.js';
 
 const CHECKERS = fileURLToPath(new URL('../../cli/bin/checkers.js', import.meta.url));
 
@@ -469,15 +470,7 @@ test.describe('offline', () => {
     context,
   }) => {
     await page.goto('./checkers.html');
-    await page.evaluate(async () => {
-      await navigator.serviceWorker.ready;
-    });
-    if (!(await page.evaluate(() => navigator.serviceWorker.controller !== null))) {
-      await page.reload();
-    }
-    await expect
-      .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null))
-      .toBe(true);
+    await controlledBySw(page);
     await page.getByLabel('Level').selectOption('1');
 
     await context.setOffline(true);
@@ -591,10 +584,12 @@ test.describe('the look, as the 2048 page', () => {
     page,
   }) => {
     await openPage(page);
-    const headings = await page
-      .locator('h1:visible, h2:visible, h3:visible')
-      .evaluateAll((hs) => hs.map((h) => `${h.tagName} ${h.textContent?.trim()}`));
-    expect(headings).toEqual(['H1 Checkers', 'H2 Settings', 'H2 Moves (PDN)', 'H2 How to play']);
+    expect(await visibleHeadings(page)).toEqual([
+      'H1 Checkers',
+      'H2 Settings',
+      'H2 Moves (PDN)',
+      'H2 How to play',
+    ]);
     const how = page.locator('#how-to-play');
     await expect(how).toContainText('captures are compulsory');
     await expect(how).toContainText('king');
@@ -603,10 +598,6 @@ test.describe('the look, as the 2048 page', () => {
     const footer = page.locator('footer');
     await expect(footer).toContainText('American checkers');
     await expect(footer.getByRole('link', { name: 'Play 2048' })).toBeVisible();
-    for (const href of await page
-      .locator('a[href]')
-      .evaluateAll((links) => links.map((a) => (a as HTMLAnchorElement).href))) {
-      expect((await page.request.get(href)).status(), href).toBe(200);
-    }
+    await sameOriginLinksAnswer(page);
   });
 });
