@@ -4,7 +4,6 @@ import {
   clampLimit,
   clientRefusal,
   fullRefusal,
-  moveRefusal,
   NO_LIMIT,
   positional,
   type RankedColumns,
@@ -26,11 +25,10 @@ import type {
 } from '../types.js';
 import type { PgClient, PgSession } from './client.js';
 import { migratePostgres } from './migrations.js';
+import { appendRound, IDS_PER_NOTICE, roundsOf } from './moves.js';
 
 /** The channel on which servers tell each other of the games they changed. */
 export const CHANGES_CHANNEL = 'twenty48_games';
-/** Game ids per notification: a payload is at most 8000 bytes, an id 22 characters. */
-const IDS_PER_NOTICE = 250;
 /** The advisory lock of game creation: the limits on games in progress hold across servers. */
 const ADMISSION_LOCK = 0x32303439;
 
@@ -179,35 +177,18 @@ export async function openPostgresLeaderboard(
     async appendRankedMoves(moves, now = new Date()) {
       if (moves.length === 0) return [];
       const at = now.toISOString();
-      // Games locked in one order by every server (by id, each game's moves in index order):
-      // two servers' transactions never wait for each other in a circle.
-      const order = moves
-        .map((move, position) => ({ move, position }))
-        .sort((a, b) =>
-          a.move.gameId === b.move.gameId
-            ? a.position - b.position
-            : a.move.gameId < b.move.gameId
-              ? -1
-              : 1,
-        );
+      const results = new Array<Result<void, StoreError>>(moves.length);
+      const rounds = roundsOf(moves);
+      const [only] = rounds;
+      // The usual batch (each game's indexes one after another): one statement, one round trip.
+      if (rounds.length === 1 && only) {
+        await appendRound(client, only, at, CHANGES_CHANNEL, origin, results);
+        return results;
+      }
       return client.transaction(async (tx) => {
-        const results = new Array<Result<void, StoreError>>(moves.length);
-        const kept: string[] = [];
-        for (const { move, position } of order) {
-          const [updated] = await run<{ id: number }>(tx, SQL.advance, { ...move, now: at });
-          if (updated) {
-            await run(tx, SQL.insertMove, {
-              game: updated.id,
-              index: move.index,
-              letter: move.letter,
-            });
-            kept.push(move.gameId);
-            results[position] = ok(undefined);
-          } else {
-            results[position] = moveRefusal(await load(tx, move.gameId), move);
-          }
+        for (const round of rounds) {
+          await appendRound(tx, round, at, CHANGES_CHANNEL, origin, results);
         }
-        await notify(tx, kept);
         return results;
       });
     },
