@@ -25,7 +25,7 @@ import type {
 } from '../types.js';
 import type { PgClient, PgSession } from './client.js';
 import { migratePostgres } from './migrations.js';
-import { appendRound, IDS_PER_NOTICE, roundsOf } from './moves.js';
+import { appendRound, NOTIFY, noticesOf, roundsOf } from './moves.js';
 
 /** The channel on which servers tell each other of the games they changed. */
 export const CHANGES_CHANNEL = 'twenty48_games';
@@ -86,11 +86,7 @@ export async function openPostgresLeaderboard(
     };
   }
   const notify = async (tx: PgSession, gameIds: readonly string[]): Promise<void> => {
-    const unique = [...new Set(gameIds)];
-    for (let at = 0; at < unique.length; at += IDS_PER_NOTICE) {
-      const payload = `${origin} ${unique.slice(at, at + IDS_PER_NOTICE).join(',')}`;
-      await tx.query('SELECT pg_notify($1, $2)', [CHANGES_CHANNEL, payload]);
-    }
+    if (gameIds.length > 0) await tx.query(NOTIFY, [CHANGES_CHANNEL, noticesOf(origin, gameIds)]);
   };
 
   const load = async (on: PgSession, gameId: string): Promise<RankedGameRow | null> => {
@@ -180,17 +176,21 @@ export async function openPostgresLeaderboard(
       const results = new Array<Result<void, StoreError>>(moves.length);
       const rounds = roundsOf(moves);
       const [only] = rounds;
-      // The usual batch (each game's indexes one after another): one statement, one round trip.
       if (rounds.length === 1 && only) {
-        await appendRound(client, only, at, CHANGES_CHANNEL, origin, results);
-        return results;
+        // The usual batch (each game's indexes one after another): one statement, its own
+        // transaction, one round trip.
+        await appendRound(client, only, at, results);
+      } else {
+        await client.transaction(async (tx) => {
+          for (const round of rounds) await appendRound(tx, round, at, results);
+        });
       }
-      return client.transaction(async (tx) => {
-        for (const round of rounds) {
-          await appendRound(tx, round, at, CHANGES_CHANNEL, origin, results);
-        }
-        return results;
-      });
+      // Committed: told to the other servers before any move is answered.
+      const kept = moves.filter((_, i) => results[i]?.ok).map((move) => move.gameId);
+      if (kept.length > 0) {
+        await client.query(NOTIFY, [CHANGES_CHANNEL, noticesOf(origin, kept)]);
+      }
+      return results;
     },
 
     async listLiveRankedGames(limit): Promise<LiveRankedGame[]> {

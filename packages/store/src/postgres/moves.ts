@@ -22,7 +22,6 @@ export const IDS_PER_NOTICE = 250;
  * - a move lands when its game is in progress and its sent count is between the move's `low`
  *   and its index: exactly the moves that would land one after the other;
  * - each game advanced once to its last landed move, every landed move inserted;
- * - the games changed told to the other servers (NOTIFY, delivered at commit), 250 ids a notice;
  * - answers every move: landed or not, and its game as it was before the statement.
  */
 const APPEND_ROUND = `WITH batch AS (
@@ -48,15 +47,8 @@ const APPEND_ROUND = `WITH batch AS (
   ),
   inserted AS (
     INSERT INTO ranked_moves (game, sent, letter) SELECT id, index, letter FROM landed
-  ),
-  told AS (
-    SELECT pg_notify($11, $12 || ' ' || string_agg(game_id, ',')) FROM (
-      SELECT game_id, (row_number() OVER (ORDER BY game_id) - 1) / ${IDS_PER_NOTICE} AS notice
-      FROM (SELECT DISTINCT game_id FROM landed) AS kept
-    ) AS numbered GROUP BY notice
   )
-  SELECT batch.pos, landed.pos IS NOT NULL AS landed, games.sent, games.status, games.closed,
-    (SELECT count(*) FROM told) AS notices
+  SELECT batch.pos, landed.pos IS NOT NULL AS landed, games.sent, games.status, games.closed
   FROM batch LEFT JOIN games USING (game_id) LEFT JOIN landed USING (pos)`;
 
 interface Answer {
@@ -102,8 +94,6 @@ export async function appendRound(
   on: PgSession,
   round: readonly { move: RankedMove; position: number; low: number }[],
   at: string,
-  channel: string,
-  origin: string,
   results: Result<void, StoreError>[],
 ): Promise<void> {
   const answers = await on.query<Answer>(APPEND_ROUND, [
@@ -117,8 +107,6 @@ export async function appendRound(
     round.map(({ move }) => move.maxTile),
     round.map(({ move }) => move.status),
     at,
-    channel,
-    origin,
   ]);
   const byPos = new Array<Answer>(round.length);
   for (const answer of answers) byPos[answer.pos] = answer;
@@ -144,3 +132,22 @@ export async function appendRound(
     }
   });
 }
+
+/** The payloads telling of `gameIds`: the sender's mark, then up to 250 ids by commas. */
+export function noticesOf(origin: string, gameIds: readonly string[]): string[] {
+  const unique = [...new Set(gameIds)];
+  const notices: string[] = [];
+  for (let at = 0; at < unique.length; at += IDS_PER_NOTICE) {
+    notices.push(`${origin} ${unique.slice(at, at + IDS_PER_NOTICE).join(',')}`);
+  }
+  return notices;
+}
+
+/**
+ * Every notice on the channel, in one statement, delivered when its transaction commits.
+ * NOTIFY takes one lock for the whole database until its transaction has committed, so the
+ * moves are told in a transaction of their own, after theirs: one that notified would make
+ * every server's writes wait for each other's flush to disk, one at a time. A transaction that
+ * only notifies writes nothing to the log, so its commit does not wait for the disk.
+ */
+export const NOTIFY = 'SELECT pg_notify($1, notice) FROM unnest($2::text[]) AS notice';
