@@ -25,7 +25,7 @@ import type {
 } from '../types.js';
 import type { PgClient, PgSession } from './client.js';
 import { migratePostgres } from './migrations.js';
-import { appendRound, NOTIFY, noticesOf, roundsOf } from './moves.js';
+import { appendRound, LOCK_GAMES, NOTIFY, noticesOf, roundsOf } from './moves.js';
 
 /** The channel on which servers tell each other of the games they changed. */
 export const CHANGES_CHANNEL = 'twenty48_games';
@@ -182,6 +182,8 @@ export async function openPostgresLeaderboard(
         await appendRound(client, only, at, results);
       } else {
         await client.transaction(async (tx) => {
+          // Every game of the batch locked first, in the one order: rounds lock no more.
+          await tx.query(LOCK_GAMES, [[...new Set(moves.map((move) => move.gameId))]]);
           for (const round of rounds) await appendRound(tx, round, at, results);
         });
       }

@@ -51,6 +51,10 @@ const APPEND_ROUND = `WITH batch AS (
   SELECT batch.pos, landed.pos IS NOT NULL AS landed, games.sent, games.status, games.closed
   FROM batch LEFT JOIN games USING (game_id) LEFT JOIN landed USING (pos)`;
 
+/** The games' rows locked in the order every statement here locks them (by game id). */
+export const LOCK_GAMES =
+  'SELECT id FROM ranked_games WHERE game_id = ANY ($1::text[]) ORDER BY game_id FOR UPDATE';
+
 interface Answer {
   pos: number;
   landed: boolean;
