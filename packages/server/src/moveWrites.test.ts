@@ -2,9 +2,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { CreateGameAnswer, MoveAnswer, ResumeAnswer } from '@twenty48/common';
-import { openStore, type Store, StoreFailure } from '@twenty48/store';
+import { ok } from '@twenty48/common';
+import { openStore, type RankedMove, type Store, StoreFailure } from '@twenty48/store';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createApp } from './app.js';
+import { createMoveWrites } from './moveWrites.js';
 
 let dir: string;
 let store: Store;
@@ -88,5 +90,80 @@ describe('moves kept in one transaction per turn of the event loop', () => {
       index: 1,
     });
     expect(again).toMatchObject({ status: 200, body: { index: 1 } });
+  });
+});
+
+describe('several writes under way at once (PostgreSQL)', () => {
+  const moveOf = (gameId: string, index: number): RankedMove => ({
+    gameId,
+    index,
+    letter: 'D',
+    moves: index + 1,
+    score: 0,
+    maxTile: 2,
+    status: 'playing',
+  });
+  const turn = () => new Promise((resolve) => setImmediate(resolve));
+
+  it('writes other games while one is under way, never two writes holding one game, its moves in order', async () => {
+    const writes: { moves: readonly RankedMove[]; end: () => void }[] = [];
+    const store = {
+      kind: 'postgres',
+      appendRankedMoves(moves: readonly RankedMove[]) {
+        return new Promise<ReturnType<typeof ok<undefined>>[]>((resolve) => {
+          writes.push({ moves, end: () => resolve(moves.map(() => ok(undefined))) });
+        });
+      },
+    };
+    const kept: string[] = [];
+    const keeper = createMoveWrites(store, () => new Date(0), { inFlight: 3 });
+    const keep = (gameId: string, index: number) =>
+      keeper.keep(moveOf(gameId, index)).then(() => kept.push(`${gameId}${index}`));
+    const first = [keep('a', 0), keep('b', 0)];
+    await turn();
+    expect(writes.map((write) => write.moves.map((m) => `${m.gameId}${m.index}`))).toEqual([
+      ['a0', 'b0'],
+    ]);
+    // While a and b are being written: a's next move waits, c's is written at once.
+    const second = [keep('a', 1), keep('c', 0), keep('b', 1), keep('a', 2)];
+    await turn();
+    expect(writes.map((write) => write.moves.map((m) => `${m.gameId}${m.index}`))).toEqual([
+      ['a0', 'b0'],
+      ['c0'],
+    ]);
+    const flushed = keeper.flush();
+    writes[1]?.end();
+    writes[0]?.end();
+    await Promise.all(first);
+    await turn();
+    expect(writes.map((write) => write.moves.map((m) => `${m.gameId}${m.index}`))).toEqual([
+      ['a0', 'b0'],
+      ['c0'],
+      ['a1', 'b1', 'a2'],
+    ]);
+    writes[2]?.end();
+    await Promise.all([...second, flushed]);
+    expect(kept).toEqual(['c0', 'a0', 'b0', 'a1', 'b1', 'a2']);
+  });
+
+  it('one write at a time on SQLite', async () => {
+    let underWay = 0;
+    let most = 0;
+    const store = {
+      kind: 'sqlite',
+      async appendRankedMoves(moves: readonly RankedMove[]) {
+        underWay++;
+        most = Math.max(most, underWay);
+        await turn();
+        underWay--;
+        return moves.map(() => ok(undefined));
+      },
+    };
+    const keeper = createMoveWrites(store, () => new Date(0));
+    const all = ['a', 'b', 'c'].map((gameId) => keeper.keep(moveOf(gameId, 0)));
+    await turn();
+    all.push(keeper.keep(moveOf('d', 0)));
+    await Promise.all(all);
+    expect(most).toBe(1);
   });
 });

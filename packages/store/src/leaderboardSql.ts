@@ -167,18 +167,30 @@ export function scoreParameters(entry: NewScore, now = new Date()) {
   });
 }
 
+/** What decides a move's refusal: whether the game is closed or lost, and its sent count. */
+export interface MoveState {
+  readonly closed: string | null;
+  readonly status: string;
+  readonly sent: number;
+}
+
+/** Why a move did not land, from the game as it is when the move is decided (null: unknown). */
+export function refusalOf(game: MoveState | null, move: RankedMove): Result<never, StoreError> {
+  if (!game) return fail('ERR_UNKNOWN_GAME', 'no ranked game with this id');
+  if (game.closed) return fail('ERR_GAME_EXPIRED', `this game was ${game.closed}`);
+  if (game.status === 'lost') return fail('ERR_GAME_OVER', 'this game is over');
+  return fail(
+    'ERR_MOVE_ORDER',
+    `move ${move.index} was computed on another state: ${game.sent} moves are kept`,
+  );
+}
+
 /** Why a move did not land (the optimistic update changed no row), from the row as it is. */
 export function moveRefusal(
   row: RankedGameRow | null,
   move: RankedMove,
 ): Result<never, StoreError> {
-  if (!row) return fail('ERR_UNKNOWN_GAME', 'no ranked game with this id');
-  if (row.closed) return fail('ERR_GAME_EXPIRED', `this game was ${row.closed}`);
-  if (row.status === 'lost') return fail('ERR_GAME_OVER', 'this game is over');
-  return fail(
-    'ERR_MOVE_ORDER',
-    `move ${move.index} was computed on another state: ${row.sent.length} moves are kept`,
-  );
+  return refusalOf(row && { ...row, sent: row.sent.length }, move);
 }
 
 /** The client's own limit: a refusal when closing `abandoned` of its games made no room. */

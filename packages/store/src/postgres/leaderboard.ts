@@ -4,7 +4,6 @@ import {
   clampLimit,
   clientRefusal,
   fullRefusal,
-  moveRefusal,
   NO_LIMIT,
   positional,
   type RankedColumns,
@@ -26,11 +25,10 @@ import type {
 } from '../types.js';
 import type { PgClient, PgSession } from './client.js';
 import { migratePostgres } from './migrations.js';
+import { appendRound, LOCK_GAMES, NOTIFY, noticesOf, roundsOf } from './moves.js';
 
 /** The channel on which servers tell each other of the games they changed. */
 export const CHANGES_CHANNEL = 'twenty48_games';
-/** Game ids per notification: a payload is at most 8000 bytes, an id 22 characters. */
-const IDS_PER_NOTICE = 250;
 /** The advisory lock of game creation: the limits on games in progress hold across servers. */
 const ADMISSION_LOCK = 0x32303439;
 
@@ -88,11 +86,7 @@ export async function openPostgresLeaderboard(
     };
   }
   const notify = async (tx: PgSession, gameIds: readonly string[]): Promise<void> => {
-    const unique = [...new Set(gameIds)];
-    for (let at = 0; at < unique.length; at += IDS_PER_NOTICE) {
-      const payload = `${origin} ${unique.slice(at, at + IDS_PER_NOTICE).join(',')}`;
-      await tx.query('SELECT pg_notify($1, $2)', [CHANGES_CHANNEL, payload]);
-    }
+    if (gameIds.length > 0) await tx.query(NOTIFY, [CHANGES_CHANNEL, noticesOf(origin, gameIds)]);
   };
 
   const load = async (on: PgSession, gameId: string): Promise<RankedGameRow | null> => {
@@ -179,37 +173,26 @@ export async function openPostgresLeaderboard(
     async appendRankedMoves(moves, now = new Date()) {
       if (moves.length === 0) return [];
       const at = now.toISOString();
-      // Games locked in one order by every server (by id, each game's moves in index order):
-      // two servers' transactions never wait for each other in a circle.
-      const order = moves
-        .map((move, position) => ({ move, position }))
-        .sort((a, b) =>
-          a.move.gameId === b.move.gameId
-            ? a.position - b.position
-            : a.move.gameId < b.move.gameId
-              ? -1
-              : 1,
-        );
-      return client.transaction(async (tx) => {
-        const results = new Array<Result<void, StoreError>>(moves.length);
-        const kept: string[] = [];
-        for (const { move, position } of order) {
-          const [updated] = await run<{ id: number }>(tx, SQL.advance, { ...move, now: at });
-          if (updated) {
-            await run(tx, SQL.insertMove, {
-              game: updated.id,
-              index: move.index,
-              letter: move.letter,
-            });
-            kept.push(move.gameId);
-            results[position] = ok(undefined);
-          } else {
-            results[position] = moveRefusal(await load(tx, move.gameId), move);
-          }
-        }
-        await notify(tx, kept);
-        return results;
-      });
+      const results = new Array<Result<void, StoreError>>(moves.length);
+      const rounds = roundsOf(moves);
+      const [only] = rounds;
+      if (rounds.length === 1 && only) {
+        // The usual batch (each game's indexes one after another): one statement, its own
+        // transaction, one round trip.
+        await appendRound(client, only, at, results);
+      } else {
+        await client.transaction(async (tx) => {
+          // Every game of the batch locked first, in the one order: rounds lock no more.
+          await tx.query(LOCK_GAMES, [[...new Set(moves.map((move) => move.gameId))]]);
+          for (const round of rounds) await appendRound(tx, round, at, results);
+        });
+      }
+      // Committed: told to the other servers before any move is answered.
+      const kept = moves.filter((_, i) => results[i]?.ok).map((move) => move.gameId);
+      if (kept.length > 0) {
+        await client.query(NOTIFY, [CHANGES_CHANNEL, noticesOf(origin, kept)]);
+      }
+      return results;
     },
 
     async listLiveRankedGames(limit): Promise<LiveRankedGame[]> {

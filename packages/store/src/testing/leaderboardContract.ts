@@ -185,6 +185,90 @@ export function leaderboardContract(name: string, database: ContractDatabase): v
       expect((await store.loadRankedGame('game-b'))?.sent).toBe('U');
     });
 
+    it('keeps a batch of many games, several moves each and interleaved, each once and in order', async () => {
+      const games = await Promise.all(
+        Array.from({ length: 40 }, async (_, i) => {
+          const { row, game } = await create(`many-${i}`);
+          return { gameId: row.gameId, game, moves: [] as RankedMove[] };
+        }),
+      );
+      // Three moves a game, sent game after game, round after round: as one turn of a server.
+      for (const round of [0, 1, 2]) {
+        for (const [i, each] of games.entries()) {
+          const direction = CYCLE[(i + round) % 4] ?? 'up';
+          each.game = step(each.game, direction).game;
+          each.moves.push(moveOf(each.gameId, round, each.game, direction));
+        }
+      }
+      const batch = [0, 1, 2].flatMap((round) => games.map((each) => each.moves[round]));
+      const kept = await store.appendRankedMoves(batch as RankedMove[], at(5));
+      expect(kept.map(codeOf)).toEqual(batch.map(() => 'kept'));
+      for (const [i, each] of games.entries()) {
+        const letters = [0, 1, 2].map((round) => MOVE_LETTERS[CYCLE[(i + round) % 4] ?? 'up']);
+        expect(await store.loadRankedGame(each.gameId)).toMatchObject({
+          sent: letters.join(''),
+          score: each.game.score,
+          moves: each.game.moves.length,
+          updatedAt: at(5).toISOString(),
+        });
+      }
+    });
+
+    it('refuses a stale move, or one on a lost or closed game, in a batch without failing the others', async () => {
+      const a = await create('a');
+      const b = await create('b');
+      const closing = await create('closing', 'bob', at(-60_000));
+      // Game a has two moves kept; c is one move from its end.
+      const a2 = await playKept('game-a', a.game, ['down', 'left']);
+      const c = await create('c');
+      let beforeEnd = c.game;
+      let index = 0;
+      for (;;) {
+        const direction = CYCLE.find((d) => step(beforeEnd, d).moved) ?? 'down';
+        if (step(beforeEnd, direction).game.status === 'lost') break;
+        beforeEnd = await playKept('game-c', beforeEnd, [direction], index);
+        index++;
+      }
+      const ending = CYCLE.find((d) => step(beforeEnd, d).moved) ?? 'down';
+      const end = step(beforeEnd, ending).game;
+      const afterEnd = step(end, 'up').game;
+      await store.expireIdleRankedGames(30_000, at(1000));
+      const b1 = step(b.game, 'up').game;
+      const b2 = step(b1, 'right').game;
+      const a1Again = step(a.game, 'up').game;
+      const a3 = step(a2, 'right').game;
+      const kept = await store.appendRankedMoves(
+        [
+          moveOf('game-b', 0, b1, 'up'),
+          moveOf('game-a', 1, a1Again, 'up'), // stale: a has two moves kept
+          moveOf('game-c', index, end, ending), // loses the game
+          moveOf(closing.row.gameId, 0, closing.game, 'down'), // closed (expired)
+          moveOf('game-b', 1, b2, 'right'),
+          moveOf('game-a', 2, a3, 'right'), // the next of a: kept
+          moveOf('game-c', index + 1, afterEnd, 'up'), // after the loss
+        ],
+        at(2000),
+      );
+      expect(kept.map(codeOf)).toEqual([
+        'kept',
+        'ERR_MOVE_ORDER',
+        'kept',
+        'ERR_GAME_EXPIRED',
+        'kept',
+        'kept',
+        'ERR_GAME_OVER',
+      ]);
+      expect(await store.loadRankedGame('game-a')).toMatchObject({ sent: 'DLR', score: a3.score });
+      expect(await store.loadRankedGame('game-b')).toMatchObject({ sent: 'UR', score: b2.score });
+      expect(await store.loadRankedGame('game-c')).toMatchObject({
+        status: 'lost',
+        score: end.score,
+        finishedAt: at(2000).toISOString(),
+      });
+      expect((await store.loadRankedGame('game-c'))?.sent).toHaveLength(index + 1);
+      expect((await store.loadRankedGame(closing.row.gameId))?.sent).toBe('');
+    });
+
     it('ends with the game: no move after a loss, ranked once, its score in the table', async () => {
       const { row, game } = await create('c');
       const current = await playToTheEnd(row.gameId, game);
@@ -377,6 +461,84 @@ export function leaderboardContract(name: string, database: ContractDatabase): v
           .join(''),
       );
       expect(kept?.score).toBe(current.score);
+    });
+
+    it('two stores on one database: batches touching the same games at once keep each move once, in order', async () => {
+      const other = await open();
+      const games = await Promise.all(
+        Array.from({ length: 12 }, async (_, i) => {
+          const { row, game } = await create(`race-${i}`);
+          return { gameId: row.gameId, game };
+        }),
+      );
+      // Each round, both stores keep the next moves of every game at once, in opposite game
+      // orders and overlapping by one: one store's moves n and n+1, the other's n+1 and n+2.
+      let next = 0;
+      for (let round = 0; round < 8; round++) {
+        const movesOf = (from: number, count: number) =>
+          games.map((each) => {
+            let game = each.game;
+            const moves: RankedMove[] = [];
+            for (let index = 0; index < from + count; index++) {
+              const direction = CYCLE[index % 4] ?? 'up';
+              game = step(game, direction).game;
+              if (index >= from) moves.push(moveOf(each.gameId, index, game, direction));
+            }
+            return moves;
+          });
+        const mine = movesOf(next, 2).flat();
+        const theirs = movesOf(next + 1, 2)
+          .reverse()
+          .flat();
+        const [keptHere, keptThere] = await Promise.all([
+          store.appendRankedMoves(mine),
+          other.appendRankedMoves(theirs),
+        ]);
+        const landed = [
+          ...mine.filter((_, i) => keptHere?.[i]?.ok),
+          ...theirs.filter((_, i) => keptThere?.[i]?.ok),
+        ];
+        for (const each of games) {
+          const row = await other.loadRankedGame(each.gameId);
+          const indexes = landed
+            .filter((move) => move.gameId === each.gameId)
+            .map((move) => move.index)
+            .sort((x, y) => x - y);
+          // Kept once each, with no gap: move n, n+1, and n+2 when it came after them.
+          expect(indexes.slice(0, 2)).toEqual([next, next + 1]);
+          expect(row?.sent).toHaveLength(next + indexes.length);
+          expect(new Set(indexes).size).toBe(indexes.length);
+        }
+        // Every game on the same count again, for the next round: the longest kept.
+        const rows = await Promise.all(games.map((each) => other.loadRankedGame(each.gameId)));
+        const longest = Math.max(...rows.map((row) => row?.sent.length ?? 0));
+        for (const [i, each] of games.entries()) {
+          let game = each.game;
+          let index = 0;
+          for (; index < longest; index++) {
+            const direction = CYCLE[index % 4] ?? 'up';
+            game = step(game, direction).game;
+            if (index >= (rows[i]?.sent.length ?? 0)) {
+              const [caughtUp] = await store.appendRankedMoves([
+                moveOf(each.gameId, index, game, direction),
+              ]);
+              expect(caughtUp?.ok).toBe(true);
+            }
+          }
+        }
+        next = longest;
+      }
+      for (const each of games) {
+        const row = await store.loadRankedGame(each.gameId);
+        expect(row?.sent).toBe(
+          directions(next)
+            .map((d) => MOVE_LETTERS[d])
+            .join(''),
+        );
+        let game = each.game;
+        for (const direction of directions(next)) game = step(game, direction).game;
+        expect(row?.score).toBe(game.score);
+      }
     });
 
     it('two stores on one database: a game is ranked once, whichever ranks it', async () => {
