@@ -8,6 +8,7 @@ import { parseName } from '@twenty48/common';
 import { fail, type GameRecord, makeRecord, ok, type Result } from '@twenty48/engine';
 import type {
   AdmissionRefusal,
+  LiveRankedGame,
   NewScore,
   RankedAdmission,
   RankedGameRow,
@@ -116,6 +117,35 @@ export const rankedRowOf = (columns: RankedColumns): RankedGameRow => ({
   updatedAt: columns.updated_at,
   finishedAt: columns.finished_at,
   scoreId: columns.score_id === null ? null : Number(columns.score_id),
+});
+
+/** The live list's columns (`SQL.live`), as either database returns them. */
+export interface LiveColumns {
+  watch_id: string;
+  rules: string;
+  size: number;
+  score: number;
+  max_tile: number;
+  moves: number;
+  status: 'playing' | 'won';
+  updated_at: string;
+}
+
+/** A game in progress as the live list shows it. */
+export const liveRowOf = (columns: LiveColumns): LiveRankedGame => ({
+  watchId: columns.watch_id,
+  rules: columns.rules,
+  size: columns.size,
+  score: columns.score,
+  maxTile: columns.max_tile,
+  moves: columns.moves,
+  status: columns.status,
+  updatedAt: columns.updated_at,
+});
+
+/** The live list's length: at least one game, whole numbers. */
+export const liveLimit = (limit: number): { limit: number } => ({
+  limit: Math.max(1, Math.floor(limit)),
 });
 
 export interface ScoreColumns {

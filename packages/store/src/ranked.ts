@@ -3,6 +3,9 @@ import type Database from 'better-sqlite3';
 import {
   clientRefusal,
   fullRefusal,
+  type LiveColumns,
+  liveLimit,
+  liveRowOf,
   moveRefusal,
   NO_LIMIT,
   type RankedColumns,
@@ -125,26 +128,7 @@ export function createRankedGames(db: Database.Database, addScore: AddScore) {
     },
 
     listLiveRankedGames(limit: number): LiveRankedGame[] {
-      const rows = live.all({ limit: Math.max(1, Math.floor(limit)) }) as {
-        watch_id: string;
-        rules: string;
-        size: number;
-        score: number;
-        max_tile: number;
-        moves: number;
-        status: 'playing' | 'won';
-        updated_at: string;
-      }[];
-      return rows.map((row) => ({
-        watchId: row.watch_id,
-        rules: row.rules,
-        size: row.size,
-        score: row.score,
-        maxTile: row.max_tile,
-        moves: row.moves,
-        status: row.status,
-        updatedAt: row.updated_at,
-      }));
+      return (live.all(liveLimit(limit)) as LiveColumns[]).map(liveRowOf);
     },
 
     countRankedGamesInProgress(client?: string): number {

@@ -4,6 +4,9 @@ import {
   clampLimit,
   clientRefusal,
   fullRefusal,
+  type LiveColumns,
+  liveLimit,
+  liveRowOf,
   NO_LIMIT,
   positional,
   type RankedColumns,
@@ -196,26 +199,7 @@ export async function openPostgresLeaderboard(
     },
 
     async listLiveRankedGames(limit): Promise<LiveRankedGame[]> {
-      const rows = await run<{
-        watch_id: string;
-        rules: string;
-        size: number;
-        score: number;
-        max_tile: number;
-        moves: number;
-        status: 'playing' | 'won';
-        updated_at: string;
-      }>(client, SQL.live, { limit: Math.max(1, Math.floor(limit)) });
-      return rows.map((row) => ({
-        watchId: row.watch_id,
-        rules: row.rules,
-        size: row.size,
-        score: row.score,
-        maxTile: row.max_tile,
-        moves: row.moves,
-        status: row.status,
-        updatedAt: row.updated_at,
-      }));
+      return (await run<LiveColumns>(client, SQL.live, liveLimit(limit))).map(liveRowOf);
     },
 
     async countRankedGamesInProgress(of?: string) {
