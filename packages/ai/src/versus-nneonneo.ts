@@ -4,12 +4,13 @@
  * the same load. Prints each side's moves per second of search, the ratio and the reach rates.
  *
  *   node packages/ai/dist/versus-nneonneo.js [--depth 3] [--games 4] [--max-moves N]
- *     [--peer DIR] [--cpu 0]
+ *     [--peer DIR] [--cpu 0] [--optional]
  *
  * The peer is a clone of https://github.com/nneonneo/2048-ai outside this repository (`--peer`,
  * else $NNEONNEO_DIR, else /work/peers/2048-ai). Its source is copied to a temporary directory
  * with our driver (packages/ai/bench/nneonneo-driver.cpp: its search untouched, the depth fixed)
- * and compiled there with g++ -O3. Exit code 3 (ERR_PEER_MISSING) when there is no peer.
+ * and compiled there with g++ -O3. Without a peer (or g++) it names the error (ERR_PEER_MISSING,
+ * ERR_COMPILER_MISSING) and exits with code 3, or 0 with `--optional` (as `npm run bench` runs it).
  */
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdtempSync, writeFileSync } from 'node:fs';
@@ -49,17 +50,22 @@ const games = count('games', 4);
 const maxMoves = count('max-moves', 1_000_000);
 const cpu = option('cpu', '0');
 const peer = option('peer', process.env.NNEONNEO_DIR ?? '/work/peers/2048-ai');
+const optional = process.argv.includes('--optional');
+
+/** Stop for want of the peer or a compiler: an error, or a skip when the run is optional. */
+function missing(lines: string[]): never {
+  console.error(lines.join('\n'));
+  if (optional) console.error('versus-nneonneo skipped (--optional).');
+  process.exit(optional ? 0 : 3);
+}
 
 if (!PEER_FILES.every((file) => existsSync(join(peer, file)))) {
-  console.error(
-    [
-      `ERR_PEER_MISSING: no nneonneo/2048-ai source at ${peer} (want ${PEER_FILES.join(', ')}).`,
-      'Get it outside this repository, then pass --peer DIR or set NNEONNEO_DIR:',
-      '  git clone https://github.com/nneonneo/2048-ai /work/peers/2048-ai',
-      '  cd /work/peers/2048-ai && ./configure && make   # needs g++',
-    ].join('\n'),
-  );
-  process.exit(3);
+  missing([
+    `ERR_PEER_MISSING: no nneonneo/2048-ai source at ${peer} (want ${PEER_FILES.join(', ')}).`,
+    'Get it outside this repository, then pass --peer DIR or set NNEONNEO_DIR:',
+    '  git clone https://github.com/nneonneo/2048-ai /work/peers/2048-ai',
+    '  cd /work/peers/2048-ai && ./configure && make   # needs g++',
+  ]);
 }
 
 // The peer's source and our driver, compiled outside the repository.
@@ -72,9 +78,13 @@ else
 const driverSource = fileURLToPath(new URL('../bench/nneonneo-driver.cpp', import.meta.url));
 copyFileSync(driverSource, join(build, 'driver.cpp'));
 const driver = join(build, 'driver');
-execFileSync('g++', ['-O3', '-Wno-return-type', '-o', driver, join(build, 'driver.cpp')], {
-  stdio: 'inherit',
-});
+try {
+  execFileSync('g++', ['-O3', '-Wno-return-type', '-o', driver, join(build, 'driver.cpp')], {
+    stdio: 'inherit',
+  });
+} catch (error) {
+  missing([`ERR_COMPILER_MISSING: g++ -O3 could not build the peer: ${(error as Error).message}`]);
+}
 
 // Both sides on one core: this process (and so the peer it starts) pinned with taskset.
 let pinned = false;
@@ -92,9 +102,10 @@ function playOurs(seed: number, side: Side): void {
   let moves = 0;
   let seconds = 0;
   while (game.status !== 'lost' && moves < maxMoves) {
-    const started = performance.now();
+    const started = process.cpuUsage();
     const direction = player(game);
-    seconds += (performance.now() - started) / 1000;
+    const used = process.cpuUsage(started);
+    seconds += (used.user + used.system) / 1e6;
     if (direction === null) break;
     game = step(game, direction).game;
     moves++;
