@@ -10,7 +10,7 @@ import {
 } from '@twenty48/engine';
 import { describe, expect, it } from 'vitest';
 import { type Bitboard, toBitboard } from './bitboard.js';
-import { createFastSearch, createSearch } from './fast-search.js';
+import { createFastSearch, createSearch, searchKernel } from './fast-search.js';
 import { type BitboardSearch, createBitboardSearch, type SearchResult } from './search.js';
 
 // A small table keeps the tests light; both searches get the same size, so the same slots.
@@ -66,6 +66,7 @@ const board = (rows: number[][]): Bitboard =>
 
 describe('the WebAssembly kernel against the TypeScript search (the reference)', () => {
   it('is what the players use here (Node has WebAssembly)', () => {
+    expect(searchKernel()).toBe('webassembly');
     expect(createSearch(resolveRules('classic'), TABLE_BITS).kernel).toBe('webassembly');
     expect(createBitboardSearch(resolveRules('classic'), TABLE_BITS).kernel).toBe('typescript');
   });

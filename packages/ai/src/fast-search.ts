@@ -123,3 +123,13 @@ export function createFastSearch(rules: Rules, tableBits = TABLE_BITS): Bitboard
  */
 export const createSearch = (rules: Rules, tableBits = TABLE_BITS): BitboardSearch =>
   createFastSearch(rules, tableBits) ?? createBitboardSearch(rules, tableBits);
+
+/**
+ * Which search `createSearch` gives in this runtime: the kernel where WebAssembly compiles it
+ * (a page's Content-Security-Policy may forbid that), else the TypeScript one.
+ *
+ * @example
+ * searchKernel() // 'webassembly'
+ */
+export const searchKernel = (): BitboardSearch['kernel'] =>
+  kernelModule() ? 'webassembly' : 'typescript';
