@@ -13,7 +13,7 @@
  * ERR_COMPILER_MISSING) and exits with code 3, or 0 with `--optional` (as `npm run bench` runs it).
  */
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -70,6 +70,7 @@ if (!PEER_FILES.every((file) => existsSync(join(peer, file)))) {
 
 // The peer's source and our driver, compiled outside the repository.
 const build = mkdtempSync(join(tmpdir(), 'nneonneo-'));
+process.on('exit', () => rmSync(build, { recursive: true, force: true }));
 for (const file of PEER_FILES) copyFileSync(join(peer, file), join(build, file));
 if (existsSync(join(peer, 'config.h')))
   copyFileSync(join(peer, 'config.h'), join(build, 'config.h'));
