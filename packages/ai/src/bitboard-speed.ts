@@ -1,29 +1,37 @@
 /**
  * Raw speed of the AI on this machine: move generation, heuristic evaluations and expectimax
- * moves per second at depth 2 and 3 on fixed positions. Run after a build:
+ * moves per second at depth 2 and 3 on fixed positions, for the TypeScript search (the
+ * reference) and the WebAssembly kernel the players use. Run after a build:
  *
  *   node packages/ai/dist/bitboard-speed.js
  *
- * Figures, not tests: a shared or busy machine gives lower numbers.
+ * Figures, not tests: rates per CPU second, still lower on a shared or busy machine.
  */
 import { newGame, resolveRules, step } from '@twenty48/engine';
 import { type Bitboard, rowTables, toBitboard, transposed, transposeLo } from './bitboard.js';
 import { expectimaxPlayer } from './expectimax.js';
+import { createFastSearch } from './fast-search.js';
 import { rowScoreTable, scoreBitboard } from './heuristic.js';
-import { createBitboardSearch } from './search.js';
+import { type BitboardSearch, createBitboardSearch } from './search.js';
 
 const print = (label: string, count: number, seconds: number, unit: string): void => {
   const rate = Math.round(count / seconds).toLocaleString('en');
   console.log(`${label.padEnd(52)} ${rate.padStart(14)} ${unit}/s`);
 };
 
-/** Run `work` (which returns how many units it did) repeatedly for about `seconds`. */
+/** CPU seconds this process has used: a busy machine's waits do not count against the AI. */
+const cpuSeconds = (): number => {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1e6;
+};
+
+/** Run `work` (which returns how many units it did) repeatedly for about `seconds` of CPU. */
 function measure(seconds: number, work: () => number): { count: number; seconds: number } {
   work(); // warm up the JIT
-  const started = performance.now();
+  const started = cpuSeconds();
   let count = 0;
-  while (performance.now() - started < seconds * 1000) count += work();
-  return { count, seconds: (performance.now() - started) / 1000 };
+  while (cpuSeconds() - started < seconds) count += work();
+  return { count, seconds: cpuSeconds() - started };
 }
 
 /** Positions from one seeded game played by a shallow expectimax, every `every` moves. */
@@ -106,18 +114,28 @@ for (const policy of ['once', 'chain', 'cascade'] as const) {
 }
 
 const fixed = [boards[50], boards[150], boards[300], boards[450]].filter((b): b is Bitboard => !!b);
-for (const depth of [2, 3]) {
-  const search = createBitboardSearch(resolveRules('classic'));
-  let nodes = 0;
-  const run = measure(3, () => {
-    for (const board of fixed) nodes += search.search(board, { depth, ms: null }).nodes;
-    return fixed.length;
-  });
-  print(
-    `expectimax depth ${depth} (${fixed.length} fixed positions)`,
-    run.count,
-    run.seconds,
-    'moves',
-  );
-  print(`  chance nodes expanded at depth ${depth}`, nodes, run.seconds, 'nodes');
+const searches: [string, () => BitboardSearch | null][] = [
+  ['TypeScript', () => createBitboardSearch(resolveRules('classic'))],
+  ['WebAssembly', () => createFastSearch(resolveRules('classic'))],
+];
+for (const [kernel, create] of searches) {
+  for (const depth of [2, 3]) {
+    const search = create();
+    if (!search) {
+      console.log(`expectimax (${kernel}): unavailable here`);
+      continue;
+    }
+    let nodes = 0;
+    const run = measure(3, () => {
+      for (const board of fixed) nodes += search.search(board, { depth, ms: null }).nodes;
+      return fixed.length;
+    });
+    print(
+      `expectimax depth ${depth}, ${kernel} (${fixed.length} fixed positions)`,
+      run.count,
+      run.seconds,
+      'moves',
+    );
+    print(`  chance nodes expanded at depth ${depth}`, nodes, run.seconds, 'nodes');
+  }
 }

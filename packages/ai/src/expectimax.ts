@@ -1,8 +1,9 @@
 import type { Board, Rules } from '@twenty48/engine';
 import { fitsBitboard, toBitboard } from './bitboard.js';
 import { searchEngineBoard } from './engine-search.js';
+import { createSearch } from './fast-search.js';
 import type { Player } from './player.js';
-import { type BitboardSearch, createBitboardSearch, type SearchLimits } from './search.js';
+import type { BitboardSearch, SearchLimits } from './search.js';
 
 /** The default expectimax's time budget per move: it deepens until this runs out. */
 export const DEFAULT_MOVE_MS = 60;
@@ -51,7 +52,8 @@ const rulesKey = (rules: Rules): string => JSON.stringify([rules.merge, rules.sp
  * Expectimax: the move with the best expected heuristic score, averaging over every spawn the
  * rules allow (their values and weights) and taking the best move at each turn. Options: a fixed
  * `depth`, a time budget `ms`, or neither for the default (adaptive depth within
- * `DEFAULT_MOVE_MS` per move). 4x4 boards with tiles up to 32768 use the bitboard search; any
+ * `DEFAULT_MOVE_MS` per move). 4x4 boards with tiles up to 32768 use the bitboard search (its
+ * WebAssembly kernel where it runs, `createSearch`); any
  * other board uses the engine's `slide` at a small depth. Returns `null` when no move counts.
  *
  * @example
@@ -68,7 +70,7 @@ export function expectimaxPlayer(options: ExpectimaxOptions = {}): Player {
     const key = rulesKey(game.rules);
     let search = searches.get(key);
     if (!search) {
-      search = createBitboardSearch(game.rules);
+      search = createSearch(game.rules);
       searches.set(key, search);
     }
     return search.search(toBitboard(game.board), searchLimits(game.board, options)).direction;

@@ -27,6 +27,7 @@ export {
   type ExpectimaxOptions,
   expectimaxPlayer,
 } from './expectimax.js';
+export { createFastSearch, createSearch, searchKernel } from './fast-search.js';
 export { lineScore } from './heuristic.js';
 export {
   createPlayer,

@@ -144,6 +144,13 @@ test('the AI hint names a move that changes the board; auto-play plays alone', a
   await expect(hint).toHaveText(/^Hint: move (up|down|left|right)\.$/);
   const direction = (await hint.getAttribute('data-direction')) as Direction;
   expect(slide(game.board, direction, game.rules).moved).toBe(true);
+  // The worker that answered searches with the AI's WebAssembly kernel, not the fallback.
+  const workers = page.workers();
+  expect(workers).toHaveLength(1);
+  const kernel = await workers[0]?.evaluate(
+    () => (self as unknown as { aiKernel: string }).aiKernel,
+  );
+  expect(kernel).toBe('webassembly');
 
   await page.getByLabel('Auto-play speed (moves per second)').fill('30');
   const autoplay = page.getByRole('button', { name: 'Auto-play' });
