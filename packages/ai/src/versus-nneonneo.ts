@@ -17,6 +17,7 @@ import { copyFileSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
 import { maxTile, newGame, step } from '@twenty48/engine';
 import { expectimaxPlayer } from './expectimax.js';
 import { REACH_TILES } from './strength.js';
@@ -29,28 +30,52 @@ interface Side {
 
 const PEER_FILES = ['2048.cpp', '2048.h', 'platdefs.h'];
 
-function option(name: string, fallback: string): string {
-  const at = process.argv.indexOf(`--${name}`);
-  return at >= 0 && process.argv[at + 1] !== undefined
-    ? (process.argv[at + 1] as string)
-    : fallback;
+const USAGE = `usage: node packages/ai/dist/versus-nneonneo.js [--depth 3] [--games 4]
+  [--max-moves N] [--peer DIR] [--cpu 0] [--optional]`;
+
+/** The flags, checked: an unknown flag or a value that is no positive integer is named. */
+function readFlags() {
+  try {
+    return parseArgs({
+      options: {
+        depth: { type: 'string', default: '3' },
+        games: { type: 'string', default: '4' },
+        'max-moves': { type: 'string', default: '1000000' },
+        peer: { type: 'string', default: process.env.NNEONNEO_DIR ?? '/work/peers/2048-ai' },
+        cpu: { type: 'string', default: '0' },
+        optional: { type: 'boolean', default: false },
+        help: { type: 'boolean', default: false },
+      },
+      strict: true,
+      allowPositionals: false,
+    }).values;
+  } catch (error) {
+    console.error(`ERR_OPTIONS: ${(error as Error).message}\n${USAGE}`);
+    process.exit(2);
+  }
 }
 
-function count(name: string, fallback: number): number {
-  const value = Number(option(name, String(fallback)));
+const flags = readFlags();
+if (flags.help) {
+  console.log(USAGE);
+  process.exit(0);
+}
+
+function count(name: 'depth' | 'games' | 'max-moves'): number {
+  const value = Number(flags[name]);
   if (!Number.isInteger(value) || value < 1) {
-    console.error(`ERR_OPTIONS: --${name} must be a positive integer`);
+    console.error(`ERR_OPTIONS: --${name} must be a positive integer\n${USAGE}`);
     process.exit(2);
   }
   return value;
 }
 
-const depth = count('depth', 3);
-const games = count('games', 4);
-const maxMoves = count('max-moves', 1_000_000);
-const cpu = option('cpu', '0');
-const peer = option('peer', process.env.NNEONNEO_DIR ?? '/work/peers/2048-ai');
-const optional = process.argv.includes('--optional');
+const depth = count('depth');
+const games = count('games');
+const maxMoves = count('max-moves');
+const cpu = flags.cpu;
+const peer = flags.peer;
+const optional = flags.optional;
 
 /** Stop for want of the peer or a compiler: an error, or a skip when the run is optional. */
 function missing(lines: string[]): never {
