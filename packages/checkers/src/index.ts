@@ -17,6 +17,19 @@ export {
   stepSE,
   stepSW,
 } from './bitboard.js';
+export {
+  ENGINE_ERROR_CODES,
+  type EngineErrorCode,
+  type EngineIo,
+  type EngineSession,
+  handleEngineLine,
+  MAX_ENGINE_LINE,
+  MAX_GO_DEPTH,
+  MAX_MOVETIME,
+  MAX_POSITION_MOVES,
+  newEngineSession,
+  shownText,
+} from './engine.js';
 export { INITIAL_FEN, makeFen, parseFen } from './fen.js';
 export {
   type Game,
@@ -76,8 +89,10 @@ export {
   searchRequest,
 } from './protocol.js';
 export {
+  clearSearchTable,
   DEFAULT_SEARCH_MS,
   MAX_SEARCH_DEPTH,
+  type SearchIteration,
   type SearchOptions,
   type SearchResult,
   searchBest,

@@ -40,6 +40,20 @@ export interface SearchOptions {
   readonly history?: readonly Position[];
   /** The clock, in milliseconds (default `performance.now()`); inject one to test budgets. */
   readonly now?: () => number;
+  /** Let the transposition table's entries from earlier calls count (a persistent engine keeps
+   * what it learned between the moves of a game; `clearSearchTable` forgets it). Default false:
+   * each call starts from a clean table, so a fixed-depth search always gives the same answer. */
+  readonly keepTable?: boolean;
+  /** Told after each completed iteration (the engine protocol's `info` lines). */
+  readonly onIteration?: (info: SearchIteration) => void;
+}
+
+/** What one completed iteration of the deepening found. */
+export interface SearchIteration {
+  readonly depth: number;
+  readonly score: number;
+  readonly nodes: number;
+  readonly pv: readonly Move[];
 }
 
 export interface SearchResult {
@@ -119,6 +133,7 @@ class Searcher {
   readonly pvCaptured = new Int32Array(MAX_PLY * MAX_PLY);
   readonly pvLength = new Int32Array(MAX_PLY + 1);
   generation = 0;
+  keep = false;
   nodes = 0;
   aborted = false;
   canAbort = false;
@@ -126,7 +141,8 @@ class Searcher {
   now: () => number = () => 0;
   base = 0;
 
-  reset(now: () => number, deadline: number): void {
+  reset(now: () => number, deadline: number, keep: boolean): void {
+    this.keep = keep;
     this.generation++;
     if (this.generation > 0xfff) {
       this.table.fill(0);
@@ -310,7 +326,9 @@ class Searcher {
     const { table } = this;
     const entry = (lo & TT_MASK) << 2;
     const info = table[entry + 2] as number;
-    const current = info >>> 20 === this.generation && table[entry] === hi;
+    // An entry of an earlier call counts only when the table is kept between calls.
+    const current =
+      info !== 0 && table[entry] === hi && (this.keep || info >>> 20 === this.generation);
     let tt = 0;
     let ttCaptured = 0;
     if (current) {
@@ -530,6 +548,16 @@ class Searcher {
 
 let shared: Searcher | undefined;
 
+/**
+ * Forgets every entry of the transposition table (a persistent engine's `newgame`).
+ *
+ * @example
+ * clearSearchTable(); // the next searchBest({ keepTable: true }) starts from nothing
+ */
+export function clearSearchTable(): void {
+  shared?.table.fill(0);
+}
+
 const defaultNow = (): number =>
   (globalThis as unknown as { performance: { now(): number } }).performance.now();
 
@@ -597,7 +625,11 @@ export function searchBest(position: Position, options: SearchOptions = {}): Sea
   const maxDepth = Math.min(options.depth ?? MAX_SEARCH_DEPTH, MAX_SEARCH_DEPTH);
   const searcher = shared ?? new Searcher();
   shared = searcher;
-  searcher.reset(now, ms === undefined ? Number.POSITIVE_INFINITY : started + ms);
+  searcher.reset(
+    now,
+    ms === undefined ? Number.POSITIVE_INFINITY : started + ms,
+    options.keepTable === true,
+  );
 
   // The game's positions since its last capture or man's move, then the root.
   const history = options.history ?? [];
@@ -638,6 +670,12 @@ export function searchBest(position: Position, options: SearchOptions = {}): Sea
     best = searcher.rootLine();
     score = value;
     completed = depth;
+    options.onIteration?.({
+      depth,
+      score: score | 0,
+      nodes: searcher.nodes,
+      pv: lineOf(position, best.keys, best.captured),
+    });
     searcher.toFront(searcher.rootBest);
     searcher.canAbort = true;
     if (now() >= searcher.deadline) break;

@@ -4,9 +4,12 @@
  * loop with `--plain` or through a pipe), against the computer with `--ai`; `bestmove` and `perft`
  * for engines and scripts. Flag mistakes are one named line and exit code 2, as for `2048`.
  */
+import { createInterface } from 'node:readline';
 import {
+  handleEngineLine,
   initialPosition,
   moveToPdn,
+  newEngineSession,
   newGame,
   type PerftDivision,
   type Position,
@@ -117,6 +120,23 @@ function bestMove(options: { fen: string; ms?: number; depth?: number }): void {
   process.stdout.write(`${moveToPdn(found.move)}\n`);
 }
 
+/**
+ * `checkers engine`: the persistent engine, one command a line on standard input, answers on
+ * standard output (the rules package's `handleEngineLine`), until `quit` or the end of input.
+ */
+async function engineCommand(): Promise<void> {
+  const session = newEngineSession();
+  const lines = createInterface({ input: process.stdin, crlfDelay: Number.POSITIVE_INFINITY });
+  const write = (line: string): void => {
+    process.stdout.write(`${line}\n`);
+  };
+  for await (const line of lines) {
+    if (handleEngineLine(session, line, { write }) === 'quit') break;
+  }
+  lines.close();
+  process.stdout.write('', () => process.exit(0));
+}
+
 function perftCommand(options: { depth: number; json?: boolean; divide?: boolean; fen?: string }) {
   const position = positionOf(options.fen);
   const started = performance.now();
@@ -178,6 +198,12 @@ function register(program: Command): void {
       positiveIntFlag('depth', MAX_LEVEL),
     )
     .action(bestMove);
+  program
+    .command('engine')
+    .description(
+      'the persistent engine for GUIs and match scripts: isready, newgame, position, go, quit on stdin',
+    )
+    .action(engineCommand);
   program
     .command('perft')
     .description('count the move sequences DEPTH plies deep (a move generator check)')

@@ -6,4 +6,6 @@ import { parentPort } from 'node:worker_threads';
 import { handleSearchRequest } from '@twenty48/checkers';
 
 const port = parentPort;
-port?.on('message', (request: unknown) => port.postMessage(handleSearchRequest(request)));
+port?.on('message', (request: unknown) =>
+  port.postMessage(handleSearchRequest(request, { keepTable: true })),
+);
