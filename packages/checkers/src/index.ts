@@ -1,3 +1,4 @@
+export { ACF_BALLOTS, type Ballot, ballot } from './ballots.js';
 export {
   BLACK_KING_ROW,
   bitCount,
