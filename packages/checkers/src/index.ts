@@ -19,6 +19,24 @@ export {
   stepSW,
 } from './bitboard.js';
 export {
+  buildEgdb,
+  crc32,
+  EGDB_DRAW,
+  EGDB_HEADER_BYTES,
+  EGDB_LOSS,
+  EGDB_MAGIC,
+  EGDB_WIN,
+  type Egdb,
+  type EgdbErrorCode,
+  type EgdbProgress,
+  egdbFromBytes,
+  egdbHeader,
+  egdbSize,
+  MAX_EGDB_PIECES,
+  probeEgdb,
+  readEgdbHeader,
+} from './egdb.js';
+export {
   ENGINE_ERROR_CODES,
   type EngineErrorCode,
   type EngineIo,
@@ -92,11 +110,13 @@ export {
 export {
   clearSearchTable,
   DEFAULT_SEARCH_MS,
+  EGDB_WIN_SCORE,
   MAX_SEARCH_DEPTH,
   type SearchIteration,
   type SearchOptions,
   type SearchResult,
   searchBest,
+  useEgdb,
   WIN_SCORE,
 } from './search.js';
 export {

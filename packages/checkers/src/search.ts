@@ -9,6 +9,7 @@ import {
   stepSE,
   stepSW,
 } from './bitboard.js';
+import { EGDB_DRAW, EGDB_LOSS, EGDB_WIN, type Egdb, probeEgdb } from './egdb.js';
 import { evaluate } from './evaluate.js';
 import { QUIET_PLY_LIMIT } from './game.js';
 import { applyMove, legalMoves } from './moves.js';
@@ -90,6 +91,24 @@ const UPPER = 3;
 // come back, and 80 such plies end the game.
 const HISTORY_WINDOW = 128;
 const CLOCK_EVERY = 1023;
+
+/** A database win's score (less the plies to it, plus the static value so the search makes
+ * progress); well below `WIN_SCORE`'s range so no mate-distance rule touches it. */
+export const EGDB_WIN_SCORE = 20000;
+
+// The endgame database the search probes, if any (`useEgdb`).
+let egdb: Egdb | null = null;
+
+/**
+ * Lets the search probe an endgame database at every node with few enough pieces (or none, with
+ * null): a won position scores `EGDB_WIN_SCORE` plus its static value less the ply, a drawn one 0.
+ *
+ * @example
+ * useEgdb(buildEgdb(4)); // every search from now on knows every position of 4 pieces or fewer
+ */
+export function useEgdb(db: Egdb | null): void {
+  egdb = db;
+}
 
 const indexOf = (bit: number): number => 31 - Math.clz32(bit);
 // A move's from and to squares in one number (never 0), for the table, killers and the pv.
@@ -319,6 +338,15 @@ class Searcher {
     if (alpha < -WIN_SCORE + ply) alpha = -WIN_SCORE + ply;
     if (beta > WIN_SCORE - ply - 1) beta = WIN_SCORE - ply - 1;
     if (alpha >= beta) return alpha;
+    if (egdb !== null && ply > 0 && bitCount(own | opp) <= egdb.pieces) {
+      const value = probeEgdb(egdb, black, red, kings, south);
+      if (value === EGDB_DRAW) return 0;
+      if (value === EGDB_WIN || value === EGDB_LOSS) {
+        this.tick();
+        const bonus = Math.max(-5000, Math.min(5000, evaluate(own, opp, kings, south)));
+        return value === EGDB_WIN ? EGDB_WIN_SCORE + bonus - ply : -EGDB_WIN_SCORE + bonus + ply;
+      }
+    }
     if (depth <= 0 || ply >= MAX_PLY - 1)
       return this.quiesce(own, opp, kings, south, alpha, beta, ply, start);
     this.tick();

@@ -6,8 +6,11 @@
  */
 import { createInterface } from 'node:readline';
 import {
+  buildEgdb,
+  egdbSize,
   handleEngineLine,
   initialPosition,
+  MAX_EGDB_PIECES,
   moveToPdn,
   newEngineSession,
   newGame,
@@ -19,11 +22,13 @@ import {
   SIDES,
   type Side,
   searchBest,
+  useEgdb,
 } from '@twenty48/checkers';
 import { type Command, InvalidArgumentError, Option } from 'commander';
 import { detectColorMode } from '../colors.js';
 import { newProgram, runCommandLine } from '../commandLine.js';
 import { failUsage, positiveIntFlag } from '../flags.js';
+import { DEFAULT_EGDB_PATH, readEgdbFile, writeEgdbFile } from './egdbFile.js';
 import { playFullScreenCheckers } from './fullScreenPlay.js';
 import { announcement } from './moveText.js';
 import { playPlainCheckers } from './plainPlay.js';
@@ -124,7 +129,8 @@ function bestMove(options: { fen: string; ms?: number; depth?: number }): void {
  * `checkers engine`: the persistent engine, one command a line on standard input, answers on
  * standard output (the rules package's `handleEngineLine`), until `quit` or the end of input.
  */
-async function engineCommand(): Promise<void> {
+async function engineCommand(options: { egdb?: string | false }): Promise<void> {
+  loadEgdb(options.egdb);
   const session = newEngineSession();
   const lines = createInterface({ input: process.stdin, crlfDelay: Number.POSITIVE_INFINITY });
   const write = (line: string): void => {
@@ -135,6 +141,38 @@ async function engineCommand(): Promise<void> {
   }
   lines.close();
   process.stdout.write('', () => process.exit(0));
+}
+
+/**
+ * Lets the search use the endgame database (`path`, else the committed one; `false`: none). A
+ * file that is missing or refused is named in one line on standard error and the engine plays on
+ * without it.
+ */
+function loadEgdb(path: string | false | undefined): void {
+  if (path === false) return;
+  const read = readEgdbFile(path ?? DEFAULT_EGDB_PATH);
+  if (read.ok) useEgdb(read.value);
+  else
+    process.stderr.write(
+      `checkers: playing without the endgame database: ${read.message} (${read.code})\n`,
+    );
+}
+
+function egdbBuild(options: { pieces: number; out?: string }): void {
+  const out = options.out ?? DEFAULT_EGDB_PATH;
+  const total = egdbSize(options.pieces);
+  process.stderr.write(
+    `building the ${options.pieces}-piece endgame database: ${total.toLocaleString('en-US')} positions (${Math.ceil(total / 4 / 1048576)} MiB of 2-bit values)\n`,
+  );
+  const started = performance.now();
+  const db = buildEgdb(options.pieces, (progress) => {
+    const seconds = ((performance.now() - started) / 1000).toFixed(0);
+    const percent = ((100 * progress.done) / progress.total).toFixed(1);
+    process.stderr.write(`${percent} % ${seconds} s  ${progress.slice}\n`);
+  });
+  const bytes = writeEgdbFile(out, db);
+  const seconds = ((performance.now() - started) / 1000).toFixed(1);
+  process.stdout.write(`wrote ${out}: ${bytes} bytes, ${options.pieces} pieces, in ${seconds} s\n`);
 }
 
 function perftCommand(options: { depth: number; json?: boolean; divide?: boolean; fen?: string }) {
@@ -203,7 +241,28 @@ function register(program: Command): void {
     .description(
       'the persistent engine for GUIs and match scripts: isready, newgame, position, go, quit on stdin',
     )
+    .option(
+      '--egdb <file>',
+      'the endgame database file (default: the one that comes with checkers)',
+    )
+    .option('--no-egdb', 'play without the endgame database')
     .action(engineCommand);
+  const egdb = program.command('egdb').description('the endgame database');
+  egdb
+    .command('build')
+    .description('build the endgame database by retrograde analysis (a progress line per slice)')
+    .option(
+      '--pieces <n>',
+      `every position of up to this many pieces, 2 to ${MAX_EGDB_PIECES}`,
+      (text: string) => {
+        const pieces = positiveIntFlag('pieces', MAX_EGDB_PIECES)(text);
+        if (pieces < 2) throw new InvalidArgumentError(`pieces must be 2 to ${MAX_EGDB_PIECES}`);
+        return pieces;
+      },
+      5,
+    )
+    .option('--out <file>', 'where to write it (default: the one checkers engine reads)')
+    .action(egdbBuild);
   program
     .command('perft')
     .description('count the move sequences DEPTH plies deep (a move generator check)')
