@@ -1,4 +1,5 @@
 import { bitCount, stepNE, stepNW, stepSE, stepSW } from './bitboard.js';
+import { EVAL_WEIGHTS } from './evalWeights.js';
 
 /**
  * The static evaluation the search calls at its leaves: a score in hundredths of a man for the
@@ -107,14 +108,14 @@ function chase(ownKings: number, targets: number): number {
 }
 
 /**
- * The position's value for the side to move: `own` its pieces, `opp` the other side's, `kings`
- * the kings of both, `south` true when black (the top side) is to move. Positive is good for
- * the side to move; a man is 100.
+ * The hand-written part of the evaluation (everything above), for the side to move: `own` its
+ * pieces, `opp` the other side's, `kings` the kings of both, `south` true when black (the top
+ * side) is to move. Positive is good for the side to move; a man is 100.
  *
  * @example
- * evaluate(0xfff, 0xfff00000 | 0, 0, true) // 0: the start is symmetric
+ * handEvaluate(0xfff, 0xfff00000 | 0, 0, true) // 0: the start is symmetric
  */
-export function evaluate(own: number, opp: number, kings: number, south: boolean): number {
+export function handEvaluate(own: number, opp: number, kings: number, south: boolean): number {
   const ownMen = bitCount(own & ~kings);
   const ownKings = bitCount(own & kings);
   const oppMen = bitCount(opp & ~kings);
@@ -143,4 +144,94 @@ export function evaluate(own: number, opp: number, kings: number, south: boolean
     }
   }
   return score;
+}
+
+/** How many learned features there are: men and kings, middle game and ending, 32 squares. */
+export const EVAL_FEATURES = 128;
+
+// The weight of the middle game (1) against the ending (0) with `pieces` on the board.
+const middleness = (pieces: number): number => Math.min(1, Math.max(0, (pieces - 4) / 20));
+
+/**
+ * The learned features of a position for the side to move, added into `row` from `offset`: for
+ * each square (seen from the side to move, its men moving south), +1 for its man (king) there,
+ * -1 for the other side's man (king) on the square turned half round, the men's and the kings'
+ * each split between a middle-game and an ending feature by the number of pieces.
+ *
+ * @example
+ * const row = new Float64Array(EVAL_FEATURES);
+ * evalFeatures(0xfff, 0xfff00000 | 0, 0, true, row, 0); // the start: every feature 0
+ */
+export function evalFeatures(
+  own: number,
+  opp: number,
+  kings: number,
+  south: boolean,
+  row: Float64Array,
+  offset: number,
+): void {
+  const t = middleness(bitCount(own | opp));
+  const top = south ? own : reverseBits(own);
+  const k = south ? kings : reverseBits(kings);
+  const other = south ? reverseBits(opp) : opp;
+  const otherKings = south ? reverseBits(kings) : kings;
+  const add = (mask: number, base: number, sign: number): void => {
+    let rest = mask;
+    while (rest !== 0) {
+      const bit = rest & -rest;
+      rest ^= bit;
+      const s = 31 - Math.clz32(bit);
+      row[offset + base + s] = (row[offset + base + s] as number) + sign * t;
+      row[offset + base + 32 + s] = (row[offset + base + 32 + s] as number) + sign * (1 - t);
+    }
+  };
+  add(top & ~k, 0, 1);
+  add(top & k, 64, 1);
+  add(other & ~otherKings, 0, -1);
+  add(other & otherKings, 64, -1);
+}
+
+// The learned weights blended for each number of pieces: [pieces][men 0-31, kings 32-63].
+const BLENDED = new Int32Array(25 * 64);
+for (let pieces = 0; pieces <= 24; pieces++) {
+  const t = middleness(pieces);
+  for (let s = 0; s < 32; s++) {
+    const w = (i: number): number => EVAL_WEIGHTS[i] ?? 0;
+    BLENDED[pieces * 64 + s] = Math.round(w(s) * t + w(32 + s) * (1 - t));
+    BLENDED[pieces * 64 + 32 + s] = Math.round(w(64 + s) * t + w(96 + s) * (1 - t));
+  }
+}
+
+function learnedSum(mask: number, base: number): number {
+  let sum = 0;
+  let rest = mask;
+  while (rest !== 0) {
+    const bit = rest & -rest;
+    rest ^= bit;
+    sum += BLENDED[base + 31 - Math.clz32(bit)] as number;
+  }
+  return sum;
+}
+
+/**
+ * The position's value for the side to move: the hand-written evaluation plus the learned
+ * piece-square weights (`evalWeights.ts`, made by the tune script). Positive is good for the side
+ * to move; a man is 100.
+ *
+ * @example
+ * evaluate(0xfff, 0xfff00000 | 0, 0, true) // 0: the start is symmetric
+ */
+export function evaluate(own: number, opp: number, kings: number, south: boolean): number {
+  const pieces = Math.min(24, bitCount(own | opp));
+  const top = south ? own : reverseBits(own);
+  const k = south ? kings : reverseBits(kings);
+  const other = south ? reverseBits(opp) : opp;
+  const otherKings = south ? reverseBits(kings) : kings;
+  const base = pieces * 64;
+  const learned =
+    learnedSum(top & ~k, base) +
+    learnedSum(top & k, base + 32) -
+    learnedSum(other & ~otherKings, base) -
+    learnedSum(other & otherKings, base + 32);
+  return handEvaluate(own, opp, kings, south) + learned;
 }

@@ -49,6 +49,7 @@ export {
   newEngineSession,
   shownText,
 } from './engine.js';
+export { EVAL_FEATURES, evalFeatures, evaluate, handEvaluate } from './evaluate.js';
 export { INITIAL_FEN, makeFen, parseFen } from './fen.js';
 export {
   type Game,

@@ -80,6 +80,10 @@ export const MAX_SEARCH_DEPTH = 64;
 export const DEFAULT_SEARCH_MS = 1000;
 
 const INFINITE = 32000;
+// Late move reductions on (see negamax); the environment variable turns them off for A/B matches.
+const LMR =
+  (globalThis as unknown as { process?: { env?: Record<string, string | undefined> } }).process?.env
+    ?.CHECKERS_NO_LMR === undefined;
 const MATE_BOUND = WIN_SCORE - MAX_PLY;
 const TT_BITS = 20;
 const TT_SIZE = 1 << TT_BITS;
@@ -391,6 +395,12 @@ class Searcher {
       const f = from[i] as number;
       const t = to[i] as number;
       const cap = captured[i] as number;
+      // Late move reductions: a quiet move far down the order, with depth to spare, is first
+      // searched a ply shallower, and again at full depth only if it beats alpha.
+      const reduce =
+        LMR && childDepth >= 3 && i - start >= 3 && cap === 0 && (this.order[i] as number) < 1 << 21
+          ? 1
+          : 0;
       const score = this.searchMove(
         i,
         i === start,
@@ -404,6 +414,7 @@ class Searcher {
         ply + 1,
         quiet,
         end,
+        reduce,
       );
       if (this.aborted) return 0;
       if (score > best) {
@@ -456,6 +467,7 @@ class Searcher {
     ply: number,
     quiet: number,
     end: number,
+    reduce = 0,
   ): number {
     const { from, to, captured, kingsXor } = this.stack;
     const f = from[i] as number;
@@ -466,6 +478,21 @@ class Searcher {
     const nQuiet = cap === 0 && (f & kings) !== 0 ? quiet + 1 : 0;
     if (first)
       return -this.negamax(nOwn, nOpp, nKings, !south, depth, -beta, -alpha, ply, nQuiet, end);
+    if (reduce > 0) {
+      const reduced = -this.negamax(
+        nOwn,
+        nOpp,
+        nKings,
+        !south,
+        depth - reduce,
+        -alpha - 1,
+        -alpha,
+        ply,
+        nQuiet,
+        end,
+      );
+      if (reduced <= alpha || this.aborted) return reduced;
+    }
     const score = -this.negamax(
       nOwn,
       nOpp,
