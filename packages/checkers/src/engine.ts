@@ -1,3 +1,4 @@
+import { type Book, bookMove } from './book.js';
 import { makeFen, parseFen } from './fen.js';
 import { applyMove } from './moves.js';
 import { moveToPdn, parsePdnMove } from './pdn.js';
@@ -44,15 +45,17 @@ const SHOWN_LENGTH = 40;
 /** A `go` is answered a little before its budget: the answer must reach the other side. */
 const MOVETIME_MARGIN_MS = 2;
 
-/** The engine between lines: the position to search and the game's positions before it. */
+/** The engine between lines: the position to search, the game's positions before it, and the
+ * opening book it plays from (null: none). */
 export interface EngineSession {
   position: Position;
   history: Position[];
+  book: Book | null;
 }
 
-/** A fresh session, at the start position. */
-export function newEngineSession(): EngineSession {
-  return { position: initialPosition(), history: [] };
+/** A fresh session, at the start position, with `book` if given. */
+export function newEngineSession(book: Book | null = null): EngineSession {
+  return { position: initialPosition(), history: [], book };
 }
 
 /**
@@ -110,7 +113,7 @@ export function handleEngineLine(
       io.write('readyok');
       return 'go-on';
     case 'newgame':
-      Object.assign(session, newEngineSession());
+      Object.assign(session, newEngineSession(session.book));
       clearSearchTable();
       return 'go-on';
     case 'position':
@@ -213,6 +216,15 @@ function go(session: EngineSession, words: readonly string[], io: EngineIo): voi
   const value = whole(amount, kind === 'movetime' ? MAX_MOVETIME : MAX_GO_DEPTH);
   if (value === null) {
     io.write(errorLine('ERR_GO', `${usage}; not ${shownText(amount ?? '')}`));
+    return;
+  }
+  const booked = session.book === null ? null : bookMove(session.book, session.position);
+  if (booked !== null) {
+    const entry = session.book?.moves.get(makeFen(session.position));
+    io.write(
+      `info depth ${entry?.depth ?? 0} score ${entry?.score ?? 0} nodes 0 pv ${moveToPdn(booked)}`,
+    );
+    io.write(`bestmove ${moveToPdn(booked)}`);
     return;
   }
   const found = searchBest(session.position, {

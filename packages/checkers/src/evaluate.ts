@@ -146,8 +146,32 @@ export function handEvaluate(own: number, opp: number, kings: number, south: boo
   return score;
 }
 
-/** How many learned features there are: men and kings, middle game and ending, 32 squares. */
-export const EVAL_FEATURES = 128;
+/** The squares (bit indices, seen from the side whose men move south) of the learned patterns:
+ * the back row, the row in front of it, and the centre. */
+const PATTERNS = [
+  [0, 1, 2, 3],
+  [4, 5, 6, 7],
+  [13, 14, 17, 18],
+] as const;
+// Each pattern square is empty (0), the viewer's piece (1) or the other side's (2): 81 states.
+const STATES = 81;
+const PATTERN_BASE = 128;
+
+/** How many learned features there are: men and kings by square (middle game and ending, 32
+ * squares each), then each pattern's 81 states, middle game and ending. */
+export const EVAL_FEATURES = PATTERN_BASE + PATTERNS.length * STATES * 2;
+
+// The state number of pattern `p` for a viewer with pieces `mine` against `theirs` (both seen
+// from the viewer's side).
+function patternState(p: number, mine: number, theirs: number): number {
+  const squares = PATTERNS[p] as readonly number[];
+  let state = 0;
+  for (let i = squares.length - 1; i >= 0; i--) {
+    const bit = 1 << (squares[i] as number);
+    state = state * 3 + ((mine & bit) !== 0 ? 1 : (theirs & bit) !== 0 ? 2 : 0);
+  }
+  return state;
+}
 
 // The weight of the middle game (1) against the ending (0) with `pieces` on the board.
 const middleness = (pieces: number): number => Math.min(1, Math.max(0, (pieces - 4) / 20));
@@ -189,16 +213,38 @@ export function evalFeatures(
   add(top & k, 64, 1);
   add(other & ~otherKings, 0, -1);
   add(other & otherKings, 64, -1);
+  // The other side's view: its pieces as `other` (already turned), ours turned too.
+  const topTurned = south ? reverseBits(own) : own;
+  for (let p = 0; p < PATTERNS.length; p++) {
+    const base = offset + PATTERN_BASE + p * STATES * 2;
+    const mine = patternState(p, top, south ? opp : reverseBits(opp));
+    const theirs = patternState(p, other, topTurned);
+    row[base + mine] = (row[base + mine] as number) + t;
+    row[base + STATES + mine] = (row[base + STATES + mine] as number) + (1 - t);
+    row[base + theirs] = (row[base + theirs] as number) - t;
+    row[base + STATES + theirs] = (row[base + STATES + theirs] as number) - (1 - t);
+  }
 }
 
-// The learned weights blended for each number of pieces: [pieces][men 0-31, kings 32-63].
+// The learned weights blended for each number of pieces: [pieces][men 0-31, kings 32-63], and
+// [pieces][pattern][state].
 const BLENDED = new Int32Array(25 * 64);
-for (let pieces = 0; pieces <= 24; pieces++) {
-  const t = middleness(pieces);
-  for (let s = 0; s < 32; s++) {
-    const w = (i: number): number => EVAL_WEIGHTS[i] ?? 0;
-    BLENDED[pieces * 64 + s] = Math.round(w(s) * t + w(32 + s) * (1 - t));
-    BLENDED[pieces * 64 + 32 + s] = Math.round(w(64 + s) * t + w(96 + s) * (1 - t));
+const BLENDED_PATTERNS = new Int32Array(25 * PATTERNS.length * STATES);
+{
+  const w = (i: number): number => EVAL_WEIGHTS[i] ?? 0;
+  for (let pieces = 0; pieces <= 24; pieces++) {
+    const t = middleness(pieces);
+    for (let s = 0; s < 32; s++) {
+      BLENDED[pieces * 64 + s] = Math.round(w(s) * t + w(32 + s) * (1 - t));
+      BLENDED[pieces * 64 + 32 + s] = Math.round(w(64 + s) * t + w(96 + s) * (1 - t));
+    }
+    for (let p = 0; p < PATTERNS.length; p++)
+      for (let state = 0; state < STATES; state++) {
+        const at = PATTERN_BASE + p * STATES * 2 + state;
+        BLENDED_PATTERNS[(pieces * PATTERNS.length + p) * STATES + state] = Math.round(
+          w(at) * t + w(at + STATES) * (1 - t),
+        );
+      }
   }
 }
 
@@ -228,10 +274,17 @@ export function evaluate(own: number, opp: number, kings: number, south: boolean
   const other = south ? reverseBits(opp) : opp;
   const otherKings = south ? reverseBits(kings) : kings;
   const base = pieces * 64;
-  const learned =
+  let learned =
     learnedSum(top & ~k, base) +
     learnedSum(top & k, base + 32) -
     learnedSum(other & ~otherKings, base) -
     learnedSum(other & otherKings, base + 32);
+  const bottom = south ? opp : reverseBits(opp);
+  const topTurned = south ? reverseBits(own) : own;
+  const patterns = pieces * PATTERNS.length * STATES;
+  for (let p = 0; p < PATTERNS.length; p++)
+    learned +=
+      (BLENDED_PATTERNS[patterns + p * STATES + patternState(p, top, bottom)] as number) -
+      (BLENDED_PATTERNS[patterns + p * STATES + patternState(p, other, topTurned)] as number);
   return handEvaluate(own, opp, kings, south) + learned;
 }

@@ -19,6 +19,14 @@ export {
   stepSW,
 } from './bitboard.js';
 export {
+  type Book,
+  type BookEntry,
+  type BookErrorCode,
+  bookMove,
+  formatBook,
+  parseBook,
+} from './book.js';
+export {
   buildEgdb,
   crc32,
   EGDB_DRAW,

@@ -6,8 +6,10 @@
  */
 import { createInterface } from 'node:readline';
 import {
+  type Book,
   buildEgdb,
   egdbSize,
+  formatBook,
   handleEngineLine,
   initialPosition,
   MAX_EGDB_PIECES,
@@ -28,6 +30,7 @@ import { type Command, InvalidArgumentError, Option } from 'commander';
 import { detectColorMode } from '../colors.js';
 import { newProgram, runCommandLine } from '../commandLine.js';
 import { failUsage, positiveIntFlag } from '../flags.js';
+import { buildBook, DEFAULT_BOOK_PATH, readBookFile, writeBookFile } from './bookFile.js';
 import { DEFAULT_EGDB_PATH, readEgdbFile, writeEgdbFile } from './egdbFile.js';
 import { playFullScreenCheckers } from './fullScreenPlay.js';
 import { announcement } from './moveText.js';
@@ -129,9 +132,12 @@ function bestMove(options: { fen: string; ms?: number; depth?: number }): void {
  * `checkers engine`: the persistent engine, one command a line on standard input, answers on
  * standard output (the rules package's `handleEngineLine`), until `quit` or the end of input.
  */
-async function engineCommand(options: { egdb?: string | false }): Promise<void> {
+async function engineCommand(options: {
+  egdb?: string | false;
+  book?: string | false;
+}): Promise<void> {
   loadEgdb(options.egdb);
-  const session = newEngineSession();
+  const session = newEngineSession(loadBook(options.book));
   const lines = createInterface({ input: process.stdin, crlfDelay: Number.POSITIVE_INFINITY });
   const write = (line: string): void => {
     process.stdout.write(`${line}\n`);
@@ -156,6 +162,32 @@ function loadEgdb(path: string | false | undefined): void {
     process.stderr.write(
       `checkers: playing without the endgame database: ${read.message} (${read.code})\n`,
     );
+}
+
+/**
+ * The opening book (`path`, else the committed one; `false`: none). A missing or refused file is
+ * named in one line on standard error and the engine plays on without it.
+ */
+function loadBook(path: string | false | undefined): Book | null {
+  if (path === false) return null;
+  const read = readBookFile(path ?? DEFAULT_BOOK_PATH);
+  if (read.ok) return read.value;
+  process.stderr.write(
+    `checkers: playing without the opening book: ${read.message} (${read.code})\n`,
+  );
+  return null;
+}
+
+function bookBuild(options: { ms: number; plies: number; out?: string }): void {
+  const out = options.out ?? DEFAULT_BOOK_PATH;
+  const started = performance.now();
+  const book = buildBook(options, (done, total, line) => {
+    const seconds = ((performance.now() - started) / 1000).toFixed(0);
+    process.stderr.write(`${done}/${total} ${seconds} s  ${line}\n`);
+  });
+  writeBookFile(out, formatBook(book));
+  const seconds = ((performance.now() - started) / 1000).toFixed(1);
+  process.stdout.write(`wrote ${out}: ${book.moves.size} positions in ${seconds} s\n`);
 }
 
 function egdbBuild(options: { pieces: number; out?: string }): void {
@@ -246,7 +278,28 @@ function register(program: Command): void {
       'the endgame database file (default: the one that comes with checkers)',
     )
     .option('--no-egdb', 'play without the endgame database')
+    .option('--book <file>', 'the opening book file (default: the one that comes with checkers)')
+    .option('--no-book', 'play without the opening book')
     .action(engineCommand);
+  program
+    .command('book')
+    .description('the opening book')
+    .command('build')
+    .description('build the opening book: the main line from each ACF ballot, by long searches')
+    .option(
+      '--ms <n>',
+      'milliseconds of search a position (default 3000)',
+      positiveIntFlag('ms', MAX_MS),
+      3000,
+    )
+    .option(
+      '--plies <n>',
+      'moves of the main line from each ballot (default 2)',
+      positiveIntFlag('plies', 20),
+      2,
+    )
+    .option('--out <file>', 'where to write it (default: the one checkers engine reads)')
+    .action(bookBuild);
   const egdb = program.command('egdb').description('the endgame database');
   egdb
     .command('build')
