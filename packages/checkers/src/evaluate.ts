@@ -1,4 +1,4 @@
-import { bitCount, stepNE, stepNW, stepSE, stepSW } from './bitboard.js';
+import { bitCount, countMoves, jumpers, stepNE, stepNW, stepSE, stepSW } from './bitboard.js';
 import { EVAL_WEIGHTS } from './evalWeights.js';
 
 /**
@@ -157,9 +157,13 @@ const PATTERNS = [
 const STATES = 81;
 const PATTERN_BASE = 128;
 
+const DYNAMIC_BASE = PATTERN_BASE + PATTERNS.length * STATES * 2;
+
 /** How many learned features there are: men and kings by square (middle game and ending, 32
- * squares each), then each pattern's 81 states, middle game and ending. */
-export const EVAL_FEATURES = PATTERN_BASE + PATTERNS.length * STATES * 2;
+ * squares each), each pattern's 81 states (middle game and ending), then mobility (the side to
+ * move's moves less the other side's) and threats (the other side's pieces that could capture
+ * were it to move), middle game and ending. */
+export const EVAL_FEATURES = DYNAMIC_BASE + 4;
 
 // The state number of pattern `p` for a viewer with pieces `mine` against `theirs` (both seen
 // from the viewer's side).
@@ -224,6 +228,12 @@ export function evalFeatures(
     row[base + theirs] = (row[base + theirs] as number) - t;
     row[base + STATES + theirs] = (row[base + STATES + theirs] as number) - (1 - t);
   }
+  const mobility = countMoves(own, opp, kings, south) - countMoves(opp, own, kings, !south);
+  const threats = bitCount(jumpers(opp, own, kings, !south));
+  row[offset + DYNAMIC_BASE] = (row[offset + DYNAMIC_BASE] as number) + mobility * t;
+  row[offset + DYNAMIC_BASE + 1] = (row[offset + DYNAMIC_BASE + 1] as number) + mobility * (1 - t);
+  row[offset + DYNAMIC_BASE + 2] = (row[offset + DYNAMIC_BASE + 2] as number) + threats * t;
+  row[offset + DYNAMIC_BASE + 3] = (row[offset + DYNAMIC_BASE + 3] as number) + threats * (1 - t);
 }
 
 // The learned weights blended for each number of pieces: [pieces][men 0-31, kings 32-63], and
@@ -247,6 +257,17 @@ const BLENDED_PATTERNS = new Int32Array(25 * PATTERNS.length * STATES);
       }
   }
 }
+
+// Mobility and threats' weights, or null when the weights have none (an older fit).
+const DYNAMIC: readonly [number, number, number, number] | null =
+  EVAL_WEIGHTS.length >= EVAL_FEATURES
+    ? [
+        EVAL_WEIGHTS[DYNAMIC_BASE] ?? 0,
+        EVAL_WEIGHTS[DYNAMIC_BASE + 1] ?? 0,
+        EVAL_WEIGHTS[DYNAMIC_BASE + 2] ?? 0,
+        EVAL_WEIGHTS[DYNAMIC_BASE + 3] ?? 0,
+      ]
+    : null;
 
 function learnedSum(mask: number, base: number): number {
   let sum = 0;
@@ -286,5 +307,14 @@ export function evaluate(own: number, opp: number, kings: number, south: boolean
     learned +=
       (BLENDED_PATTERNS[patterns + p * STATES + patternState(p, top, bottom)] as number) -
       (BLENDED_PATTERNS[patterns + p * STATES + patternState(p, other, topTurned)] as number);
+  if (DYNAMIC !== null) {
+    const t = middleness(pieces);
+    const mobility = countMoves(own, opp, kings, south) - countMoves(opp, own, kings, !south);
+    const threats = bitCount(jumpers(opp, own, kings, !south));
+    learned += Math.round(
+      mobility * (DYNAMIC[0] * t + DYNAMIC[1] * (1 - t)) +
+        threats * (DYNAMIC[2] * t + DYNAMIC[3] * (1 - t)),
+    );
+  }
   return handEvaluate(own, opp, kings, south) + learned;
 }

@@ -1,9 +1,16 @@
 /**
  * The worker thread behind `openSearcher`: it answers each search request with the rules
- * package's `handleSearchRequest`, the same protocol a browser's Web Worker speaks.
+ * package's `handleSearchRequest`, the same protocol a browser's Web Worker speaks. It lives
+ * through the game and keeps its transposition table between moves, as `checkers engine` does,
+ * and probes the endgame database that comes with checkers (without it when the file is missing
+ * or refused: the terminal plays on, a little weaker in endings).
  */
 import { parentPort } from 'node:worker_threads';
-import { handleSearchRequest } from '@twenty48/checkers';
+import { handleSearchRequest, useEgdb } from '@twenty48/checkers';
+import { DEFAULT_EGDB_PATH, readEgdbFile } from './egdbFile.js';
+
+const egdb = readEgdbFile(DEFAULT_EGDB_PATH);
+if (egdb.ok) useEgdb(egdb.value);
 
 const port = parentPort;
 port?.on('message', (request: unknown) =>
