@@ -180,6 +180,7 @@ function loadBook(path: string | false | undefined): Book | null {
 
 function bookBuild(options: { ms: number; plies: number; out?: string }): void {
   const out = options.out ?? DEFAULT_BOOK_PATH;
+  loadEgdb(undefined);
   const started = performance.now();
   const book = buildBook(options, (done, total, line) => {
     const seconds = ((performance.now() - started) / 1000).toFixed(0);
