@@ -65,7 +65,7 @@ describe('the endgame database file', () => {
     writeFileSync(path, good.subarray(0, good.length / 2));
     const { stdout, stderr, status } = spawnSync(
       process.execPath,
-      [MAIN, 'engine', '--egdb', path],
+      [MAIN, 'engine', '--egdb', path, '--no-book'],
       {
         input: 'position fen W:WK32,K28:BK1\ngo depth 4\nquit\n',
         encoding: 'utf8',
@@ -79,11 +79,15 @@ describe('the endgame database file', () => {
 
   it('a good file: the engine scores a won ending as won', () => {
     const path = join(directory, 'good.t48.gz');
-    const { stdout, stderr } = spawnSync(process.execPath, [MAIN, 'engine', '--egdb', path], {
-      input: 'position fen W:WK32,K28:BK1\ngo depth 2\nquit\n',
-      encoding: 'utf8',
-      timeout: 30_000,
-    });
+    const { stdout, stderr } = spawnSync(
+      process.execPath,
+      [MAIN, 'engine', '--egdb', path, '--no-book'],
+      {
+        input: 'position fen W:WK32,K28:BK1\ngo depth 2\nquit\n',
+        encoding: 'utf8',
+        timeout: 30_000,
+      },
+    );
     expect(stderr).toBe('');
     const last =
       stdout

@@ -25,7 +25,10 @@ const running: Engine[] = [];
 
 function startEngine(): Engine {
   if (!existsSync(MAIN)) throw new Error(`build first: ${MAIN} is missing (npm run build)`);
-  const child = spawn(process.execPath, [MAIN, 'engine'], { stdio: 'pipe' });
+  // Without the database and the book: the protocol alone, quick to start and the same every run.
+  const child = spawn(process.execPath, [MAIN, 'engine', '--no-egdb', '--no-book'], {
+    stdio: 'pipe',
+  });
   const queued: string[] = [];
   const waiting: ((line: string) => void)[] = [];
   createInterface({ input: child.stdout }).on('line', (line) => {
