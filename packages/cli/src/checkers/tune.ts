@@ -4,7 +4,10 @@
  *
  *   node packages/cli/dist/checkers/tune.js label --peer CMD --pdn FILE[,FILE…] --out FILE
  *     [--depth 6] [--seed 1] [--limit 20000]
- *   node packages/cli/dist/checkers/tune.js fit --in FILE[,FILE…] --out packages/checkers/src/evalWeights.ts
+ *   node packages/cli/dist/checkers/tune.js fit --in FILE[,FILE…] [--lambda 0.01]
+ *     --out packages/checkers/src/evalWeights.ts
+ *
+ * (label files may be gzipped: the committed ones are packages/cli/data/tuning/*.tsv.gz).
  *
  * `label` reads the games of the PDN files (the match script's `--pdn`), keeps every quiet
  * position (no capture to make) and, from each, one position a random legal move away (so the
@@ -22,6 +25,7 @@ import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
+import { gunzipSync } from 'node:zlib';
 import {
   applyMove,
   EVAL_FEATURES,
@@ -179,7 +183,9 @@ function fit(values: Record<string, string | undefined>): void {
   const rows: Float64Array[] = [];
   const targets: number[] = [];
   for (const file of (values.in ?? '').split(',')) {
-    for (const line of readFileSync(file, 'utf8').split('\n')) {
+    const bytes = readFileSync(file);
+    const text = (file.endsWith('.gz') ? gunzipSync(bytes) : bytes).toString('utf8');
+    for (const line of text.split('\n')) {
       const [fen, score] = line.split('\t');
       if (!fen || score === undefined) continue;
       const parsed = parseFen(fen);
