@@ -147,11 +147,18 @@ export function handEvaluate(own: number, opp: number, kings: number, south: boo
 }
 
 /** The squares (bit indices, seen from the side whose men move south) of the learned patterns:
- * the back row, the row in front of it, and the centre. */
+ * the back row, the row in front of it, the centre, and 2x2 blocks of the flanks and the far
+ * side (each side sees them from its own end, so together they cover the whole board). */
 const PATTERNS = [
   [0, 1, 2, 3],
   [4, 5, 6, 7],
   [13, 14, 17, 18],
+  [8, 9, 12, 13],
+  [10, 11, 14, 15],
+  [16, 17, 20, 21],
+  [18, 19, 22, 23],
+  [24, 25, 28, 29],
+  [26, 27, 30, 31],
 ] as const;
 // Each pattern square is empty (0), the viewer's piece (1) or the other side's (2): 81 states.
 const STATES = 81;
@@ -165,16 +172,33 @@ const DYNAMIC_BASE = PATTERN_BASE + PATTERNS.length * STATES * 2;
  * were it to move), middle game and ending. */
 export const EVAL_FEATURES = DYNAMIC_BASE + 4;
 
+// For a 4-bit set of pattern squares, its base-3 digits as 1s (the viewer's) and as 2s (the
+// other side's), so a state is one lookup of each.
+const MINE_DIGITS = new Int32Array(16);
+const THEIRS_DIGITS = new Int32Array(16);
+for (let m = 0; m < 16; m++)
+  for (let i = 0; i < 4; i++)
+    if ((m >> i) & 1) {
+      MINE_DIGITS[m] = (MINE_DIGITS[m] as number) + 3 ** i;
+      THEIRS_DIGITS[m] = (THEIRS_DIGITS[m] as number) + 2 * 3 ** i;
+    }
+const PATTERN_SQUARES = Int32Array.from(PATTERNS.flat());
+
+// The 4 bits of `mask` on pattern `p`'s squares, in the pattern's order.
+function gather(p: number, mask: number): number {
+  const at = p * 4;
+  return (
+    ((mask >>> (PATTERN_SQUARES[at] as number)) & 1) |
+    (((mask >>> (PATTERN_SQUARES[at + 1] as number)) & 1) << 1) |
+    (((mask >>> (PATTERN_SQUARES[at + 2] as number)) & 1) << 2) |
+    (((mask >>> (PATTERN_SQUARES[at + 3] as number)) & 1) << 3)
+  );
+}
+
 // The state number of pattern `p` for a viewer with pieces `mine` against `theirs` (both seen
-// from the viewer's side).
+// from the viewer's side): each square empty (0), the viewer's piece (1) or the other's (2).
 function patternState(p: number, mine: number, theirs: number): number {
-  const squares = PATTERNS[p] as readonly number[];
-  let state = 0;
-  for (let i = squares.length - 1; i >= 0; i--) {
-    const bit = 1 << (squares[i] as number);
-    state = state * 3 + ((mine & bit) !== 0 ? 1 : (theirs & bit) !== 0 ? 2 : 0);
-  }
-  return state;
+  return (MINE_DIGITS[gather(p, mine)] as number) + (THEIRS_DIGITS[gather(p, theirs)] as number);
 }
 
 // The weight of the middle game (1) against the ending (0) with `pieces` on the board.
