@@ -24,6 +24,7 @@ export {
 export {
   type CreateGameAnswer,
   type CreateGameRequest,
+  type DroppedEvent,
   type EndEvent,
   type ErrorAnswer,
   type LiveGame,
@@ -32,6 +33,7 @@ export {
   type MoveEvent,
   type MoveRequest,
   RANKED_DIRECTIONS,
+  RANKED_DROPPED_LINGER_MS,
   RANKED_END_STATUSES,
   RANKED_ERROR_STATUS,
   RANKED_EVENT_NAMES,
@@ -51,6 +53,7 @@ export {
   RANKED_RULES,
   RANKED_SCORES_PER_MINUTE,
   RANKED_STATUSES,
+  RANKED_WATCHER_QUEUE_BYTES,
   RANKED_WATCHERS_PER_GAME,
   type RankedDirection,
   type RankedEndStatus,

@@ -171,9 +171,11 @@ export interface RecordAnswer {
  * one `state` first, then a `move` per applied move, in order, then `end` when the game ends
  * (the stream closes after it), and a comment line `: keep-alive` every
  * `RANKED_KEEP_ALIVE_MS`. A client draws the slide itself with the engine's `slide` from the
- * previous board and the direction, so the stream carries no tile ids.
+ * previous board and the direction, so the stream carries no tile ids. A watcher that reads
+ * too slowly (more than `RANKED_WATCHER_QUEUE_BYTES` waiting for it) is sent `dropped` and the
+ * stream closes: it may connect again, and starts from a fresh `state`.
  */
-export const RANKED_EVENT_NAMES = ['state', 'move', 'end'] as const;
+export const RANKED_EVENT_NAMES = ['state', 'move', 'end', 'dropped'] as const;
 export type RankedEventName = (typeof RANKED_EVENT_NAMES)[number];
 
 /** `event: state`: the game as it is when the watcher joins. */
@@ -206,11 +208,21 @@ export interface EndEvent {
   readonly scoreId?: number;
 }
 
+/**
+ * `event: dropped`: the server let this watcher go, its last event; the stream closes after it.
+ * `ERR_WATCHER_TOO_SLOW`: more than `RANKED_WATCHER_QUEUE_BYTES` were waiting to be read.
+ */
+export interface DroppedEvent {
+  readonly error: 'ERR_WATCHER_TOO_SLOW';
+  readonly message: string;
+}
+
 /** Each event name with the shape of its `data:` line (JSON). */
 export interface RankedEvents {
   readonly state: StateEvent;
   readonly move: MoveEvent;
   readonly end: EndEvent;
+  readonly dropped: DroppedEvent;
 }
 
 // --- Errors -----------------------------------------------------------------------------------
@@ -319,6 +331,18 @@ export const RANKED_MAX_MOVES_PER_GAME = 1_000_000;
 /** Watchers one game may have at once, and streams the whole server may hold. */
 export const RANKED_WATCHERS_PER_GAME = 100;
 export const RANKED_MAX_STREAMS = 2_000;
+
+/**
+ * The most bytes of events one watcher's stream may have waiting for it (beyond what the
+ * connection itself holds); past it the watcher is sent `dropped` and let go, so a watcher
+ * that never reads costs the server at most this much.
+ */
+export const RANKED_WATCHER_QUEUE_BYTES = 256 * 1024;
+
+/**
+ * How long a dropped watcher's connection is left to read its last events; then it is cut.
+ */
+export const RANKED_DROPPED_LINGER_MS = 10_000;
 
 /** The most entries `GET /api/games/live` lists. */
 export const RANKED_LIVE_LIST_LENGTH = 50;

@@ -110,6 +110,8 @@ export function addGameRoutes(
     table.streamOpened();
     const body = liveStream(ranked, {
       keepAliveMs: limits.keepAliveMs,
+      queueBytes: limits.watcherQueueBytes,
+      lingerMs: limits.droppedLingerMs,
       onClose: () => table.streamClosed(),
     });
     return new Response(body, {

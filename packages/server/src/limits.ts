@@ -1,4 +1,5 @@
 import {
+  RANKED_DROPPED_LINGER_MS,
   RANKED_GAMES_PER_CLIENT,
   RANKED_GAMES_PER_MINUTE,
   RANKED_IDLE_EXPIRY_MS,
@@ -11,6 +12,7 @@ import {
   RANKED_MOVES_PER_SECOND,
   RANKED_REPLACE_IDLE_MS,
   RANKED_SCORES_PER_MINUTE,
+  RANKED_WATCHER_QUEUE_BYTES,
   RANKED_WATCHERS_PER_GAME,
 } from '@twenty48/common';
 
@@ -49,6 +51,10 @@ export interface Limits {
   readonly maxStreams: number;
   /** How often an idle live stream sends `: keep-alive`. */
   readonly keepAliveMs: number;
+  /** The most bytes of events waiting for one watcher; past it the watcher is dropped. */
+  readonly watcherQueueBytes: number;
+  /** How long a dropped watcher's connection may take to read its last events. */
+  readonly droppedLingerMs: number;
   /** How often expired games are closed and ended ones forgotten. */
   readonly sweepEveryMs: number;
   /** How long a lost or closed game is kept (to rank it, resume it, replay an answer). */
@@ -71,6 +77,8 @@ export const DEFAULT_LIMITS: Limits = {
   watchersPerGame: RANKED_WATCHERS_PER_GAME,
   maxStreams: RANKED_MAX_STREAMS,
   keepAliveMs: RANKED_KEEP_ALIVE_MS,
+  watcherQueueBytes: RANKED_WATCHER_QUEUE_BYTES,
+  droppedLingerMs: RANKED_DROPPED_LINGER_MS,
   sweepEveryMs: 60_000,
   keepEndedMs: 7 * 24 * 60 * 60 * 1000,
 };
