@@ -5,9 +5,8 @@
  * command, a name) has its control characters escaped, so piped bytes cannot drive the terminal.
  */
 import type { Readable, Writable } from 'node:stream';
-import { parseName } from '@twenty48/common';
+import { escapeControls, parseName } from '@twenty48/common';
 import type { Direction } from '@twenty48/engine';
-import { escapeControls } from './escape.js';
 import { readBoundedLines } from './lineReader.js';
 import type { Match } from './match.js';
 import { formatPlainBlock, formatPlainState, PLAIN_PROMPT } from './plainBoard.js';

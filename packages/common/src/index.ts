@@ -7,6 +7,7 @@ export {
 export { contrastRatio, luminance } from './contrast.js';
 export { MAX_MARKS_IN_A_ROW, MAX_NAME_LENGTH, nameLength, parseName } from './names.js';
 export { formatNumber } from './numbers.js';
+export { escapeAndCut, escapeControls, MAX_SHOWN_CHARS } from './outsideText.js';
 export {
   colourOfTier,
   nameOfTier,

@@ -153,6 +153,14 @@ function fileNameProblem(name: string): string | null {
   if (name === '.' || name === '..') return 'it names a directory';
   if (/[/\\]/.test(name)) return 'it contains a path separator (/ or \\)';
   if (/\p{Cc}/u.test(name)) return 'it contains a control character';
+  // A bidi control shows the name reordered (`\u202Eevil.xlsx` reads as another extension);
+  // a format or default-ignorable character shows as nothing, a twin of another name.
+  if (/[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/u.test(name)) {
+    return 'it contains a bidi control character';
+  }
+  if (/[\p{Cf}\p{Default_Ignorable_Code_Point}\p{Zl}\p{Zp}]/u.test(name)) {
+    return 'it contains a character that draws nothing';
+  }
   if ([...name].length > MAX_FILE_NAME_LENGTH)
     return `it is longer than ${MAX_FILE_NAME_LENGTH} characters`;
   return null;
