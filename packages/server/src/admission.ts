@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import {
+  escapeAndCut,
   parseJson,
   RANKED_ERROR_STATUS,
   type RankedErrorCode,
@@ -76,10 +77,17 @@ export function tooMany(c: Context, limiter: RateLimiter, client: string, what: 
   );
 }
 
+/**
+ * What was wrong with a body or a query, in one line: the first three issues, each with the
+ * value it names escaped and cut (valibot quotes the value it received, which may be 15 KB).
+ */
 export const issueMessage = (issues: readonly v.BaseIssue<unknown>[]): string =>
   issues
     .slice(0, 3)
-    .map((issue) => `${v.getDotPath(issue) ?? 'body'}: ${issue.message}`)
+    .map(
+      (issue) =>
+        `${escapeAndCut(v.getDotPath(issue) ?? 'body', 40)}: ${escapeAndCut(issue.message)}`,
+    )
     .join('; ');
 
 /**
