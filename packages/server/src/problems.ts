@@ -13,8 +13,13 @@ const MAX_MESSAGE_CHARS = 500;
  * @example
  * return problem(c, 404, 'ERR_NOT_FOUND', 'no score with id "7"');
  */
-export const problem = (c: Context, status: ContentfulStatusCode, error: string, message: string) =>
-  c.json({ error, message: escapeAndCut(message, MAX_MESSAGE_CHARS) }, status);
+export const problem = (
+  c: Context,
+  status: ContentfulStatusCode,
+  error: string,
+  message: string,
+  more: Readonly<Record<string, unknown>> = {},
+) => c.json({ error, message: escapeAndCut(message, MAX_MESSAGE_CHARS), ...more }, status);
 
 /**
  * A failure of the store as the world may read it: its code, and its message with the
