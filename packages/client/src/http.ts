@@ -2,7 +2,15 @@
 // typed by the little it uses, and every answer turned into a Result with a named error. No
 // DOM and no Node module: the few platform globals used are named in `platform` below.
 
-import { type Failure, ok, parseJson } from '@twenty48/common';
+import {
+  type Failure,
+  isRankedSize,
+  type OpenGame,
+  ok,
+  parseJson,
+  RANKED_PLAYER_HEADER,
+  RANKED_RULES,
+} from '@twenty48/common';
 
 declare global {
   /**
@@ -77,6 +85,8 @@ export type ClientErrorCode =
 export interface ClientError extends Failure<ClientErrorCode | (string & {})> {
   readonly status: number | null;
   readonly retryAfterMs: number | null;
+  /** With `ERR_TOO_MANY_GAMES`: the player's games in progress, to resume one instead. */
+  readonly open?: readonly OpenGame[];
 }
 
 /**
@@ -145,6 +155,29 @@ const retryAfterOf = (response: FetchResponse): number | null => {
   return Number.isFinite(seconds) && seconds >= 0 ? seconds * 1000 : null;
 };
 
+/** An open game as a refusal names it, checked; null for anything else. */
+function openGameOf(x: unknown): OpenGame | null {
+  if (!isObject(x)) return null;
+  const { gameId, watchId, rules, size, moves, score, resume } = x;
+  const id = (value: unknown): value is string =>
+    typeof value === 'string' && /^[A-Za-z0-9_-]{1,64}$/.test(value);
+  const count = (value: unknown): value is number =>
+    typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
+  const ranked = RANKED_RULES.find((name) => name === rules);
+  if (!id(gameId) || !id(watchId) || ranked === undefined || !isRankedSize(size)) return null;
+  if (!count(moves) || !count(score) || resume !== `/api/games/${gameId}`) return null;
+  return { gameId, watchId, rules: ranked, size, moves, score, resume };
+}
+
+/** The well-formed open games of an error body (at most 20). */
+const openGamesOf = (x: unknown): OpenGame[] =>
+  Array.isArray(x)
+    ? x
+        .slice(0, 20)
+        .map(openGameOf)
+        .filter((game): game is OpenGame => game !== null)
+    : [];
+
 /** The most characters of a server's code and message kept in an error. */
 const MAX_CODE = 40;
 const MAX_MESSAGE = 300;
@@ -167,9 +200,9 @@ export function readAnswer<T>(
   if (status < 200 || status >= 300) {
     if (body.ok && isObject(body.value) && typeof body.value.error === 'string') {
       const message = String(body.value.message ?? body.value.error).slice(0, MAX_MESSAGE);
-      return failWith(
-        clientError(body.value.error.slice(0, MAX_CODE), message, status, retryAfterMs),
-      );
+      const error = clientError(body.value.error.slice(0, MAX_CODE), message, status, retryAfterMs);
+      if (!('open' in body.value)) return failWith(error);
+      return failWith({ ...error, open: openGamesOf(body.value.open) });
     }
     return failWith(
       clientError('ERR_RESPONSE', `the server answered ${status}`, status, retryAfterMs),
@@ -285,10 +318,14 @@ export async function callApi<T>(fetcher: Fetch, call: Call<T>): Promise<ClientR
   }
 }
 
-/** A JSON POST. */
-export const postJson = (body: unknown): FetchInit => ({
+/** The header that names the player, when there is a token. */
+export const playerHeaders = (player: string | undefined): Record<string, string> =>
+  player === undefined ? {} : { [RANKED_PLAYER_HEADER]: player };
+
+/** A JSON POST, as `player` when there is one. */
+export const postJson = (body: unknown, player?: string): FetchInit => ({
   method: 'POST',
-  headers: { 'content-type': 'application/json' },
+  headers: { 'content-type': 'application/json', ...playerHeaders(player) },
   body: JSON.stringify(body),
 });
 

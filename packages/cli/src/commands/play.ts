@@ -21,6 +21,7 @@ import { type GameShelf, openGameShelf } from '../gameShelf.js';
 import { createMatch } from '../match.js';
 import { isUnderWay } from '../matchState.js';
 import { playPlain } from '../plainPlay.js';
+import { playerTokenIn } from '../playerToken.js';
 import { playRankedPlain } from '../rankedPlain.js';
 import { playRankedScreen } from '../rankedScreenPlay.js';
 import { describeError, nodeFetch, openRankedGame, rankedKey } from '../rankedStart.js';
@@ -44,10 +45,16 @@ async function playRanked(options: PlayOptions, server: string): Promise<void> {
   const shelf = openGameShelf(options.dataDir);
   try {
     if (shelf.notice) writeErrorLine(shelf.notice);
-    const link = { fetch: nodeFetch, baseUrl: server };
+    const link = { fetch: nodeFetch, baseUrl: server, player: playerTokenIn(options.dataDir) };
     const started = await openRankedGame(link, variant, shelf, options.resume === true);
     if (!started.ok) {
       writeErrorLine(`2048: the server at ${server}: ${describeError(started.error)}`);
+      // One game too many: the player's open games, to resume one (by its id) instead.
+      for (const open of started.error.open ?? []) {
+        writeErrorLine(
+          `  open: ${open.rules} ${open.size}x${open.size}, ${open.moves} moves, score ${open.score}: ${server}${open.resume}`,
+        );
+      }
       process.exitCode = 1;
       return;
     }
