@@ -87,6 +87,20 @@ describe('refused bytes: a named error in one line', () => {
   });
 });
 
+describe('text from the file is named escaped and cut', () => {
+  it('a cell holding a C1 control, a bidi override and 5000 characters', async () => {
+    const rows = rowsOf(START) as string[][];
+    const hostile = `\x9b31m\u202E${'x'.repeat(5000)}`;
+    const cells = rows.map((row, r) => (r === 0 ? [hostile, ...row.slice(1)] : row));
+    const decoded = await decodeXlsx(zipOf(minimalParts(cells)));
+    expect(decoded).toMatchObject({ ok: false, error: { code: 'ERR_CELL' } });
+    const message = decoded.ok ? '' : decoded.error.message;
+    expect(message).toContain('\\x9b31m\\u{202E}xxx');
+    expect(message.includes('\u202E') || message.includes('\x9b')).toBe(false);
+    expect(message.length).toBeLessThan(300);
+  });
+});
+
 describe('shapes that would cost more than the cap are refused before they are expanded', () => {
   const parts = minimalParts(rowsOf(START) as string[][]);
   const sheet = parts['xl/worksheets/sheet1.xml'] as string;

@@ -11,7 +11,7 @@
  * Bytes only, for the terminal and the browser alike: no Node module. Reading and writing files
  * is the terminal's (`cli/src/checkers/xlsx.ts`), downloading and opening them the page's.
  */
-import { fail, ok, type Result } from '@twenty48/common';
+import { escapeAndCut, fail, ok, type Result } from '@twenty48/common';
 import type { CellValue, Worksheet } from 'exceljs';
 
 export const CELL_TEXTS = ['E', 'B n', 'B k', 'R n', 'R k'] as const;
@@ -61,9 +61,11 @@ const excelJs = async (): Promise<typeof import('exceljs')> => {
 
 const address = (row: number, column: number): string => `${COLUMNS[column]}${row + 1}`;
 
-/** Outside text as one short line: quoted, control characters escaped, long text cut. */
-export const quote = (text: string): string =>
-  JSON.stringify(text.length > 40 ? `${text.slice(0, 40)}…` : text);
+/**
+ * Outside text as one short line: quoted, control and bidi characters escaped, long text cut
+ * (common's `escapeAndCut`, as every outside text is shown).
+ */
+export const quote = (text: string): string => `"${escapeAndCut(text, 40)}"`;
 
 const isOneOf = <T extends string>(list: readonly T[], value: unknown): value is T =>
   list.includes(value as T);
@@ -133,10 +135,9 @@ function describe(value: CellValue): string {
 
 /** An error's message as one line of at most 200 characters. */
 export const oneLine = (error: unknown): string =>
-  (error instanceof Error ? error.message : String(error))
-    .replace(/\s+/g, ' ')
-    .trim()
-    .slice(0, 200);
+  escapeAndCut(
+    (error instanceof Error ? error.message : String(error)).replace(/\s+/g, ' ').trim(),
+  );
 
 /**
  * How many bytes raw-deflated `packed` unpacks to, stopping once it passes `budget`, and the
