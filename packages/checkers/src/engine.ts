@@ -1,3 +1,4 @@
+import { escapeAndCut } from '@twenty48/common';
 import { type Book, bookMove } from './book.js';
 import { makeFen, parseFen } from './fen.js';
 import { applyMove } from './moves.js';
@@ -59,17 +60,14 @@ export function newEngineSession(book: Book | null = null): EngineSession {
 }
 
 /**
- * Outside text as an error message shows it: control characters escaped (`\n`, `\x1b` as
- * `\u001b`), cut to 40 characters with `…`.
+ * Outside text as an error message shows it: in quotes, escaped and cut to 40 characters by
+ * common's `escapeAndCut` (the one rule every program of ours shows outside text by).
  *
  * @example
- * shownText('bad\u001b[2J') // '"bad\\u001b[2J"'
+ * shownText('bad\u001b[2J') // '"bad\\e[2J"'
  */
 export function shownText(text: string): string {
-  const cut = text.length > SHOWN_LENGTH ? `${text.slice(0, SHOWN_LENGTH)}…` : text;
-  return JSON.stringify(cut).replace(/[\u007f-\u009f\u2028\u2029]/g, (char) => {
-    return `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`;
-  });
+  return `"${escapeAndCut(text, SHOWN_LENGTH)}"`;
 }
 
 // Outside text reaches a message only through `shownText`, so a message is always one line.
