@@ -5,8 +5,10 @@
  * throws: an engine without its database plays on without it.
  */
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { gunzipSync, gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { gunzip, gunzipSync, gzipSync } from 'node:zlib';
 import {
   EGDB_HEADER_BYTES,
   type Egdb,
@@ -67,6 +69,33 @@ export function readEgdbFile(path: string): EgdbRead {
     };
   }
   return egdbOfFileBytes(bytes);
+}
+
+/**
+ * The database at `path`, read and decompressed off the main thread's critical path (the
+ * terminal's search thread answers at once and probes the database once it is in).
+ */
+export async function readEgdbFileLater(path: string): Promise<EgdbRead> {
+  let bytes: Uint8Array;
+  try {
+    bytes = await readFile(path);
+  } catch (error) {
+    const code = (error as { code?: unknown }).code;
+    return {
+      ok: false,
+      code: 'ERR_EGDB_MISSING',
+      message: `cannot read the database (${String(code)})`,
+    };
+  }
+  const header = readEgdbHeader(bytes.subarray(0, EGDB_HEADER_BYTES));
+  if (!header.ok) return header;
+  try {
+    const values = await promisify(gunzip)(bytes.subarray(EGDB_HEADER_BYTES));
+    return egdbFromBytes(bytes.subarray(0, EGDB_HEADER_BYTES), values);
+  } catch {
+    // The synchronous reader names what is wrong with the compressed part.
+    return egdbOfFileBytes(bytes);
+  }
 }
 
 /** The file's bytes for a database: header, then the values gzipped at the highest level. */

@@ -7,10 +7,13 @@
  */
 import { parentPort } from 'node:worker_threads';
 import { handleSearchRequest, useEgdb } from '@twenty48/checkers';
-import { DEFAULT_EGDB_PATH, readEgdbFile } from './egdbFile.js';
+import { DEFAULT_EGDB_PATH, readEgdbFileLater } from './egdbFile.js';
 
-const egdb = readEgdbFile(DEFAULT_EGDB_PATH);
-if (egdb.ok) useEgdb(egdb.value);
+// The database comes in while the thread already answers (a search before it is in goes
+// without it).
+void readEgdbFileLater(DEFAULT_EGDB_PATH).then((egdb) => {
+  if (egdb.ok) useEgdb(egdb.value);
+});
 
 const port = parentPort;
 port?.on('message', (request: unknown) =>
