@@ -1,4 +1,4 @@
-import { crc32 } from './egdb.js';
+import { crc32 } from './crc32.js';
 import { makeFen, parseFen } from './fen.js';
 import { parsePdnMove } from './pdn.js';
 import type { Move, Position } from './types.js';

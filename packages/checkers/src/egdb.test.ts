@@ -1,14 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  buildEgdb,
-  EGDB_DRAW,
-  EGDB_LOSS,
-  EGDB_WIN,
-  type Egdb,
-  egdbFromBytes,
-  egdbHeader,
-  probeEgdb,
-} from './egdb.js';
+import { buildEgdb, EGDB_DRAW, EGDB_LOSS, EGDB_WIN, type Egdb, probeEgdb } from './egdb.js';
+import { egdbFromBytes, egdbHeader } from './egdbFormat.js';
 import { parseFen } from './fen.js';
 import { applyMove, legalMoves } from './moves.js';
 import { searchBest, useEgdb } from './search.js';

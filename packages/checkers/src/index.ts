@@ -26,24 +26,26 @@ export {
   formatBook,
   parseBook,
 } from './book.js';
+export { crc32 } from './crc32.js';
 export {
   buildEgdb,
-  crc32,
   EGDB_DRAW,
-  EGDB_HEADER_BYTES,
   EGDB_LOSS,
-  EGDB_MAGIC,
   EGDB_WIN,
   type Egdb,
-  type EgdbErrorCode,
   type EgdbProgress,
-  egdbFromBytes,
-  egdbHeader,
   egdbSize,
   MAX_EGDB_PIECES,
   probeEgdb,
-  readEgdbHeader,
 } from './egdb.js';
+export {
+  EGDB_HEADER_BYTES,
+  EGDB_MAGIC,
+  type EgdbErrorCode,
+  egdbFromBytes,
+  egdbHeader,
+  readEgdbHeader,
+} from './egdbFormat.js';
 export {
   ENGINE_ERROR_CODES,
   type EngineErrorCode,
