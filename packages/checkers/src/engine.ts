@@ -17,7 +17,8 @@ import type { Position } from './types.js';
  * - `isready` → `readyok`; `newgame` forgets the last game; `quit` ends.
  * - `position startpos|fen <FEN> [moves <m1> <m2> …]`, moves in PDN (`11-15`, `22x15x6`).
  * - `go movetime <ms>` | `go depth <n>` → `info depth <d> score <s> nodes <n> pv <…>` lines,
- *   then one `bestmove <move>` (`bestmove none` when the side to move has no legal move).
+ *   then one `bestmove <move>` (`bestmove none` when the side to move has no legal move); a
+ *   fixed depth still stops after `MAX_MOVETIME`.
  * - Anything malformed or unknown → one `error <CODE> <message>` line; the engine goes on.
  */
 
@@ -226,7 +227,10 @@ function go(session: EngineSession, words: readonly string[], io: EngineIo): voi
     return;
   }
   const found = searchBest(session.position, {
-    ...(kind === 'depth' ? { depth: value } : { ms: Math.max(1, value - MOVETIME_MARGIN_MS) }),
+    // A fixed depth still stops at the longest movetime: the engine never searches unbounded.
+    ...(kind === 'depth'
+      ? { depth: value, ms: MAX_MOVETIME }
+      : { ms: Math.max(1, value - MOVETIME_MARGIN_MS) }),
     history: session.history,
     keepTable: true,
     ...(io.now === undefined ? {} : { now: io.now }),
