@@ -21,14 +21,15 @@ import { zobristHi, zobristLo } from './zobrist.js';
  * The computer player: alpha-beta (negamax with principal variation search) over the bitboard
  * generator, with iterative deepening, a transposition table in flat typed arrays keyed by
  * Zobrist hashes, move ordering (table move, captures, killers, history), a quiescence search
- * that plays on while the side to move must capture, a time budget, and draws by repetition
+ * that plays on while the side to move must capture, late move reductions, an endgame database
+ * probed at every node of few enough pieces (`useEgdb`), a time budget, and draws by repetition
  * and by the 80 quiet plies of our rules.
  *
  * The hot loop allocates nothing: moves live in one preallocated `MoveStack`, positions are
  * passed as masks by value (copy-make), and every table is a typed array made once per module.
- * `searchBest` reuses those tables between calls but starts each call from a clean table (an
- * entry from an earlier call never counts), so a fixed-depth search always gives the same
- * answer.
+ * `searchBest` reuses those tables between calls; by default each call starts from a clean table
+ * (an entry from an earlier call never counts), so a fixed-depth search always gives the same
+ * answer; with `keepTable` (the persistent engine, the workers) what earlier calls stored counts.
  */
 
 export interface SearchOptions {
