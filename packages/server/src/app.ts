@@ -14,6 +14,7 @@ import { DEFAULT_LIMITS, type Limits } from './limits.js';
 import { refuseOtherMethods } from './methods.js';
 import { problem, publicStoreFailure } from './problems.js';
 import { createRankedTable, type RankedTable } from './rankedTable.js';
+import { type ClientHop, clientHop, type ProxyTrust, TRUST_NOBODY } from './trustProxy.js';
 import { DEFAULT_WEB_ROOT, serveWebFile } from './web-files.js';
 
 export interface AppOptions {
@@ -26,9 +27,11 @@ export interface AppOptions {
   readonly limits?: Partial<Limits>;
   /** The ranked games in play; by default a table of its own (its timer does not hold Node). */
   readonly table?: RankedTable;
+  /** The proxies whose forwarded headers are believed; by default none. */
+  readonly trust?: ProxyTrust;
 }
 
-/** The client's address from the socket; behind no proxy, so no forwarded header is trusted. */
+/** The peer's address from the socket. */
 function socketAddress(c: Context): string {
   try {
     return getConnInfo(c).remote.address ?? 'unknown';
@@ -37,6 +40,26 @@ function socketAddress(c: Context): string {
     return 'unknown';
   }
 }
+
+const hops = new WeakMap<Request, ClientHop>();
+
+/**
+ * Who is asking and how (address and scheme), per the proxies `trust` names: the socket's
+ * peer unless it is a trusted proxy. Worked out once per request.
+ *
+ * @example
+ * const hopOf = clientHopOf(trust); hopOf(c).address // '203.0.113.9'
+ */
+export const clientHopOf =
+  (trust: ProxyTrust) =>
+  (c: Context): ClientHop => {
+    let hop = hops.get(c.req.raw);
+    if (!hop) {
+      hop = clientHop(socketAddress(c), (name) => c.req.header(name), trust);
+      hops.set(c.req.raw, hop);
+    }
+    return hop;
+  };
 
 /**
  * The whole HTTP application: the API under `/api`, the leaderboard page, and the built web
@@ -52,6 +75,7 @@ export function createApp(options: AppOptions): Hono {
   const store = 'kind' in options.store ? options.store : sqliteLeaderboard(options.store);
   const table = options.table ?? createRankedTable({ store, limits, now });
   const webRoot = options.webRoot ?? DEFAULT_WEB_ROOT;
+  const hopOf = clientHopOf(options.trust ?? TRUST_NOBODY);
   const app = new Hono();
 
   // Pages, scripts, styles and JSON shrink to a third or less. A ranked game's answers are a
@@ -67,7 +91,7 @@ export function createApp(options: AppOptions): Hono {
     headers.set('referrer-policy', 'no-referrer');
     forbidFraming(headers);
   });
-  app.route('/api', createApi({ store, table, limits, clientOf: socketAddress }));
+  app.route('/api', createApi({ store, table, limits, clientOf: (c) => hopOf(c).address }));
   app.all('/api/*', (c) =>
     problem(c, 404, 'ERR_NOT_FOUND', `no API route ${c.req.method} ${c.req.path}`),
   );

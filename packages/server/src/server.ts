@@ -5,6 +5,7 @@ import type { Hono } from 'hono';
 import { createApp } from './app.js';
 import { DEFAULT_LIMITS, type Limits } from './limits.js';
 import { createRankedTable } from './rankedTable.js';
+import type { ProxyTrust } from './trustProxy.js';
 
 export interface ServerOptions {
   /** Default 8048; 0 picks a free port. */
@@ -20,6 +21,14 @@ export interface ServerOptions {
   readonly dbFile?: string;
   readonly webRoot?: string;
   readonly limits?: Partial<Limits>;
+  /** The proxies whose forwarded headers are believed (`--trust-proxy`); by default none. */
+  readonly trust?: ProxyTrust;
+  readonly pgPool?: number;
+  readonly dbConnectTimeoutMs?: number;
+  readonly queryTimeoutMs?: number;
+  readonly requestTimeoutMs?: number;
+  readonly headersTimeoutMs?: number;
+  readonly keepAliveTimeoutMs?: number;
 }
 
 export interface RunningServer {
@@ -87,6 +96,13 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     port,
     hostname: host,
   });
+  // Node's defaults: 5 s keep-alive (shorter than a proxy's idle timeout, so the proxy sends a
+  // request on a connection Node is closing), 300 s for a request.
+  if ('keepAliveTimeout' in server) {
+    server.keepAliveTimeout = options.keepAliveTimeoutMs ?? 65_000;
+    server.headersTimeout = options.headersTimeoutMs ?? 10_000;
+    server.requestTimeout = options.requestTimeoutMs ?? 30_000;
+  }
   let address: AddressInfo;
   try {
     address = await listen(server);
@@ -94,7 +110,13 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     const reason = error instanceof Error ? error.message : String(error);
     throw new ServerStartError('ERR_LISTEN', `cannot listen on ${host}:${port}: ${reason}`);
   }
-  const opened = await openLeaderboard(options.database ?? options.dbFile);
+  const opened = await openLeaderboard(options.database ?? options.dbFile, {
+    ...(options.pgPool === undefined ? {} : { pool: options.pgPool }),
+    ...(options.dbConnectTimeoutMs === undefined
+      ? {}
+      : { connectTimeoutMs: options.dbConnectTimeoutMs }),
+    ...(options.queryTimeoutMs === undefined ? {} : { queryTimeoutMs: options.queryTimeoutMs }),
+  });
   if (!opened.ok) {
     await closeServer(server);
     throw new ServerStartError(opened.error.code, opened.error.message);
@@ -107,6 +129,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     table,
     limits,
     ...(options.webRoot === undefined ? {} : { webRoot: options.webRoot }),
+    ...(options.trust === undefined ? {} : { trust: options.trust }),
   });
   const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   return {

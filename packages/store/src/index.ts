@@ -7,7 +7,7 @@ export {
   databaseTarget,
   dataDirectory,
 } from './location.js';
-export { openLeaderboard } from './open.js';
+export { type OpenLeaderboardOptions, openLeaderboard } from './open.js';
 export { type PgClient, type PgSession, redactedUrl } from './postgres/client.js';
 export { openPostgresLeaderboard } from './postgres/leaderboard.js';
 export type { RankedScore } from './ranked.js';

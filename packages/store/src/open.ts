@@ -6,6 +6,17 @@ import { openPostgresLeaderboard } from './postgres/leaderboard.js';
 import { openStore } from './store.js';
 import type { LeaderboardStore, StoreError } from './types.js';
 
+/** How to reach PostgreSQL: the pool's size, and the deadlines of connecting and of each query. */
+export interface OpenLeaderboardOptions {
+  readonly env?: NodeJS.ProcessEnv;
+  /** Connections to PostgreSQL (default 10). */
+  readonly pool?: number;
+  /** The deadline of reaching the database at start, in ms (default 5000). */
+  readonly connectTimeoutMs?: number;
+  /** Each query's deadline, in ms: statement_timeout and the client's own (default 2000). */
+  readonly queryTimeoutMs?: number;
+}
+
 /**
  * Open the server's leaderboard: `database` (the `--db` value, else `$DATABASE_URL`) is a
  * postgres:// URL, an SQLite file, or nothing for the default SQLite file. Never throws:
@@ -17,18 +28,17 @@ import type { LeaderboardStore, StoreError } from './types.js';
  */
 export async function openLeaderboard(
   database?: string,
-  env: NodeJS.ProcessEnv = process.env,
+  options: OpenLeaderboardOptions = {},
 ): Promise<Result<LeaderboardStore, StoreError>> {
-  const target = databaseTarget(database, env);
+  const target = databaseTarget(database, options.env ?? process.env);
   if (!target.ok) return target;
   if (target.value.kind === 'sqlite') {
     const opened = openStore(target.value.file === undefined ? {} : { file: target.value.file });
     return opened.ok ? ok(sqliteLeaderboard(opened.value)) : opened;
   }
-  const pool = Number(env.TWENTY48_PG_POOL);
   const { url, schema } = target.value;
   try {
-    const client = postgresJsClient(url, pool >= 1 ? Math.floor(pool) : undefined);
+    const client = postgresJsClient(url, options.pool);
     return await openPostgresLeaderboard(client, redactedUrl(url), schema);
   } catch (error) {
     return fail('ERR_DB_OPEN', `cannot open ${redactedUrl(url)}: ${String(error)}`);
