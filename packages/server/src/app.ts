@@ -110,7 +110,7 @@ export function createApp(options: AppOptions): Hono {
   app.onError((error, c) => {
     if (error instanceof StoreFailure) {
       console.error(`twenty48 server: ${error.message} (${error.code})`);
-      const { code, message } = publicStoreFailure(store, error);
+      const { code, message } = publicStoreFailure(error);
       if (c.req.path.startsWith('/api/')) return problem(c, 503, code, message);
       const page = htmlPage(
         'The leaderboard is unavailable',

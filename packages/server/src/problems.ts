@@ -1,4 +1,3 @@
-import type { LeaderboardStore } from '@twenty48/store';
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 
@@ -11,14 +10,21 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 export const problem = (c: Context, status: ContentfulStatusCode, error: string, message: string) =>
   c.json({ error, message }, status);
 
+/** What the world reads of each store failure: short, no address, no path, no cause. */
+const PUBLIC_MESSAGES: Readonly<Record<string, string>> = {
+  ERR_DB_CORRUPT:
+    'the database is damaged; the server stopped writing to it (the details are in its log)',
+  ERR_DB_FAILED: 'the database is unavailable; try again in a moment',
+};
+
 /**
- * A failure of the store as the world may read it: its code, and its message with the
- * server's file path replaced by "the database" (the path is logged, not published).
+ * A failure of the store as the world may read it: its code and a short sentence; the full
+ * message, with the database's address or file and the cause, is for the log only.
  *
  * @example
- * publicStoreFailure(store, failure) // { code: 'ERR_DB_CORRUPT', message: 'the database is damaged (…)…' }
+ * publicStoreFailure(failure) // { code: 'ERR_DB_FAILED', message: 'the database is unavailable; try again in a moment' }
  */
-export const publicStoreFailure = (
-  store: Pick<LeaderboardStore, 'location'>,
-  failure: { readonly code: string; readonly message: string },
-) => ({ code: failure.code, message: failure.message.replaceAll(store.location, 'the database') });
+export const publicStoreFailure = (failure: { readonly code: string }) => ({
+  code: failure.code,
+  message: PUBLIC_MESSAGES[failure.code] ?? 'the database cannot serve this request now',
+});

@@ -1,8 +1,9 @@
 import { fail, ok, type Result } from '@twenty48/engine';
 import { sqliteLeaderboard } from './leaderboard.js';
 import { databaseTarget } from './location.js';
-import { postgresJsClient, redactedUrl } from './postgres/client.js';
+import { DEFAULT_CONNECT_TIMEOUT_MS, postgresJsClient, redactedUrl } from './postgres/client.js';
 import { openPostgresLeaderboard } from './postgres/leaderboard.js';
+import { describeListener } from './postgres/probe.js';
 import { openStore } from './store.js';
 import type { LeaderboardStore, StoreError } from './types.js';
 
@@ -21,7 +22,8 @@ export interface OpenLeaderboardOptions {
  * Open the server's leaderboard: `database` (the `--db` value, else `$DATABASE_URL`) is a
  * postgres:// URL, an SQLite file, or nothing for the default SQLite file. Never throws:
  * ERR_DB_URL for a URL of another kind (nothing is created), ERR_DB_OPEN for a database that
- * cannot be reached, and SQLite's refusals as `openStore` names them.
+ * cannot be reached within `connectTimeoutMs` (naming what answered instead: nothing, a silent
+ * listener, another protocol), and SQLite's refusals as `openStore` names them.
  *
  * @example
  * const opened = await openLeaderboard('postgres://twenty48@127.0.0.1/twenty48');
@@ -37,10 +39,33 @@ export async function openLeaderboard(
     return opened.ok ? ok(sqliteLeaderboard(opened.value)) : opened;
   }
   const { url, schema } = target.value;
-  try {
-    const client = postgresJsClient(url, options.pool);
-    return await openPostgresLeaderboard(client, redactedUrl(url), schema);
-  } catch (error) {
-    return fail('ERR_DB_OPEN', `cannot open ${redactedUrl(url)}: ${String(error)}`);
-  }
+  const deadline = options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS;
+  const client = postgresJsClient(url, {
+    ...(options.pool === undefined ? {} : { max: options.pool }),
+    connectTimeoutMs: deadline,
+    ...(options.queryTimeoutMs === undefined ? {} : { queryTimeoutMs: options.queryTimeoutMs }),
+  });
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<'late'>((resolve) => {
+    timer = setTimeout(() => resolve('late'), deadline);
+  });
+  const opening = openPostgresLeaderboard(client, redactedUrl(url), schema).catch(
+    (error: unknown) => fail('ERR_DB_OPEN', String(error)),
+  );
+  const opened = await Promise.race([opening, late]).finally(() => clearTimeout(timer));
+  if (opened !== 'late' && (opened.ok || opened.error.code !== 'ERR_DB_OPEN')) return opened;
+  // Past the deadline, or refused: stop the pool's retries, and say what is at that address.
+  void client.close().catch(() => {});
+  void opening.then((late) => (late.ok ? late.value.close() : undefined)).catch(() => {});
+  const why = opened === 'late' ? `no answer within ${deadline} ms` : opened.error.message;
+  const listener = await describeTarget(url, Math.min(deadline, 2000));
+  return fail('ERR_DB_OPEN', `cannot open ${redactedUrl(url)}: ${why}${listener}`);
+}
+
+/** `; <what listens there>` for a URL's host and port (none for a Unix socket). */
+async function describeTarget(url: string, waitMs: number): Promise<string> {
+  const parsed = new URL(url);
+  const host = parsed.hostname.replace(/^\[(.*)\]$/, '$1') || 'localhost';
+  if (parsed.searchParams.get('host')?.startsWith('/')) return '';
+  return `; ${await describeListener(host, Number(parsed.port || 5432), waitMs)}`;
 }

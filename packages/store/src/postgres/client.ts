@@ -40,11 +40,39 @@ export const pgFailure = (location: string, error: unknown): StoreFailure =>
     ? error
     : new StoreFailure(
         'ERR_DB_FAILED',
-        `the database ${location} failed: ${error instanceof Error ? error.message : String(error)}`,
+        `${location} failed: ${error instanceof Error ? error.message : String(error)}`,
       );
 
 /** Connections each server keeps to PostgreSQL (`TWENTY48_PG_POOL` changes it). */
 export const DEFAULT_POOL = 10;
+/** Reaching the database at all, and each statement (`--db-connect-timeout-ms`, `--query-timeout-ms`). */
+export const DEFAULT_CONNECT_TIMEOUT_MS = 5000;
+export const DEFAULT_QUERY_TIMEOUT_MS = 2000;
+
+/** The pool's size and deadlines. */
+export interface PgClientOptions {
+  readonly max?: number;
+  readonly connectTimeoutMs?: number;
+  /** PostgreSQL's statement_timeout, and the time the client waits for any statement's answer. */
+  readonly queryTimeoutMs?: number;
+}
+
+/**
+ * `work` or, past `ms`, ERR_DB_FAILED. The statement itself is not cancelled (a cancel costs a
+ * connection and may hit another statement, as postgres.js warns): PostgreSQL's own
+ * statement_timeout ends it, and its answer, if any, is ignored.
+ */
+function withDeadline<T>(work: Promise<T>, ms: number, location: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new StoreFailure('ERR_DB_FAILED', `${location} did not answer within ${ms} ms`)),
+      ms,
+    );
+  });
+  work.catch(() => {}); // its failure after the deadline is nobody's to hear
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
+}
 
 /**
  * postgres.js on `url`: a pool of `max` connections, prepared statements, int8 read as numbers.
@@ -52,10 +80,14 @@ export const DEFAULT_POOL = 10;
  * @example
  * const client = postgresJsClient('postgres://twenty48@127.0.0.1/twenty48');
  */
-export function postgresJsClient(url: string, max = DEFAULT_POOL): PgClient {
+export function postgresJsClient(url: string, options: PgClientOptions = {}): PgClient {
+  const queryMs = options.queryTimeoutMs ?? DEFAULT_QUERY_TIMEOUT_MS;
+  const connectMs = options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS;
   const sql = postgres(url, {
-    max,
-    connect_timeout: 10,
+    max: options.max ?? DEFAULT_POOL,
+    connect_timeout: Math.max(1, Math.ceil(connectMs / 1000)),
+    // The database ends a statement past this, whoever is waiting for it.
+    connection: { statement_timeout: queryMs },
     onnotice: () => {},
     types: {
       bigint: {
@@ -70,9 +102,10 @@ export function postgresJsClient(url: string, max = DEFAULT_POOL): PgClient {
   const session = (on: postgres.Sql | postgres.TransactionSql): PgSession => ({
     async query<T>(text: string, values: readonly unknown[]): Promise<T[]> {
       try {
-        return (await on.unsafe(text, values as postgres.ParameterOrJSON<never>[], {
+        const pending = on.unsafe(text, values as postgres.ParameterOrJSON<never>[], {
           prepare: true,
-        })) as unknown as T[];
+        });
+        return (await withDeadline(pending, queryMs, location)) as unknown as T[];
       } catch (error) {
         throw pgFailure(location, error);
       }
@@ -82,7 +115,12 @@ export function postgresJsClient(url: string, max = DEFAULT_POOL): PgClient {
     ...session(sql),
     async transaction<R>(work: (tx: PgSession) => Promise<R>): Promise<R> {
       try {
-        return (await sql.begin((tx) => work(session(tx)))) as R;
+        // Waiting for a connection counts too: during an outage none comes.
+        return (await withDeadline(
+          sql.begin((tx) => work(session(tx))),
+          2 * queryMs,
+          location,
+        )) as R;
       } catch (error) {
         // A refusal of ours (a thrown Error that is not the client's) stays as it is.
         if (error instanceof Error && !('code' in error) && !(error instanceof StoreFailure)) {
@@ -93,7 +131,11 @@ export function postgresJsClient(url: string, max = DEFAULT_POOL): PgClient {
     },
     async listen(channel, onPayload) {
       try {
-        const { unlisten } = await sql.listen(channel, onPayload);
+        const { unlisten } = await withDeadline(
+          sql.listen(channel, onPayload),
+          connectMs,
+          location,
+        );
         return unlisten;
       } catch (error) {
         throw pgFailure(location, error);
