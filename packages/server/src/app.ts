@@ -14,6 +14,7 @@ import { DEFAULT_LIMITS, type Limits } from './limits.js';
 import { refuseOtherMethods } from './methods.js';
 import { problem, publicStoreFailure } from './problems.js';
 import { createRankedTable, type RankedTable } from './rankedTable.js';
+import { addProbes, type Readiness } from './readiness.js';
 import { type ClientHop, clientHop, type ProxyTrust, TRUST_NOBODY } from './trustProxy.js';
 import { DEFAULT_WEB_ROOT, serveWebFile } from './web-files.js';
 
@@ -29,6 +30,8 @@ export interface AppOptions {
   readonly table?: RankedTable;
   /** The proxies whose forwarded headers are believed; by default none. */
   readonly trust?: ProxyTrust;
+  /** What `/api/ready` says (the server's timer on the database, and draining); default ready. */
+  readonly readiness?: () => Readiness;
 }
 
 /** The peer's address from the socket. */
@@ -91,6 +94,10 @@ export function createApp(options: AppOptions): Hono {
     headers.set('referrer-policy', 'no-referrer');
     forbidFraming(headers);
   });
+  const probes = new Hono();
+  addProbes(probes, options.readiness ?? (() => ({ ok: true })));
+  refuseOtherMethods(probes);
+  app.route('/api', probes);
   app.route('/api', createApi({ store, table, limits, clientOf: (c) => hopOf(c).address }));
   app.all('/api/*', (c) =>
     problem(c, 404, 'ERR_NOT_FOUND', `no API route ${c.req.method} ${c.req.path}`),

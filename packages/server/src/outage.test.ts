@@ -29,6 +29,7 @@ describe.skipIf(missing !== null)('a PostgreSQL outage', { timeout: 120_000 }, (
       database: pg.url,
       webRoot: '/none',
       queryTimeoutMs: 1000,
+      readyCheckMs: 200,
       limits: { movesPerSecond: Number.POSITIVE_INFINITY, moveBurst: Number.POSITIVE_INFINITY },
     });
   }, 60_000);
@@ -61,7 +62,23 @@ describe.skipIf(missing !== null)('a PostgreSQL outage', { timeout: 120_000 }, (
     expect(scores.status).toBe(503);
     expect(scores.text).not.toMatch(/127\.0\.0\.1|twenty48@|ECONNREFUSED|the database the/);
 
+    // The timer finds the database gone: not ready (a balancer stops sending), but alive.
+    const readyWhile = async (status: number) => {
+      let ready = await client.get('/api/ready');
+      for (let tries = 0; ready.status !== status && tries < 100; tries++) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        ready = await client.get('/api/ready');
+      }
+      return ready;
+    };
+    expect(await readyWhile(503)).toMatchObject({
+      status: 503,
+      body: { ok: false, error: 'ERR_DB_FAILED' },
+    });
+    expect((await client.get('/api/live')).status).toBe(200);
+
     pg.start();
+    expect((await readyWhile(200)).status).toBe(200);
     let retried = failed;
     for (let tries = 0; retried.status !== 200 && tries < 100; tries++) {
       await new Promise((resolve) => setTimeout(resolve, 200));

@@ -3,8 +3,10 @@ import { type ServerType, serve } from '@hono/node-server';
 import { openLeaderboard } from '@twenty48/store';
 import type { Hono } from 'hono';
 import { createApp } from './app.js';
+import { trackConnections } from './drain.js';
 import { DEFAULT_LIMITS, type Limits } from './limits.js';
 import { createRankedTable } from './rankedTable.js';
+import { watchReadiness } from './readiness.js';
 import type { ProxyTrust } from './trustProxy.js';
 
 export interface ServerOptions {
@@ -29,6 +31,10 @@ export interface ServerOptions {
   readonly requestTimeoutMs?: number;
   readonly headersTimeoutMs?: number;
   readonly keepAliveTimeoutMs?: number;
+  /** After `close()` begins, the most time requests in flight get (default 10 s). */
+  readonly shutdownGraceMs?: number;
+  /** How often `/api/ready` asks the database (default 2 s). */
+  readonly readyCheckMs?: number;
 }
 
 export interface RunningServer {
@@ -36,7 +42,11 @@ export interface RunningServer {
   readonly url: string;
   /** The database in use: the SQLite file, or the PostgreSQL URL without its password. */
   readonly dbFile: string;
-  /** Stop listening, let requests in flight finish, and close the database. */
+  /**
+   * Drain, then close: `/api/ready` says 503, no new connection is taken, each keep-alive
+   * connection ends after its current request, requests in flight are answered (their moves
+   * kept) within the grace, and the database is closed.
+   */
   close(): Promise<void>;
 }
 
@@ -53,7 +63,7 @@ export class ServerStartError extends Error {
 
 const DEFAULT_PORT = 8048;
 const DEFAULT_HOST = '127.0.0.1';
-const CLOSE_GRACE_MS = 1000;
+const DEFAULT_GRACE_MS = 10_000;
 
 function listen(server: ServerType): Promise<AddressInfo> {
   return new Promise((resolve, reject) => {
@@ -89,15 +99,18 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     fetch: (request, env) =>
       app
         ? app.fetch(request, env)
-        : Response.json(
-            { error: 'ERR_STARTING', message: 'the server is starting' },
-            { status: 503 },
-          ),
+        : new URL(request.url).pathname.endsWith('/api/live')
+          ? Response.json({ ok: true, service: 'twenty48' })
+          : Response.json(
+              { error: 'ERR_STARTING', message: 'the server is starting' },
+              { status: 503 },
+            ),
     port,
     hostname: host,
   });
   // Node's defaults: 5 s keep-alive (shorter than a proxy's idle timeout, so the proxy sends a
   // request on a connection Node is closing), 300 s for a request.
+  const drainer = 'keepAliveTimeout' in server ? trackConnections(server) : undefined;
   if ('keepAliveTimeout' in server) {
     server.keepAliveTimeout = options.keepAliveTimeoutMs ?? 65_000;
     server.headersTimeout = options.headersTimeoutMs ?? 10_000;
@@ -124,7 +137,9 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const store = opened.value;
   const limits: Limits = { ...DEFAULT_LIMITS, ...options.limits };
   const table = createRankedTable({ store, limits, now: () => new Date() });
+  const readiness = watchReadiness(store, options.readyCheckMs ?? 2000);
   app = createApp({
+    readiness: readiness.now,
     store,
     table,
     limits,
@@ -135,24 +150,20 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   return {
     url: `http://${shownHost}:${address.port}`,
     dbFile: store.location,
-    close: () =>
-      new Promise<void>((resolve) => {
-        // No new connection; requests in flight are answered (their moves kept), then the
-        // database is closed. Live streams never end by themselves: they are ended.
-        const closedTable = table.close();
-        server.close(() => {
-          closedTable
-            .then(() => store.close())
-            .catch((error: unknown) => {
-              console.error(`twenty48 server: closing the database failed: ${String(error)}`);
-            })
-            .finally(resolve);
-        });
-        // Idle keep-alive connections would hold close() open; busy ones get a moment.
-        if ('closeIdleConnections' in server) {
-          server.closeIdleConnections();
-          setTimeout(() => server.closeAllConnections(), CLOSE_GRACE_MS).unref();
-        }
-      }),
+    close: async () => {
+      readiness.drain();
+      // Live streams never end by themselves: they are ended; moves waiting for an earlier
+      // index are refused (the client sends them again, to another server).
+      const closedTable = table.close();
+      if (drainer) await drainer.drain(options.shutdownGraceMs ?? DEFAULT_GRACE_MS);
+      await closeServer(server);
+      readiness.stop();
+      try {
+        await closedTable;
+        await store.close();
+      } catch (error) {
+        console.error(`twenty48 server: closing the database failed: ${String(error)}`);
+      }
+    },
   };
 }

@@ -102,13 +102,22 @@ async function serve(options: Record<string, unknown>, hooks: ServeHooks): Promi
     return;
   }
   const stop = async () => {
-    process.off('SIGINT', stop);
-    process.off('SIGTERM', stop);
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
     await server.close();
     write('twenty48 server stopped\n');
   };
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
+  // A signal drains the server (within --shutdown-grace-ms), then the process exits; should
+  // closing the database hang past the grace, it exits anyway.
+  const onSignal = () => {
+    setTimeout(() => {
+      writeError('2048 serve: did not stop within the shutdown grace; exiting\n');
+      process.exit(1);
+    }, settings.shutdownGraceMs + 5000).unref();
+    void stop().then(() => process.exit(0));
+  };
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
   write(
     `twenty48 at ${server.url}  (leaderboard ${server.url}/leaderboard, database ${server.dbFile})\n` +
       'Ctrl-C stops it.\n',
