@@ -11,7 +11,10 @@ import { createApi } from './api.js';
 import { escapeHtml, forbidFraming, htmlPage, OWN_PAGE_HEADERS } from './html.js';
 import { leaderboardPage } from './leaderboard-page.js';
 import { DEFAULT_LIMITS, type Limits } from './limits.js';
+import { errorFields, type Logger, silentLogger } from './logging.js';
 import { refuseOtherMethods } from './methods.js';
+import type { Metrics } from './metrics.js';
+import { observeRequests } from './observe.js';
 import { problem, publicStoreFailure } from './problems.js';
 import { createRankedTable, type RankedTable } from './rankedTable.js';
 import { addProbes, type Readiness } from './readiness.js';
@@ -32,6 +35,10 @@ export interface AppOptions {
   readonly trust?: ProxyTrust;
   /** What `/api/ready` says (the server's timer on the database, and draining); default ready. */
   readonly readiness?: () => Readiness;
+  /** Where requests and errors are logged; default nowhere. */
+  readonly logger?: Logger;
+  /** The measures `GET /metrics` serves; without them there is no /metrics. */
+  readonly metrics?: Metrics;
 }
 
 /** The peer's address from the socket. */
@@ -79,7 +86,10 @@ export function createApp(options: AppOptions): Hono {
   const table = options.table ?? createRankedTable({ store, limits, now });
   const webRoot = options.webRoot ?? DEFAULT_WEB_ROOT;
   const hopOf = clientHopOf(options.trust ?? TRUST_NOBODY);
+  const logger = options.logger ?? silentLogger();
+  const { metrics } = options;
   const app = new Hono();
+  app.use('*', observeRequests({ logger, clientOf: (c) => hopOf(c).address, metrics }));
 
   // Pages, scripts, styles and JSON shrink to a third or less. A ranked game's answers are a
   // few hundred bytes, many a second, and its stream must not be held back: they go as they
@@ -94,6 +104,14 @@ export function createApp(options: AppOptions): Hono {
     headers.set('referrer-policy', 'no-referrer');
     forbidFraming(headers);
   });
+  if (metrics) {
+    app.get('/metrics', async (c) =>
+      c.body(await metrics.registry.metrics(), 200, {
+        'content-type': metrics.registry.contentType,
+        'cache-control': 'no-store',
+      }),
+    );
+  }
   const probes = new Hono();
   addProbes(probes, options.readiness ?? (() => ({ ok: true })));
   refuseOtherMethods(probes);
@@ -116,7 +134,7 @@ export function createApp(options: AppOptions): Hono {
 
   app.onError((error, c) => {
     if (error instanceof StoreFailure) {
-      console.error(`twenty48 server: ${error.message} (${error.code})`);
+      logger.error({ code: error.code, err: errorFields(error), path: c.req.path }, error.message);
       const { code, message } = publicStoreFailure(error);
       if (c.req.path.startsWith('/api/')) return problem(c, 503, code, message);
       const page = htmlPage(
@@ -125,7 +143,7 @@ export function createApp(options: AppOptions): Hono {
       );
       return c.body(page, 503, OWN_PAGE_HEADERS);
     }
-    console.error(error);
+    logger.error({ err: errorFields(error), path: c.req.path }, 'a request failed');
     return problem(c, 500, 'ERR_INTERNAL', 'the server failed on this request; it was logged');
   });
   app.notFound((c) => problem(c, 404, 'ERR_NOT_FOUND', `nothing at ${c.req.method} ${c.req.path}`));

@@ -1,6 +1,7 @@
 export { type AppOptions, createApp } from './app.js';
 export { escapeHtml } from './html.js';
 export { DEFAULT_LIMITS, type Limits } from './limits.js';
+export { createLogger, type Logger } from './logging.js';
 export { type RunningServer, type ServerOptions, ServerStartError, startServer } from './server.js';
 export {
   allSettings,

@@ -7,8 +7,25 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
  * @example
  * return problem(c, 404, 'ERR_NOT_FOUND', 'no score with id "7"');
  */
-export const problem = (c: Context, status: ContentfulStatusCode, error: string, message: string) =>
-  c.json({ error, message }, status);
+export const problem = (
+  c: Context,
+  status: ContentfulStatusCode,
+  error: string,
+  message: string,
+) => {
+  codes.set(c.req.raw, error);
+  return c.json({ error, message }, status);
+};
+
+const codes = new WeakMap<Request, string>();
+
+/**
+ * The error code this request was answered with (by `problem`), for the log and the metrics.
+ *
+ * @example
+ * errorCodeOf(c) // 'ERR_RATE_LIMIT', or undefined for a request that did not fail
+ */
+export const errorCodeOf = (c: Context): string | undefined => codes.get(c.req.raw);
 
 /** What the world reads of each store failure: short, no address, no path, no cause. */
 const PUBLIC_MESSAGES: Readonly<Record<string, string>> = {

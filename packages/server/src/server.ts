@@ -1,10 +1,18 @@
 import type { AddressInfo } from 'node:net';
 import { type ServerType, serve } from '@hono/node-server';
-import { openLeaderboard } from '@twenty48/store';
+import { openLeaderboard, SCHEMA_VERSIONS } from '@twenty48/store';
 import type { Hono } from 'hono';
 import { createApp } from './app.js';
 import { trackConnections } from './drain.js';
+import {
+  readinessReporter,
+  serverVersion,
+  statementObserver,
+  withPruningLogged,
+} from './instruments.js';
 import { DEFAULT_LIMITS, type Limits } from './limits.js';
+import { errorFields, type Logger, silentLogger } from './logging.js';
+import { createMetrics } from './metrics.js';
 import { createRankedTable } from './rankedTable.js';
 import { watchReadiness } from './readiness.js';
 import type { ProxyTrust } from './trustProxy.js';
@@ -35,6 +43,10 @@ export interface ServerOptions {
   readonly shutdownGraceMs?: number;
   /** How often `/api/ready` asks the database (default 2 s). */
   readonly readyCheckMs?: number;
+  /** Where the server logs (JSON lines); default nowhere. */
+  readonly logger?: Logger;
+  /** Serve `GET /metrics` (Prometheus); default off. */
+  readonly metrics?: boolean;
 }
 
 export interface RunningServer {
@@ -93,6 +105,8 @@ const closeServer = (server: ServerType): Promise<void> =>
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
   const host = options.host ?? DEFAULT_HOST;
   const port = options.port ?? DEFAULT_PORT;
+  const logger = options.logger ?? silentLogger();
+  const metrics = options.metrics ? createMetrics() : undefined;
   let app: Hono | undefined;
   const server = serve({
     // Until the database is open and `app` set, requests are answered 503 ERR_STARTING.
@@ -129,17 +143,23 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       ? {}
       : { connectTimeoutMs: options.dbConnectTimeoutMs }),
     ...(options.queryTimeoutMs === undefined ? {} : { queryTimeoutMs: options.queryTimeoutMs }),
+    ...(metrics ? { observe: statementObserver(metrics) } : {}),
   });
   if (!opened.ok) {
     await closeServer(server);
     throw new ServerStartError(opened.error.code, opened.error.message);
   }
-  const store = opened.value;
+  const store = withPruningLogged(opened.value, logger);
   const limits: Limits = { ...DEFAULT_LIMITS, ...options.limits };
   const table = createRankedTable({ store, limits, now: () => new Date() });
-  const readiness = watchReadiness(store, options.readyCheckMs ?? 2000);
+  const readyCheckMs = options.readyCheckMs ?? 2000;
+  const readiness = watchReadiness(store, readyCheckMs, readinessReporter(logger, metrics));
+  if (metrics && store.kind === 'postgres') metrics.dbPoolSize.set(options.pgPool ?? 10);
+  metrics?.ready.set(1);
   app = createApp({
     readiness: readiness.now,
+    logger,
+    ...(metrics ? { metrics } : {}),
     store,
     table,
     limits,
@@ -147,10 +167,40 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     ...(options.trust === undefined ? {} : { trust: options.trust }),
   });
   const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  const url = `http://${shownHost}:${address.port}`;
+  logger.info(
+    {
+      version: serverVersion(),
+      node: process.version,
+      url,
+      store: store.kind,
+      location: store.location,
+      schemaVersion: store.kind === 'postgres' ? SCHEMA_VERSIONS.postgres : SCHEMA_VERSIONS.sqlite,
+      settings: {
+        host,
+        port: address.port,
+        trustProxy: options.trust?.given ?? [],
+        forwardedHeader: options.trust?.header ?? 'x-forwarded',
+        pgPool: options.pgPool ?? 10,
+        dbConnectTimeoutMs: options.dbConnectTimeoutMs ?? 5000,
+        queryTimeoutMs: options.queryTimeoutMs ?? 2000,
+        requestTimeoutMs: options.requestTimeoutMs ?? 30_000,
+        headersTimeoutMs: options.headersTimeoutMs ?? 10_000,
+        keepAliveTimeoutMs: options.keepAliveTimeoutMs ?? 65_000,
+        shutdownGraceMs: options.shutdownGraceMs ?? DEFAULT_GRACE_MS,
+        readyCheckMs,
+        logLevel: logger.level,
+        metrics: metrics !== undefined,
+        limits,
+      },
+    },
+    'listening',
+  );
   return {
-    url: `http://${shownHost}:${address.port}`,
+    url,
     dbFile: store.location,
     close: async () => {
+      logger.info({ graceMs: options.shutdownGraceMs ?? DEFAULT_GRACE_MS }, 'draining');
       readiness.drain();
       // Live streams never end by themselves: they are ended; moves waiting for an earlier
       // index are refused (the client sends them again, to another server).
@@ -162,8 +212,9 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
         await closedTable;
         await store.close();
       } catch (error) {
-        console.error(`twenty48 server: closing the database failed: ${String(error)}`);
+        logger.error({ err: errorFields(error) }, 'closing the database failed');
       }
+      logger.info('stopped');
     },
   };
 }

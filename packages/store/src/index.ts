@@ -7,8 +7,13 @@ export {
   databaseTarget,
   dataDirectory,
 } from './location.js';
-export { type OpenLeaderboardOptions, openLeaderboard } from './open.js';
-export { type PgClient, type PgSession, redactedUrl } from './postgres/client.js';
+export { type OpenLeaderboardOptions, openLeaderboard, SCHEMA_VERSIONS } from './open.js';
+export {
+  type PgClient,
+  type PgSession,
+  redactedUrl,
+  type StatementObserver,
+} from './postgres/client.js';
 export { openPostgresLeaderboard } from './postgres/leaderboard.js';
 export type { RankedScore } from './ranked.js';
 export { DEFAULT_TABLE_LENGTH, MAX_TABLE_LENGTH } from './scores.js';

@@ -1,8 +1,15 @@
 import { fail, ok, type Result } from '@twenty48/engine';
+import { MIGRATIONS } from './database.js';
 import { sqliteLeaderboard } from './leaderboard.js';
 import { databaseTarget } from './location.js';
-import { DEFAULT_CONNECT_TIMEOUT_MS, postgresJsClient, redactedUrl } from './postgres/client.js';
+import {
+  DEFAULT_CONNECT_TIMEOUT_MS,
+  postgresJsClient,
+  redactedUrl,
+  type StatementObserver,
+} from './postgres/client.js';
 import { openPostgresLeaderboard } from './postgres/leaderboard.js';
+import { PG_MIGRATIONS } from './postgres/migrations.js';
 import { describeListener } from './postgres/probe.js';
 import { openStore } from './store.js';
 import type { LeaderboardStore, StoreError } from './types.js';
@@ -16,7 +23,15 @@ export interface OpenLeaderboardOptions {
   readonly connectTimeoutMs?: number;
   /** Each query's deadline, in ms: statement_timeout and the client's own (default 2000). */
   readonly queryTimeoutMs?: number;
+  /** Told of each PostgreSQL statement's start and end (the server's metrics). */
+  readonly observe?: StatementObserver;
 }
+
+/**
+ * The schema version a store has once open: open migrates an older database to it, and
+ * refuses a newer one (ERR_DB_NEWER), so it is the code's newest.
+ */
+export const SCHEMA_VERSIONS = { sqlite: MIGRATIONS.length, postgres: PG_MIGRATIONS.length };
 
 /**
  * Open the server's leaderboard: `database` (the `--db` value, else `$DATABASE_URL`) is a
@@ -44,6 +59,7 @@ export async function openLeaderboard(
     ...(options.pool === undefined ? {} : { max: options.pool }),
     connectTimeoutMs: deadline,
     ...(options.queryTimeoutMs === undefined ? {} : { queryTimeoutMs: options.queryTimeoutMs }),
+    ...(options.observe === undefined ? {} : { observe: options.observe }),
   });
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<'late'>((resolve) => {

@@ -1,6 +1,7 @@
 /** `2048 serve`: the web game, ranked games the server deals move by move, and the leaderboard. */
 import {
   allSettings,
+  createLogger,
   type ResolvedSettings,
   type RunningServer,
   readConfigFile,
@@ -82,7 +83,6 @@ function hidePassword(settings: ResolvedSettings, warn: (text: string) => void):
 }
 
 async function serve(options: Record<string, unknown>, hooks: ServeHooks): Promise<void> {
-  const write = hooks.write ?? ((text: string) => process.stdout.write(text));
   const writeError = hooks.writeError ?? ((text: string) => process.stderr.write(text));
   const resolved = settingsOf(options, hooks.env ?? process.env);
   if (!resolved.ok) {
@@ -91,12 +91,19 @@ async function serve(options: Record<string, unknown>, hooks: ServeHooks): Promi
     return;
   }
   const settings = resolved.value;
-  hidePassword(settings, writeError);
+  // JSON lines on stdout (or the test's hook); a human's line on stderr.
+  const logger = createLogger(settings.logLevel, hooks.write ? { write: hooks.write } : undefined);
+  hidePassword(settings, (text) => {
+    writeError(text);
+    logger.warn('the --db URL holds a password; see the warning on stderr');
+  });
   let server: RunningServer;
   try {
-    server = await startServer({ ...settings, limits: settings.limits });
+    server = await startServer({ ...settings, limits: settings.limits, logger });
   } catch (error) {
     if (!(error instanceof ServerStartError)) throw error;
+    logger.fatal({ code: error.code }, error.message);
+    logger.flush();
     writeError(`2048 serve: ${error.message} (${error.code})\n`);
     process.exitCode = 1;
     return;
@@ -105,7 +112,6 @@ async function serve(options: Record<string, unknown>, hooks: ServeHooks): Promi
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);
     await server.close();
-    write('twenty48 server stopped\n');
   };
   // A signal drains the server (within --shutdown-grace-ms), then the process exits; should
   // closing the database hang past the grace, it exits anyway.
@@ -114,13 +120,12 @@ async function serve(options: Record<string, unknown>, hooks: ServeHooks): Promi
       writeError('2048 serve: did not stop within the shutdown grace; exiting\n');
       process.exit(1);
     }, settings.shutdownGraceMs + 5000).unref();
-    void stop().then(() => process.exit(0));
+    void stop().then(() => logger.flush(() => process.exit(0)));
   };
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
-  write(
-    `twenty48 at ${server.url}  (leaderboard ${server.url}/leaderboard, database ${server.dbFile})\n` +
-      'Ctrl-C stops it.\n',
+  writeError(
+    `twenty48 at ${server.url}  (leaderboard ${server.url}/leaderboard, database ${server.dbFile}); Ctrl-C stops it\n`,
   );
   hooks.onListening?.({ ...server, close: stop });
 }

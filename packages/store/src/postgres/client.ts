@@ -55,6 +55,27 @@ export interface PgClientOptions {
   readonly connectTimeoutMs?: number;
   /** PostgreSQL's statement_timeout, and the time the client waits for any statement's answer. */
   readonly queryTimeoutMs?: number;
+  /** Told when each statement or transaction starts; the function it returns, when it ends. */
+  readonly observe?: StatementObserver;
+}
+
+/** Measures of the database's work: `start()` at a statement's start, `end(ok)` at its end. */
+export type StatementObserver = () => (ok: boolean) => void;
+
+/** `work`, with `observe` told of its start and end. */
+function observed<T>(work: Promise<T>, observe: StatementObserver | undefined): Promise<T> {
+  if (!observe) return work;
+  const end = observe();
+  return work.then(
+    (value) => {
+      end(true);
+      return value;
+    },
+    (error: unknown) => {
+      end(false);
+      throw error;
+    },
+  );
 }
 
 /**
@@ -105,7 +126,8 @@ export function postgresJsClient(url: string, options: PgClientOptions = {}): Pg
         const pending = on.unsafe(text, values as postgres.ParameterOrJSON<never>[], {
           prepare: true,
         });
-        return (await withDeadline(pending, queryMs, location)) as unknown as T[];
+        const answered = withDeadline(pending, queryMs, location);
+        return (await observed(answered, options.observe)) as unknown as T[];
       } catch (error) {
         throw pgFailure(location, error);
       }
