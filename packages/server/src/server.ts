@@ -138,6 +138,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     throw new ServerStartError('ERR_LISTEN', `cannot listen on ${host}:${port}: ${reason}`);
   }
   const opened = await openLeaderboard(options.database ?? options.dbFile, {
+    exclusive: true,
     ...(options.pgPool === undefined ? {} : { pool: options.pgPool }),
     ...(options.dbConnectTimeoutMs === undefined
       ? {}

@@ -1,3 +1,4 @@
+export { type BackupDone, backupSqlite } from './backup.js';
 export { StoreFailure } from './failure.js';
 export { sqliteLeaderboard } from './leaderboard.js';
 export {

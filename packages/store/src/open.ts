@@ -2,6 +2,7 @@ import { fail, ok, type Result } from '@twenty48/engine';
 import { MIGRATIONS } from './database.js';
 import { sqliteLeaderboard } from './leaderboard.js';
 import { databaseTarget } from './location.js';
+import { lockServer } from './lock.js';
 import {
   DEFAULT_CONNECT_TIMEOUT_MS,
   postgresJsClient,
@@ -25,6 +26,8 @@ export interface OpenLeaderboardOptions {
   readonly queryTimeoutMs?: number;
   /** Told of each PostgreSQL statement's start and end (the server's metrics). */
   readonly observe?: StatementObserver;
+  /** Hold an SQLite file for this process alone (a server): a second is ERR_DB_LOCKED. */
+  readonly exclusive?: boolean;
 }
 
 /**
@@ -51,7 +54,22 @@ export async function openLeaderboard(
   if (!target.ok) return target;
   if (target.value.kind === 'sqlite') {
     const opened = openStore(target.value.file === undefined ? {} : { file: target.value.file });
-    return opened.ok ? ok(sqliteLeaderboard(opened.value)) : opened;
+    if (!opened.ok) return opened;
+    const store = opened.value;
+    if (!options.exclusive || store.file === ':memory:') return ok(sqliteLeaderboard(store));
+    const lock = lockServer(store.file);
+    if (!lock.ok) {
+      store.close();
+      return lock;
+    }
+    const leaderboard = sqliteLeaderboard(store);
+    return ok({
+      ...leaderboard,
+      async close() {
+        await leaderboard.close();
+        lock.value.release();
+      },
+    });
   }
   const { url, schema } = target.value;
   const deadline = options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS;

@@ -95,6 +95,18 @@ describe('2048 serve', { timeout: 30_000 }, () => {
     running = first;
   });
 
+  it('refuses a second server on one SQLite file with ERR_DB_LOCKED and exit code 1', async () => {
+    const db = join(dir, 'one.db');
+    await run('--port', '0', '--db', db);
+    const first = running;
+    running = undefined;
+    await run('--port', '0', '--db', db);
+    expect(running).toBeUndefined();
+    expect(errors.join('')).toMatch(/one server per SQLite file .*\(ERR_DB_LOCKED\)/);
+    expect(process.exitCode).toBe(1);
+    running = first;
+  });
+
   it('checks --port strictly, naming the setting (ERR_SETTING, exit 2)', async () => {
     for (const bad of ['65536', '-1', 'http', '80.5', '']) {
       const read = settingsOf({ port: bad }, {});
