@@ -6,8 +6,8 @@ import {
   sqliteLeaderboard,
 } from '@twenty48/store';
 import { type Context, Hono } from 'hono';
-import { compress } from 'hono/compress';
 import { createApi } from './api.js';
+import { compression } from './compression.js';
 import { escapeHtml, forbidFraming, htmlPage, OWN_PAGE_HEADERS } from './html.js';
 import { leaderboardPage } from './leaderboard-page.js';
 import { DEFAULT_LIMITS, type Limits } from './limits.js';
@@ -39,6 +39,8 @@ export interface AppOptions {
   readonly logger?: Logger;
   /** The measures `GET /metrics` serves; without them there is no /metrics. */
   readonly metrics?: Metrics;
+  /** The path prefix everything is served under (`/game`), or '' (the root). */
+  readonly basePath?: string;
 }
 
 /** The peer's address from the socket. */
@@ -88,20 +90,28 @@ export function createApp(options: AppOptions): Hono {
   const hopOf = clientHopOf(options.trust ?? TRUST_NOBODY);
   const logger = options.logger ?? silentLogger();
   const { metrics } = options;
+  const basePath = options.basePath ?? '';
+  /** The request's path under the base path. */
+  const local = (c: Context): string => c.req.path.slice(basePath.length);
   const app = new Hono();
   app.use('*', observeRequests({ logger, clientOf: (c) => hopOf(c).address, metrics }));
 
-  // Pages, scripts, styles and JSON shrink to a third or less. A ranked game's answers are a
+  // Pages, scripts, styles and JSON shrink to a third or less (Brotli, else gzip). A ranked game's answers are a
   // few hundred bytes, many a second, and its stream must not be held back: they go as they
   // are (c.json sets no Content-Length, so compress() cannot tell that they are small).
-  const shrink = compress();
-  app.use('*', (c, next) => (c.req.path.startsWith('/api/games') ? next() : shrink(c, next)));
+  const shrink = compression();
+  app.use('*', (c, next) => (local(c).startsWith('/api/games') ? next() : shrink(c, next)));
   app.use('*', async (c, next) => {
     await next();
     // On the answer's own headers: c.header() after the answer is made copies the answer.
     const headers = c.res.headers;
     headers.set('x-content-type-options', 'nosniff');
     headers.set('referrer-policy', 'no-referrer');
+    // Only an answer that went over HTTPS (per the trusted proxy) may pin HTTPS: over plain
+    // HTTP the header would be a lie anyone on the path could tell.
+    if (hopOf(c).scheme === 'https') {
+      headers.set('strict-transport-security', 'max-age=31536000');
+    }
     forbidFraming(headers);
   });
   if (metrics) {
@@ -123,12 +133,12 @@ export function createApp(options: AppOptions): Hono {
   const pages = new Hono();
   pages.get('/leaderboard', async (c) =>
     c.body(
-      await leaderboardPage(store, c.req.query('rules'), c.req.query('size')),
+      await leaderboardPage(store, c.req.query('rules'), c.req.query('size'), basePath),
       200,
       OWN_PAGE_HEADERS,
     ),
   );
-  pages.get('*', (c) => serveWebFile(c, webRoot));
+  pages.get('*', (c) => serveWebFile(c, webRoot, basePath));
   refuseOtherMethods(pages);
   app.route('/', pages);
 
@@ -136,10 +146,11 @@ export function createApp(options: AppOptions): Hono {
     if (error instanceof StoreFailure) {
       logger.error({ code: error.code, err: errorFields(error), path: c.req.path }, error.message);
       const { code, message } = publicStoreFailure(error);
-      if (c.req.path.startsWith('/api/')) return problem(c, 503, code, message);
+      if (local(c).startsWith('/api/')) return problem(c, 503, code, message);
       const page = htmlPage(
         'The leaderboard is unavailable',
         `<p>${escapeHtml(message)} (${code}).</p>`,
+        basePath,
       );
       return c.body(page, 503, OWN_PAGE_HEADERS);
     }
@@ -147,5 +158,19 @@ export function createApp(options: AppOptions): Hono {
     return problem(c, 500, 'ERR_INTERNAL', 'the server failed on this request; it was logged');
   });
   app.notFound((c) => problem(c, 404, 'ERR_NOT_FOUND', `nothing at ${c.req.method} ${c.req.path}`));
-  return app;
+  return basePath === '' ? app : underBasePath(app, basePath);
+}
+
+/**
+ * `app` served under `basePath` only: `/game/…` is the app's `/…`, `/game` redirects to
+ * `/game/` (so the game's relative links resolve under it), anything else is 404.
+ */
+function underBasePath(app: Hono, basePath: string): Hono {
+  const outer = new Hono();
+  outer.get(basePath, (c) => c.redirect(`${basePath}/`, 308));
+  outer.route(basePath, app);
+  outer.notFound((c) =>
+    problem(c, 404, 'ERR_NOT_FOUND', `this server answers under ${basePath}/ only`),
+  );
+  return outer;
 }

@@ -17,9 +17,10 @@ export const escapeHtml = (text: string): string =>
 
 /**
  * Where the server serves the web game's icon: Vite copies packages/web/public/icon.svg, the
- * icon the game's own index.html links, to the root of the build.
+ * icon the game's own index.html links, to the root of the build. Relative to the page's
+ * `<base>` (the server's base path), as every link of the pages the server writes.
  */
-export const ICON_URL = '/icon.svg';
+export const ICON_URL = 'icon.svg';
 
 /**
  * Where the server serves the web game's font, Clear Sans, regular and bold: stable addresses
@@ -27,8 +28,8 @@ export const ICON_URL = '/icon.svg';
  * them in the build), so these pages use the game's font without importing the game's code.
  */
 export const FONT_URLS = {
-  400: '/fonts/clear-sans-400.woff2',
-  700: '/fonts/clear-sans-700.woff2',
+  400: 'fonts/clear-sans-400.woff2',
+  700: 'fonts/clear-sans-700.woff2',
 } as const;
 
 const FONT_FACES = Object.entries(FONT_URLS)
@@ -56,17 +57,19 @@ a { color: var(--link); }
 
 /**
  * A small complete page in the game's colours and with its icon; `body` must already be
- * escaped HTML.
+ * escaped HTML, its links relative: `<base>` is the server's base path (`--base-path`), so they
+ * hold at any depth and under any prefix.
  *
  * @example
- * htmlPage('Not found', '<p>No such page.</p>')
+ * htmlPage('Not found', '<p>No such page. <a href="./">Play</a>.</p>', '/game')
  */
-export function htmlPage(title: string, body: string): string {
+export function htmlPage(title: string, body: string, basePath = ''): string {
   return `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
+<base href="${escapeHtml(basePath)}/">
 <title>${escapeHtml(title)} · twenty48</title>
 <link rel="icon" href="${ICON_URL}" type="image/svg+xml">
 <style>${STYLE}</style>

@@ -47,6 +47,8 @@ export interface ServerOptions {
   readonly logger?: Logger;
   /** Serve `GET /metrics` (Prometheus); default off. */
   readonly metrics?: boolean;
+  /** Serve everything under this path prefix (`/game`); default the root. */
+  readonly basePath?: string;
 }
 
 export interface RunningServer {
@@ -113,7 +115,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     fetch: (request, env) =>
       app
         ? app.fetch(request, env)
-        : new URL(request.url).pathname.endsWith('/api/live')
+        : new URL(request.url).pathname === `${options.basePath ?? ''}/api/live`
           ? Response.json({ ok: true, service: 'twenty48' })
           : Response.json(
               { error: 'ERR_STARTING', message: 'the server is starting' },
@@ -161,6 +163,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     readiness: readiness.now,
     logger,
     ...(metrics ? { metrics } : {}),
+    ...(options.basePath ? { basePath: options.basePath } : {}),
     store,
     table,
     limits,
@@ -192,6 +195,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
         readyCheckMs,
         logLevel: logger.level,
         metrics: metrics !== undefined,
+        basePath: options.basePath ?? '',
         limits,
       },
     },

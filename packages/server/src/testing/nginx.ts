@@ -102,12 +102,15 @@ http {
   };
 }
 
-/** The proxy settings of the README's nginx section: forwarded headers, keep-alive, SSE. */
+/**
+ * The proxy settings of the README's nginx section: keep-alive to the upstream, forwarded
+ * headers. Buffering is left at nginx's default: the event streams say `X-Accel-Buffering: no`
+ * themselves.
+ */
 export const PROXY_HEADERS = `
     proxy_http_version 1.1;
     proxy_set_header Connection "";
     proxy_set_header Host $host;
     proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
     proxy_set_header X-Forwarded-Proto $scheme;
-    proxy_buffering off;
 `;
