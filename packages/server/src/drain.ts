@@ -2,8 +2,8 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { Server as NetServer, type Socket } from 'node:net';
 
 /** A connection idle this long while draining is closed (a client between two requests is not). */
-const IDLE_CLOSE_MS = 500;
-const CHECK_EVERY_MS = 100;
+const IDLE_CLOSE_MS = 250;
+const CHECK_EVERY_MS = 50;
 
 interface Connection {
   /** Responses under way on it. */
