@@ -1,5 +1,6 @@
 import postgres from 'postgres';
 import { StoreFailure } from '../failure.js';
+import { createCircuit, isUnreachable } from './circuit.js';
 
 /** One connection's (or one transaction's) way to run a statement: `$1`… and their values. */
 export interface PgSession {
@@ -78,6 +79,9 @@ function observed<T>(work: Promise<T>, observe: StatementObserver | undefined): 
   );
 }
 
+/** The failures `withDeadline` made: a statement that ran out of time, not an answer. */
+const deadlines = new WeakSet<object>();
+
 /**
  * `work` or, past `ms`, ERR_DB_FAILED. The statement itself is not cancelled (a cancel costs a
  * connection and may hit another statement, as postgres.js warns): PostgreSQL's own
@@ -86,10 +90,14 @@ function observed<T>(work: Promise<T>, observe: StatementObserver | undefined): 
 function withDeadline<T>(work: Promise<T>, ms: number, location: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(
-      () => reject(new StoreFailure('ERR_DB_FAILED', `${location} did not answer within ${ms} ms`)),
-      ms,
-    );
+    timer = setTimeout(() => {
+      const failure = new StoreFailure(
+        'ERR_DB_FAILED',
+        `${location} did not answer within ${ms} ms`,
+      );
+      deadlines.add(failure);
+      reject(failure);
+    }, ms);
   });
   work.catch(() => {}); // its failure after the deadline is nobody's to hear
   return Promise.race([work, late]).finally(() => clearTimeout(timer));
@@ -120,29 +128,50 @@ export function postgresJsClient(url: string, options: PgClientOptions = {}): Pg
     },
   });
   const location = redactedUrl(url);
-  const session = (on: postgres.Sql | postgres.TransactionSql): PgSession => ({
+  const circuit = createCircuit();
+  /**
+   * `start()` within `ms`, measured, through the circuit: refused at once while the database
+   * was just found unreachable (its reconnect backoff would make every statement wait).
+   */
+  const guarded = async <T>(start: () => Promise<T>, ms: number): Promise<T> => {
+    const admitted = circuit.admit(Date.now());
+    if (admitted.go === 'refuse') {
+      throw new StoreFailure('ERR_DB_FAILED', `${location} is unreachable (${admitted.reason})`);
+    }
+    const probe = admitted.go === 'probe';
+    try {
+      const value = await observed(withDeadline(start(), ms, location), options.observe);
+      circuit.answered(probe);
+      return value;
+    } catch (error) {
+      const late = typeof error === 'object' && error !== null && deadlines.has(error);
+      if (isUnreachable(error) || (late && circuit.recentlyDown(Date.now()))) {
+        circuit.failed(Date.now(), error instanceof Error ? error.message : String(error), probe);
+      } else circuit.answered(probe); // an error of SQL is an answer: the database is there
+      throw error;
+    }
+  };
+  const session = (on: postgres.Sql | postgres.TransactionSql, top: boolean): PgSession => ({
     async query<T>(text: string, values: readonly unknown[]): Promise<T[]> {
+      const start = () =>
+        on.unsafe(text, values as postgres.ParameterOrJSON<never>[], { prepare: true });
       try {
-        const pending = on.unsafe(text, values as postgres.ParameterOrJSON<never>[], {
-          prepare: true,
-        });
-        const answered = withDeadline(pending, queryMs, location);
-        return (await observed(answered, options.observe)) as unknown as T[];
+        // In a transaction, the transaction as a whole went through the circuit.
+        const rows = top
+          ? await guarded(start, queryMs)
+          : await withDeadline(start(), queryMs, location);
+        return rows as unknown as T[];
       } catch (error) {
         throw pgFailure(location, error);
       }
     },
   });
   return {
-    ...session(sql),
+    ...session(sql, true),
     async transaction<R>(work: (tx: PgSession) => Promise<R>): Promise<R> {
       try {
         // Waiting for a connection counts too: during an outage none comes.
-        return (await withDeadline(
-          sql.begin((tx) => work(session(tx))),
-          2 * queryMs,
-          location,
-        )) as R;
+        return (await guarded(() => sql.begin((tx) => work(session(tx, false))), 2 * queryMs)) as R;
       } catch (error) {
         // A refusal of ours (a thrown Error that is not the client's) stays as it is.
         if (error instanceof Error && !('code' in error) && !(error instanceof StoreFailure)) {
