@@ -96,7 +96,7 @@ const closeServer = (server: ServerType): Promise<void> =>
 /**
  * Serve the game and the leaderboard. The port is bound first and only then is the database
  * opened (or created), so a start that fails leaves nothing behind: no file on a port in use,
- * no listener on a damaged database. Rejects with a `ServerStartError` naming the problem,
+ * no listener on a damaged database; requests that come meanwhile wait for the database. Rejects with a `ServerStartError` naming the problem,
  * never crashes.
  *
  * @example
@@ -110,17 +110,25 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const logger = options.logger ?? silentLogger();
   const metrics = options.metrics ? createMetrics() : undefined;
   let app: Hono | undefined;
+  let started: (app: Hono | undefined) => void = () => {};
+  const starting = new Promise<Hono | undefined>((resolve) => {
+    started = resolve;
+  });
   const server = serve({
-    // Until the database is open and `app` set, requests are answered 503 ERR_STARTING.
-    fetch: (request, env) =>
-      app
-        ? app.fetch(request, env)
-        : new URL(request.url).pathname === `${options.basePath ?? ''}/api/live`
-          ? Response.json({ ok: true, service: 'twenty48' })
-          : Response.json(
-              { error: 'ERR_STARTING', message: 'the server is starting' },
-              { status: 503 },
-            ),
+    // Until the database is open, requests wait for it (a restarted server behind a balancer
+    // takes them at once: no 503 in a rolling restart); /api/live answers at once. Should the
+    // start fail, they are answered 503 ERR_STARTING.
+    fetch: async (request, env) => {
+      const isLive = new URL(request.url).pathname === `${options.basePath ?? ''}/api/live`;
+      const ready = app ?? (isLive ? undefined : await starting);
+      if (ready) return ready.fetch(request, env);
+      return isLive
+        ? Response.json({ ok: true, service: 'twenty48' })
+        : Response.json(
+            { error: 'ERR_STARTING', message: 'the server could not start' },
+            { status: 503 },
+          );
+    },
     port,
     hostname: host,
   });
@@ -149,6 +157,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     ...(metrics ? { observe: statementObserver(metrics) } : {}),
   });
   if (!opened.ok) {
+    started(undefined);
     await closeServer(server);
     throw new ServerStartError(opened.error.code, opened.error.message);
   }
@@ -170,6 +179,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     ...(options.webRoot === undefined ? {} : { webRoot: options.webRoot }),
     ...(options.trust === undefined ? {} : { trust: options.trust }),
   });
+  started(app);
   const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   const url = `http://${shownHost}:${address.port}`;
   logger.info(
