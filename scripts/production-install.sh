@@ -19,7 +19,8 @@ npm run build >"$work/build.log" 2>&1 || { tail -30 "$work/build.log"; exit 1; }
 step "npm prune --omit=dev"
 npm prune --omit=dev --no-audit --no-fund --loglevel=error
 echo "node_modules: $(du -sh node_modules | cut -f1)"
-for tool in typescript vite assemblyscript vitest; do
+# (typescript stays: valibot names it as a peer dependency.)
+for tool in vite assemblyscript vitest @playwright/test; do
   [ ! -e "node_modules/$tool" ] || { echo "$tool is still installed after the prune"; exit 1; }
 done
 
