@@ -23,9 +23,11 @@ export interface ServeHooks {
 
 /** Each setting's option, and the key commander files its value under. */
 const OPTIONS = allSettings().map((setting) => {
+  const shown = Array.isArray(setting.default) ? setting.default.join(',') : setting.default;
+  const fallback = shown === undefined || shown === '' ? '' : `, default ${String(shown)}`;
   const option = new Option(
     setting.boolean ? `--${setting.flag}` : `--${setting.flag} <value>`,
-    setting.help,
+    `${setting.help} (${setting.env}${setting.key.startsWith('limits.') ? '' : fallback})`,
   );
   return { setting, option, attribute: option.attributeName() };
 });
