@@ -94,7 +94,7 @@ export function createApp(options: AppOptions): Hono {
   /** The request's path under the base path. */
   const local = (c: Context): string => c.req.path.slice(basePath.length);
   const app = new Hono();
-  app.use('*', observeRequests({ logger, clientOf: (c) => hopOf(c).address, metrics }));
+  app.use('*', observeRequests({ logger, clientOf: (c) => hopOf(c).address, metrics, basePath }));
 
   // Pages, scripts, styles and JSON shrink to a third or less (Brotli, else gzip). A ranked game's answers are a
   // few hundred bytes, many a second, and its stream must not be held back: they go as they

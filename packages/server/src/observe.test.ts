@@ -11,7 +11,12 @@ afterEach(async () => {
 });
 const client = rankedClient(() => server?.url ?? '');
 
-async function start(options: { metrics?: boolean; level?: 'info' | 'warn'; database?: string }) {
+async function start(options: {
+  metrics?: boolean;
+  level?: 'info' | 'warn';
+  database?: string;
+  basePath?: string;
+}) {
   const lines: Record<string, unknown>[] = [];
   const logger = createLogger(options.level ?? 'info', {
     write: (line: string) => {
@@ -24,6 +29,7 @@ async function start(options: { metrics?: boolean; level?: 'info' | 'warn'; data
     webRoot: '/none',
     logger,
     ...(options.metrics === undefined ? {} : { metrics: options.metrics }),
+    ...(options.basePath === undefined ? {} : { basePath: options.basePath }),
   });
   return lines;
 }
@@ -116,6 +122,22 @@ describe('logs and metrics', { timeout: 30_000 }, () => {
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
     throw new Error('the watcher was never counted out');
+  });
+});
+
+describe('logs and metrics under a base path', () => {
+  it('name the routes without the prefix', async () => {
+    const lines = await start({ metrics: true, basePath: '/game' });
+    const game = rankedClient(() => `${server?.url ?? ''}/game`);
+    const { gameId } = await game.create('classic', 4);
+    await game.post(`/api/games/${gameId}/moves`, { direction: 'up', index: 0 });
+    const text = await (await fetch(`${server?.url}/game/metrics`)).text();
+    expect(metricValue(text, 'twenty48_moves_total')).toBe(1);
+    expect(lines.filter((line) => line.msg === 'request').map((line) => line.route)).toEqual([
+      '/api/games',
+      '/api/games/:gameId/moves',
+      '/metrics',
+    ]);
   });
 });
 

@@ -11,6 +11,8 @@ export interface ObserveOptions {
   readonly metrics?: Metrics | undefined;
   /** The client's address, per the trusted proxies. */
   readonly clientOf: (c: Context) => string;
+  /** The base path the app is mounted under: routes are logged and measured without it. */
+  readonly basePath?: string;
 }
 
 const MOVES = 'POST /api/games/:gameId/moves';
@@ -32,12 +34,18 @@ const outgoingOf = (c: Context): ServerResponse | undefined =>
  * @example
  * app.use('*', observeRequests({ logger, metrics, clientOf }));
  */
-export function observeRequests({ logger, metrics, clientOf }: ObserveOptions): MiddlewareHandler {
+export function observeRequests({
+  logger,
+  metrics,
+  clientOf,
+  basePath = '',
+}: ObserveOptions): MiddlewareHandler {
   return async (c, next) => {
     const started = performance.now();
     await next();
     const ms = performance.now() - started;
-    const route = routePath(c);
+    const routed = routePath(c);
+    const route = basePath && routed.startsWith(basePath) ? routed.slice(basePath.length) : routed;
     const status = c.res.status;
     const code = errorCodeOf(c);
     logger.info(
