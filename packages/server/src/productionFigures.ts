@@ -147,11 +147,6 @@ async function bytesPerMove(pg: OwnPostgres): Promise<void> {
     console.log(
       `bytes per move: ${rows} moves kept in ${games} games: ${per(row?.total)} bytes a move in all (${per(row?.heap)} rows + ${per(row?.indexes)} primary key), pg_total_relation_size('ranked_moves') = ${row?.total}`,
     );
-    const [games_] = await sql<{ total: string; n: string }[]>`
-      SELECT pg_total_relation_size('ranked_games') AS total, count(*) AS n FROM ranked_games`;
-    console.log(
-      `  and ${(Number(games_?.total) / Number(games_?.n)).toFixed(0)} bytes a game in ranked_games (${games_?.n} games, with its indexes)`,
-    );
   } finally {
     await sql.end();
     await server.close();
