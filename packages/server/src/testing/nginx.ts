@@ -4,7 +4,7 @@
  * in a temporary directory, on a free port of 127.0.0.1 (no root needed).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,6 +16,14 @@ export const hasNginx = (): boolean => existsSync(NGINX);
 export interface Nginx {
   readonly url: string;
   readonly port: number;
+  /**
+   * Write the configuration again with the upstreams whose index is in `down` marked `down`,
+   * and reload nginx (SIGHUP: new workers, the old ones finish their requests), as an operator
+   * takes a server out of rotation before restarting it. Resolves once the old worker exited.
+   */
+  reload(down: readonly number[]): Promise<void>;
+  /** What nginx logged at level warn and above so far (its reasons for a 502). */
+  errors(): string;
   stop(): Promise<void>;
 }
 
@@ -43,12 +51,12 @@ export function freePort(): Promise<number> {
 export async function startNginx(upstreams: readonly string[], locations: string): Promise<Nginx> {
   const dir = mkdtempSync(join(tmpdir(), 'twenty48-nginx-'));
   const port = await freePort();
-  const config = `
+  const configOf = (down: readonly number[]) => `
 daemon off;
-master_process off;
+${process.getuid?.() === 0 ? 'user root root;' : ''}
 worker_processes 1;
 pid ${dir}/nginx.pid;
-error_log ${dir}/error.log warn;
+error_log ${dir}/error.log notice;
 events { worker_connections 1024; }
 http {
   access_log off;
@@ -58,8 +66,11 @@ http {
   uwsgi_temp_path ${dir}/uwsgi;
   scgi_temp_path ${dir}/scgi;
   upstream twenty48 {
-    ${upstreams.map((address) => `server ${address} max_fails=0;`).join('\n    ')}
+    ${upstreams.map((address, at) => `server ${address} max_fails=0${down.includes(at) ? ' down' : ''};`).join('\n    ')}
     keepalive 32;
+    # Shorter than the server's 1 s before it closes an idle connection while draining: nginx
+    # closes first, so it never sends a request on a connection the server is closing.
+    keepalive_timeout 500ms;
   }
   server {
     listen 127.0.0.1:${port};
@@ -67,7 +78,7 @@ http {
   }
 }
 `;
-  writeFileSync(join(dir, 'nginx.conf'), config);
+  writeFileSync(join(dir, 'nginx.conf'), configOf([]));
   const child: ChildProcess = spawn(NGINX, ['-p', dir, '-c', join(dir, 'nginx.conf')], {
     stdio: ['ignore', 'ignore', 'pipe'],
   });
@@ -76,6 +87,13 @@ http {
     errors += data.toString();
   });
   const url = `http://127.0.0.1:${port}`;
+  const readLog = (): string => {
+    try {
+      return readFileSync(join(dir, 'error.log'), 'utf8');
+    } catch {
+      return '';
+    }
+  };
   for (let tries = 0; ; tries++) {
     if (child.exitCode !== null) throw new Error(`nginx exited: ${errors}`);
     try {
@@ -89,6 +107,19 @@ http {
   return {
     url,
     port,
+    async reload(down) {
+      writeFileSync(join(dir, 'nginx.conf'), configOf(down));
+      const before = readLog();
+      child.kill('SIGHUP');
+      for (let tries = 0; tries < 100; tries++) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        // Done when the old worker, which finishes its requests first, has exited.
+        const exits = (log: string) => (log.match(/worker process \d+ exited/g) ?? []).length;
+        if (exits(readLog()) > exits(before)) return;
+      }
+      throw new Error(`nginx did not reload: ${readLog().slice(-500)}`);
+    },
+    errors: readLog,
     stop: () =>
       new Promise<void>((resolve) => {
         const done = () => {
