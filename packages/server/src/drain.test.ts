@@ -153,3 +153,24 @@ describe('SIGTERM under load', { timeout: 60_000 }, () => {
     }
   });
 });
+
+describe('--shutdown-delay-ms', { timeout: 30_000 }, () => {
+  it('goes on taking connections, ready saying 503, before it drains', async () => {
+    const server = await startServer({
+      port: 0,
+      database: ':memory:',
+      webRoot: '/none',
+      shutdownDelayMs: 3000,
+    });
+    const closed = server.close();
+    // New connections (no keep-alive), as a balancer's health check and a late client make.
+    const ready = await call(new Agent({ keepAlive: false }), `${server.url}/api/ready`);
+    expect(ready).toMatchObject({ status: 503, body: { error: 'ERR_DRAINING' } });
+    const late = await call(new Agent({ keepAlive: false }), `${server.url}/api/health`);
+    expect(late.status).toBe(200);
+    await closed;
+    await expect(
+      call(new Agent({ keepAlive: false }), `${server.url}/api/health`),
+    ).rejects.toThrow();
+  });
+});

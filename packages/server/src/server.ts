@@ -41,6 +41,8 @@ export interface ServerOptions {
   readonly keepAliveTimeoutMs?: number;
   /** After `close()` begins, the most time requests in flight get (default 10 s). */
   readonly shutdownGraceMs?: number;
+  /** After `close()` begins, how long to serve as usual, ready saying 503, before draining. */
+  readonly shutdownDelayMs?: number;
   /** How often `/api/ready` asks the database (default 2 s). */
   readonly readyCheckMs?: number;
   /** Where the server logs (JSON lines); default nowhere. */
@@ -202,6 +204,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
         headersTimeoutMs: options.headersTimeoutMs ?? 10_000,
         keepAliveTimeoutMs: options.keepAliveTimeoutMs ?? 65_000,
         shutdownGraceMs: options.shutdownGraceMs ?? DEFAULT_GRACE_MS,
+        shutdownDelayMs: options.shutdownDelayMs ?? 0,
         readyCheckMs,
         logLevel: logger.level,
         metrics: metrics !== undefined,
@@ -215,8 +218,12 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     url,
     dbFile: store.location,
     close: async () => {
-      logger.info({ graceMs: options.shutdownGraceMs ?? DEFAULT_GRACE_MS }, 'draining');
+      const delayMs = options.shutdownDelayMs ?? 0;
+      logger.info({ graceMs: options.shutdownGraceMs ?? DEFAULT_GRACE_MS, delayMs }, 'draining');
       readiness.drain();
+      // A balancer that health-checks /api/ready stops sending connections meanwhile; closing
+      // the listener while it still connects would reset the connections not yet accepted.
+      if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
       // Live streams never end by themselves: they are ended; moves waiting for an earlier
       // index are refused (the client sends them again, to another server).
       const closedTable = table.close();

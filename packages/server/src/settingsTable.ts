@@ -32,6 +32,11 @@ export interface Settings {
   readonly keepAliveTimeoutMs: number;
   /** After SIGTERM, how long requests in flight may take before the process exits anyway. */
   readonly shutdownGraceMs: number;
+  /**
+   * After SIGTERM, how long the server goes on serving as usual (ready saying 503) before it
+   * drains: the time a health-checking balancer needs to stop sending it connections.
+   */
+  readonly shutdownDelayMs: number;
   /** How often `/api/ready` asks the database. */
   readonly readyCheckMs: number;
   readonly logLevel: LogLevel;
@@ -217,6 +222,14 @@ export const SETTINGS: readonly Setting[] = [
     help: 'after SIGTERM, the most time requests in flight get before the process exits',
     parse: wholeNumber(0, HOUR),
     default: 10_000,
+  },
+  {
+    key: 'shutdownDelayMs',
+    flag: 'shutdown-delay-ms',
+    env: 'TWENTY48_SHUTDOWN_DELAY_MS',
+    help: 'after SIGTERM, how long to go on serving (ready saying 503) before draining, for a balancer that health-checks /api/ready',
+    parse: wholeNumber(0, HOUR),
+    default: 0,
   },
   {
     key: 'readyCheckMs',

@@ -118,10 +118,13 @@ async function serve(options: Record<string, unknown>, hooks: ServeHooks): Promi
   // A signal drains the server (within --shutdown-grace-ms), then the process exits; should
   // closing the database hang past the grace, it exits anyway.
   const onSignal = () => {
-    setTimeout(() => {
-      writeError('2048 serve: did not stop within the shutdown grace; exiting\n');
-      process.exit(1);
-    }, settings.shutdownGraceMs + 5000).unref();
+    setTimeout(
+      () => {
+        writeError('2048 serve: did not stop within the shutdown grace; exiting\n');
+        process.exit(1);
+      },
+      settings.shutdownDelayMs + settings.shutdownGraceMs + 5000,
+    ).unref();
     void stop().then(() => logger.flush(() => process.exit(0)));
   };
   process.once('SIGINT', onSignal);
