@@ -203,6 +203,7 @@ async function rolling(pg: OwnPostgres): Promise<void> {
   const counts = new Map<string, number>();
   const count = (key: string) => counts.set(key, (counts.get(key) ?? 0) + 1);
   const answered = new Map<string, MoveAnswer>();
+  const unknown: string[] = [];
   let playing = true;
   const play = async () => {
     const agent = new Agent({ keepAlive: true, maxSockets: 1 });
@@ -215,8 +216,18 @@ async function rolling(pg: OwnPostgres): Promise<void> {
           direction: CYCLE[index % 4],
           index,
         });
-        count(String(reply.status));
-        if (reply.status !== 200) continue; // the same index again, as a client retries
+        if (reply.status !== 200) {
+          count(`${reply.status} ${/"error":"(\w+)"/.exec(reply.body)?.[1] ?? ''}`.trim());
+          // The same index again after a moment, as a client retries; a game the server does
+          // not know is given up.
+          if (reply.status === 404) {
+            unknown.push(`${created.gameId} at index ${index}: ${reply.body}`);
+            return;
+          }
+          await sleep(100);
+          continue;
+        }
+        count('200');
         const answer = JSON.parse(reply.body) as MoveAnswer;
         answered.set(created.gameId, answer);
         index++;
@@ -258,6 +269,13 @@ async function rolling(pg: OwnPostgres): Promise<void> {
     if (resumed.moves !== answer.moves) lost++;
   }
   const total = [...counts.values()].reduce((a, b) => a + b, 0);
+  for (const line of unknown) {
+    const gameId = line.split(' ')[0] ?? '';
+    const again = await call(undefined, `${nginx.url}/api/games/${gameId}`);
+    console.log(
+      `  a game created (201) and then unknown: ${line}; asked again now: ${again.status}`,
+    );
+  }
   console.log(
     `rolling: ${clients} keep-alive clients through nginx for ${seconds.toFixed(1)} s, two servers restarted one at a time (${outOfRotation ? 'each taken out of nginx first, then SIGTERM' : 'SIGTERM only'}): ${total} move requests, answers/errors ${JSON.stringify(Object.fromEntries(counts))}; games whose last answered move is not kept: ${lost} of ${answered.size}`,
   );
