@@ -207,9 +207,12 @@ async function rolling(pg: OwnPostgres): Promise<void> {
   let playing = true;
   const play = async () => {
     const agent = new Agent({ keepAlive: true, maxSockets: 1 });
-    const created = JSON.parse(
-      (await call(agent, `${nginx.url}/api/games`, { rules: 'classic', size: 8 })).body,
-    ) as CreateGameAnswer;
+    const made = await call(agent, `${nginx.url}/api/games`, { rules: 'classic', size: 8 });
+    if (made.status !== 201) {
+      count(`create ${made.status} ${made.body.slice(0, 200)}`);
+      return;
+    }
+    const created = JSON.parse(made.body) as CreateGameAnswer;
     for (let index = 0; playing; ) {
       try {
         const reply = await call(agent, `${nginx.url}/api/games/${created.gameId}/moves`, {
