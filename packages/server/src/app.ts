@@ -1,4 +1,5 @@
 import { getConnInfo } from '@hono/node-server/conninfo';
+import { RANKED_PLAYER_HEADER } from '@twenty48/common';
 import {
   type LeaderboardStore,
   type Store,
@@ -6,6 +7,7 @@ import {
   sqliteLeaderboard,
 } from '@twenty48/store';
 import { type Context, Hono } from 'hono';
+import { clientFrom } from './admission.js';
 import { createApi } from './api.js';
 import { compression } from './compression.js';
 import { escapeHtml, forbidFraming, htmlPage, OWN_PAGE_HEADERS } from './html.js';
@@ -126,7 +128,9 @@ export function createApp(options: AppOptions): Hono {
   addProbes(probes, options.readiness ?? (() => ({ ok: true })));
   refuseOtherMethods(probes);
   app.route('/api', probes);
-  app.route('/api', createApi({ store, table, limits, clientOf: (c) => hopOf(c).address }));
+  // The player: its token when it sends one, else its address (per the trusted proxies).
+  const clientOf = (c: Context) => clientFrom(hopOf(c).address, c.req.header(RANKED_PLAYER_HEADER));
+  app.route('/api', createApi({ store, table, limits, clientOf }));
   app.all('/api/*', (c) =>
     problem(c, 404, 'ERR_NOT_FOUND', `no API route ${c.req.method} ${c.req.path}`),
   );

@@ -72,7 +72,7 @@ async function behindNginx(trustProxy: string[], dir = ''): Promise<string> {
     database: ':memory:',
     webRoot: `${dir}/none`,
     trust: trusting(trustProxy),
-    limits: { gamesPerClient: 1, replaceIdleMs: 3_600_000 },
+    limits: { gamesPerPlayer: 1 },
   });
   const upstream = new URL(server.url).host;
   nginx = await startNginx(
@@ -110,7 +110,7 @@ describe.runIf(hasNginx())('behind nginx', { timeout: 30_000 }, () => {
       database: ':memory:',
       webRoot: '/none',
       trust: trusting(['127.0.0.1']),
-      limits: { gamesPerClient: 1, replaceIdleMs: 3_600_000 },
+      limits: { gamesPerPlayer: 1 },
     });
     expect((await newGame(server.url, '127.0.0.2', { 'x-forwarded-for': '10.0.0.1' })).status).toBe(
       201,

@@ -71,7 +71,14 @@ describe('SIGTERM under load', { timeout: 60_000 }, () => {
     const db = join(dir, 'drain.db');
     child = spawn(
       process.execPath,
-      [CHILD, db, JSON.stringify({ shutdownGraceMs: 10_000, limits: { gamesPerClient: 20 } })],
+      [
+        CHILD,
+        db,
+        JSON.stringify({
+          shutdownGraceMs: 10_000,
+          limits: { gamesPerPlayer: 50, gamesPerAddress: 200 },
+        }),
+      ],
       {
         stdio: ['ignore', 'pipe', 'inherit'],
       },

@@ -51,7 +51,7 @@ describe('logs and metrics', { timeout: 30_000 }, () => {
       service: 'twenty48',
       version: expect.stringMatching(/^\d+\.\d+\.\d+/),
       schemaVersion: expect.any(Number),
-      settings: { trustProxy: [], pgPool: 10, limits: { gamesPerClient: 5 } },
+      settings: { trustProxy: [], pgPool: 10, limits: { gamesPerPlayer: 5 } },
     });
     expect(Date.parse(String(listening?.time))).not.toBeNaN();
     const requests = lines.filter((line) => line.msg === 'request');

@@ -25,7 +25,8 @@ const LIFTED = {
   movesPerSecond: Number.POSITIVE_INFINITY,
   moveBurst: Number.POSITIVE_INFINITY,
   gamesPerMinute: Number.POSITIVE_INFINITY,
-  gamesPerClient: 1000,
+  gamesPerPlayer: 1000,
+  gamesPerAddress: 1000,
 };
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -174,7 +175,9 @@ async function serveOn(port: number, database: string): Promise<ChildProcess> {
       'Infinity',
       '--limit-move-burst',
       'Infinity',
-      '--limit-games-per-client',
+      '--limit-games-per-player',
+      '1000',
+      '--limit-games-per-address',
       '1000',
     ],
     { stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, DATABASE_URL: database } },

@@ -34,7 +34,7 @@ describe('server settings', () => {
     const read = resolveSettings({
       flags: { logLevel: 'debug', 'limits.movesPerSecond': '7.5' },
       env: { TWENTY48_LOG_LEVEL: 'warn', TWENTY48_TRUST_PROXY: '10.0.0.0/8', HOST: '::' },
-      file: { trustProxy: ['127.0.0.1'], metrics: true, limits: { gamesPerClient: 2 } },
+      file: { trustProxy: ['127.0.0.1'], metrics: true, limits: { gamesPerPlayer: 2 } },
     });
     expect(read).toMatchObject({
       ok: true,
@@ -43,7 +43,7 @@ describe('server settings', () => {
         trustProxy: ['10.0.0.0/8'],
         host: '::',
         metrics: true,
-        limits: { movesPerSecond: 7.5, gamesPerClient: 2, scoresPerMinute: 30 },
+        limits: { movesPerSecond: 7.5, gamesPerPlayer: 2, scoresPerMinute: 30 },
       },
     });
   });
@@ -55,7 +55,7 @@ describe('server settings', () => {
     [{ file: { logLevel: 'loud' } }, /"logLevel"="loud": must be one of trace/],
     [{ file: { keepAliveTimeoutMs: '5s' } }, /"keepAliveTimeoutMs"/],
     [{ flags: { basePath: 'game/' } }, /--base-path/],
-    [{ env: { TWENTY48_LIMIT_GAMES_PER_CLIENT: '2.5' } }, /must be a whole number/],
+    [{ env: { TWENTY48_LIMIT_GAMES_PER_PLAYER: '2.5' } }, /must be a whole number/],
     [{ env: { TWENTY48_LIMIT_SWEEP_EVERY_MS: 'Infinity' } }, /milliseconds/],
     [{ env: { TWENTY48_METRICS: 'maybe' } }, /must be true or false/],
     [{ env: { TWENTY48_LIMIT_GAMES_PER_CLEINT: '3' } }, /unknown limit variables/],
@@ -93,9 +93,9 @@ describe('server settings', () => {
     for (const name of Object.keys(DEFAULT_LIMITS)) {
       expect(settings.map((s) => s.key)).toContain(`limits.${name}`);
     }
-    expect(settings.find((s) => s.key === 'limits.gamesPerClient')).toMatchObject({
-      flag: 'limit-games-per-client',
-      env: 'TWENTY48_LIMIT_GAMES_PER_CLIENT',
+    expect(settings.find((s) => s.key === 'limits.gamesPerPlayer')).toMatchObject({
+      flag: 'limit-games-per-player',
+      env: 'TWENTY48_LIMIT_GAMES_PER_PLAYER',
     });
   });
 

@@ -58,7 +58,7 @@ function parseLimit(name: string, given: Given): Result<number, 'ERR_SETTING'> {
   return ok(value);
 }
 
-/** Every limit as a setting of its own: `--limit-games-per-client`, TWENTY48_LIMIT_GAMES_PER_CLIENT. */
+/** Every limit as a setting of its own: `--limit-games-per-player`, TWENTY48_LIMIT_GAMES_PER_PLAYER. */
 const limitSettings = (): Setting[] =>
   Object.keys(DEFAULT_LIMITS).map((name) => ({
     key: `limits.${name}`,
@@ -197,7 +197,7 @@ function defaults(): Record<string, SettingValue> {
 
 /**
  * Read `--config FILE`: a JSON object of settings by key (`{ "port": 8048, "trustProxy":
- * ["10.0.0.0/8"], "limits": { "gamesPerClient": 8 } }`). ERR_CONFIG when it cannot be read or
+ * ["10.0.0.0/8"], "limits": { "gamesPerPlayer": 8 } }`). ERR_CONFIG when it cannot be read or
  * is not a JSON object.
  *
  * @example

@@ -27,6 +27,7 @@ export type {
   NewRankedGame,
   NewScore,
   OpenOptions,
+  OpenRankedGame,
   RankedAdmission,
   RankedGameRow,
   RankedMove,

@@ -148,11 +148,11 @@ describe('2048 serve', { timeout: 30_000 }, () => {
   it('takes a limit by flag (commander names it) and the database from --db-url-file', () => {
     const urlFile = join(dir, 'db-url');
     writeFileSync(urlFile, 'postgres://ada:secret@127.0.0.1:5432/scores\n');
-    const read = settingsOf({ limitGamesPerClient: '9', dbUrlFile: urlFile }, {});
+    const read = settingsOf({ limitGamesPerPlayer: '9', dbUrlFile: urlFile }, {});
     expect(read).toMatchObject({
       ok: true,
       value: {
-        limits: { gamesPerClient: 9 },
+        limits: { gamesPerPlayer: 9 },
         database: 'postgres://ada:secret@127.0.0.1:5432/scores',
         databaseFrom: 'url-file',
       },
