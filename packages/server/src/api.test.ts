@@ -236,10 +236,7 @@ describe('the pages', () => {
     const href = /<link rel="icon" href="([^"]+)"/.exec(gamePage)?.[1] ?? 'none';
     const iconPath = new URL(href, `${server.url}/`).pathname;
     const page = await (await fetch(`${server.url}/leaderboard`)).text();
-    // The page's links are relative to its <base>: resolved as a browser does, the same icon.
-    const base = /<base href="([^"]+)">/.exec(page)?.[1] ?? 'none';
-    const linked = /<link rel="icon" href="([^"]+)" type="image\/svg\+xml">/.exec(page)?.[1];
-    expect(new URL(linked ?? 'none', new URL(base, `${server.url}/x/y`)).pathname).toBe(iconPath);
+    expect(page).toContain(`<link rel="icon" href="${iconPath}" type="image/svg+xml">`);
     const icon = await fetch(server.url + iconPath);
     expect(icon.status).toBe(200);
     expect(icon.headers.get('content-type')).toBe('image/svg+xml');

@@ -170,12 +170,14 @@ describe.runIf(hasNginx() && hasWebBuild())(
       );
       expect(files.length).toBeGreaterThan(3);
       const board = await send(`${nginx.url}/game/leaderboard`, {});
-      const boardBase = /<base href="([^"]+)">/.exec(board.body)?.[1] ?? '';
-      expect(boardBase).toBe('/game/');
+      // A page the server writes at any depth links under the prefix (no <base>: base-uri 'none').
+      const deep = await send(`${nginx.url}/game/no/such/page`, {});
+      expect(deep.status).toBe(404);
       const paths = new Set([
         ...linksOf(index.body, `${nginx.url}/game/`),
         ...linksOf(checkers.body, `${nginx.url}/game/`),
-        ...linksOf(board.body, `${nginx.url}${boardBase}`),
+        ...linksOf(board.body, `${nginx.url}/game/leaderboard`),
+        ...linksOf(deep.body, `${nginx.url}/game/no/such/page`),
         ...files,
         '/game/api/health',
         '/game/api/ready',

@@ -10,7 +10,7 @@ const isPreset = (name: string | undefined): name is PresetName =>
  * The leaderboard as a page, for people and for links: every name escaped, each row linking
  * to the record behind it. Unknown rules or sizes fall back to classic 4x4.
  *
- * Its links are relative to the page's `<base>`, the server's base path.
+ * Its links are relative: `htmlPage` writes them under the server's base path.
  *
  * @example
  * await leaderboardPage(store, 'tiers', '5') // '<!doctype html>…<td>Ada</td>…'

@@ -169,8 +169,8 @@ describe('the built web game', () => {
 
     const page = await app.request('/leaderboard');
     const html = await page.text();
-    expect(html).toContain('url(fonts/clear-sans-400.woff2)');
-    expect(html).toContain('url(fonts/clear-sans-700.woff2)');
+    expect(html).toContain('url(/fonts/clear-sans-400.woff2)');
+    expect(html).toContain('url(/fonts/clear-sans-700.woff2)');
     expect(html).toMatch(/body \{ font-family: "Clear Sans",/);
     expect(page.headers.get('content-security-policy')).toContain("font-src 'self'");
   });
