@@ -30,6 +30,8 @@ const start = (limits: Partial<Limits> = {}) =>
     dbFile: dbFile(),
     webRoot: join(dir, 'no-web'),
     limits: { ...FAST, ...limits },
+    // Restarts close idle connections at once (drain.test.ts checks the drain itself).
+    drainIdleMs: 0,
   });
 
 beforeEach(async () => {

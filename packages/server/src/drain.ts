@@ -2,10 +2,11 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { Server as NetServer, type Socket } from 'node:net';
 
 /**
- * A connection idle this long while draining is closed. A client between two requests is not
- * (a busy test process under load 15 paused 250 ms between an answer and its next request).
+ * By default, a connection idle this long while draining is closed. A client between two
+ * requests is not (a busy test process under load 15 paused 250 ms between an answer and its
+ * next request).
  */
-const IDLE_CLOSE_MS = 1000;
+export const DEFAULT_DRAIN_IDLE_MS = 1000;
 const CHECK_EVERY_MS = 50;
 
 interface Connection {
@@ -19,10 +20,10 @@ interface Connection {
 export interface Drainer {
   /**
    * Stop taking connections and let each one end after its current request (`Connection:
-   * close`); connections that stay idle are closed. Resolves when none is left, or at
+   * close`); connections idle for `idleMs` are closed. Resolves when none is left, or at
    * `graceMs`, when the rest are cut.
    */
-  drain(graceMs: number): Promise<void>;
+  drain(graceMs: number, idleMs?: number): Promise<void>;
   /** Connections open now. */
   readonly open: number;
 }
@@ -33,7 +34,7 @@ export interface Drainer {
  * - a response under way when draining starts, and every one after, says `Connection: close`,
  *   so Node closes its connection once it is sent: a keep-alive client reads its answer, then
  *   the close, and opens its next connection elsewhere (the listener is closed);
- * - an idle keep-alive connection is closed only once it has been idle for `IDLE_CLOSE_MS`: a
+ * - an idle keep-alive connection is closed only once it has been idle for `idleMs`: a
  *   client that just got an answer and is sending its next request on it gets that request
  *   answered (with `Connection: close`) instead of a connection cut under it. (Node's own
  *   `server.close()` closes idle connections at once, which is that race.)
@@ -63,16 +64,16 @@ export function trackConnections(server: Server): Drainer {
       }
     });
   });
-  const closeIdle = (now: number): void => {
+  const closeIdle = (now: number, idleMs: number): void => {
     for (const [socket, connection] of connections) {
-      if (connection.busy === 0 && now - connection.idleSince >= IDLE_CLOSE_MS) socket.end();
+      if (connection.busy === 0 && now - connection.idleSince >= idleMs) socket.end();
     }
   };
   return {
     get open() {
       return connections.size;
     },
-    drain(graceMs: number): Promise<void> {
+    drain(graceMs: number, idleMs = DEFAULT_DRAIN_IDLE_MS): Promise<void> {
       draining = true;
       for (const response of responses) {
         if (!response.headersSent) response.setHeader('connection', 'close');
@@ -83,7 +84,7 @@ export function trackConnections(server: Server): Drainer {
         const deadline = Date.now() + graceMs;
         const check = () => {
           const now = Date.now();
-          closeIdle(now);
+          closeIdle(now, idleMs);
           if (connections.size === 0) return resolve();
           if (now >= deadline) {
             for (const socket of connections.keys()) socket.destroy();

@@ -3,7 +3,7 @@ import { type ServerType, serve } from '@hono/node-server';
 import { openLeaderboard, SCHEMA_VERSIONS } from '@twenty48/store';
 import type { Hono } from 'hono';
 import { createApp } from './app.js';
-import { trackConnections } from './drain.js';
+import { DEFAULT_DRAIN_IDLE_MS, trackConnections } from './drain.js';
 import {
   readinessReporter,
   serverVersion,
@@ -43,6 +43,8 @@ export interface ServerOptions {
   readonly shutdownGraceMs?: number;
   /** After `close()` begins, how long to serve as usual, ready saying 503, before draining. */
   readonly shutdownDelayMs?: number;
+  /** While draining, how long a keep-alive connection may be idle before it is closed (1 s). */
+  readonly drainIdleMs?: number;
   /** How often `/api/ready` asks the database (default 2 s). */
   readonly readyCheckMs?: number;
   /** Where the server logs (JSON lines); default nowhere. */
@@ -205,6 +207,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
         keepAliveTimeoutMs: options.keepAliveTimeoutMs ?? 65_000,
         shutdownGraceMs: options.shutdownGraceMs ?? DEFAULT_GRACE_MS,
         shutdownDelayMs: options.shutdownDelayMs ?? 0,
+        drainIdleMs: options.drainIdleMs ?? DEFAULT_DRAIN_IDLE_MS,
         readyCheckMs,
         logLevel: logger.level,
         metrics: metrics !== undefined,
@@ -227,7 +230,9 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       // Live streams never end by themselves: they are ended; moves waiting for an earlier
       // index are refused (the client sends them again, to another server).
       const closedTable = table.close();
-      if (drainer) await drainer.drain(options.shutdownGraceMs ?? DEFAULT_GRACE_MS);
+      if (drainer) {
+        await drainer.drain(options.shutdownGraceMs ?? DEFAULT_GRACE_MS, options.drainIdleMs);
+      }
       await closeServer(server);
       readiness.stop();
       try {

@@ -37,6 +37,8 @@ export interface Settings {
    * drains: the time a health-checking balancer needs to stop sending it connections.
    */
   readonly shutdownDelayMs: number;
+  /** While draining, how long a keep-alive connection may be idle before it is closed. */
+  readonly drainIdleMs: number;
   /** How often `/api/ready` asks the database. */
   readonly readyCheckMs: number;
   readonly logLevel: LogLevel;
@@ -230,6 +232,14 @@ export const SETTINGS: readonly Setting[] = [
     help: 'after SIGTERM, how long to go on serving (ready saying 503) before draining, for a balancer that health-checks /api/ready',
     parse: wholeNumber(0, HOUR),
     default: 0,
+  },
+  {
+    key: 'drainIdleMs',
+    flag: 'drain-idle-ms',
+    env: 'TWENTY48_DRAIN_IDLE_MS',
+    help: "while draining, how long a keep-alive connection may be idle before it is closed (keep a proxy's upstream keepalive_timeout under it)",
+    parse: wholeNumber(0, HOUR),
+    default: 1000,
   },
   {
     key: 'readyCheckMs',
