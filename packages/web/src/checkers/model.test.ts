@@ -180,6 +180,7 @@ describe('the computer', () => {
       score: 0,
       depth: 1,
       nodes: 1,
+      pv: ['22x15x6'],
     };
     const midway = play(state, { kind: 'reply', reply });
     expect(midway.effects).toEqual([{ kind: 'wait', ms: JUMP_PAUSE_MS }]);
