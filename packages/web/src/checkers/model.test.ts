@@ -219,8 +219,11 @@ describe('the computer', () => {
     const from = opened.state.game.moves[0]?.from ?? 0;
     expect(pieceAt(newGame().position, from)?.side).toBe('black');
     expect(statusLine(opened.state)).toBe('Red to move');
-    // A new game keeps the sides: the computer opens again.
-    const fresh = play(opened.state, { kind: 'new' });
+    // A new game asks first (a game is under way), then keeps the sides: the computer opens again.
+    const asked = play(opened.state, { kind: 'new', random: 0 });
+    expect(asked.state.confirm).toEqual({ kind: 'new', random: 0 });
+    expect(searches(asked.effects)).toEqual([]);
+    const fresh = play(asked.state, { kind: 'confirm' });
     expect(fresh.state.computerSide).toBe('black');
     expect(searches(fresh.effects)).toHaveLength(1);
     // Given Red back, the computer waits for Black: no search, and Black may move.
