@@ -256,7 +256,10 @@ byId('nav-last').addEventListener('click', () => dispatch({ kind: 'view', to: 'l
 const moves = byId('moves');
 moves.addEventListener('click', (event) => {
   const button = (event.target as Element | null)?.closest?.('button[data-ply]');
-  if (button instanceof HTMLElement) dispatch({ kind: 'view', to: Number(button.dataset.ply) });
+  if (!(button instanceof HTMLElement)) return;
+  dispatch({ kind: 'view', to: Number(button.dataset.ply) });
+  // The list is drawn anew: keep the focus on the move shown, so the arrow keys go on from it.
+  moves.querySelector<HTMLElement>('[aria-current="step"]')?.focus();
 });
 // The arrow keys step through the game from the move list and its buttons, Home and End jump.
 const STEPS: Record<string, 'first' | 'previous' | 'next' | 'last'> = {

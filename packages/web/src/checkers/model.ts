@@ -823,11 +823,12 @@ export function playerName(state: CheckersState, side: Side): string {
 }
 
 /**
- * The side drawn at the bottom: the player's against the computer, Black between two players
- * (a fixed side, so the board does not turn at every move), the other one when flipped.
+ * The side drawn at the bottom: the player's against the computer; between two players a fixed
+ * side, Red, as published diagrams draw the board (square 1 at the top left), so it does not
+ * turn at every move; the other one when flipped.
  */
 export function bottomSide(state: CheckersState): Side {
-  const usual = state.mode === 'computer' ? opponent(state.computerSide) : 'black';
+  const usual = state.mode === 'computer' ? opponent(state.computerSide) : 'red';
   return state.flipped ? opponent(usual) : usual;
 }
 

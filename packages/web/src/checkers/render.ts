@@ -190,6 +190,12 @@ function renderMoves(state: CheckersState): void {
       `${number}. ${sideWord(i % 2 === offset % 2 ? game.start.turn : opponent(game.start.turn))} ${moveToPdn(move)}`,
     );
     if (i + 1 === shown) button.setAttribute('aria-current', 'step');
+    if (
+      item.childNodes.length > 0 &&
+      (i + offset) % 2 === 1 &&
+      item.lastChild?.textContent !== '… '
+    )
+      item.append(document.createTextNode(' '));
     item.append(button);
   });
   list.replaceChildren(...items);
