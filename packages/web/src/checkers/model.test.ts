@@ -183,7 +183,8 @@ describe('the computer', () => {
       pv: ['22x15x6'],
     };
     const midway = play(state, { kind: 'reply', reply });
-    expect(midway.effects).toEqual([{ kind: 'wait', ms: JUMP_PAUSE_MS }]);
+    expect(midway.effects.map((effect) => effect.kind)).toEqual(['wait', 'save']);
+    expect(midway.effects[0]).toEqual({ kind: 'wait', ms: JUMP_PAUSE_MS });
     expect(midway.state.game.jump?.path).toEqual([22, 15]);
     const done = play(midway.state, { kind: 'tick' });
     expect(done.state.game.moves.map((m) => m.path)).toEqual([[22, 15, 6]]);

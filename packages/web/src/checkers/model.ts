@@ -47,13 +47,20 @@ export const LEVEL_LIMITS: Readonly<Record<Level, SearchLimits>> = {
   3: { ms: 1000 },
   4: { ms: 3000 },
 };
-/** How strong each level is, in words the page shows beside the choice. */
+/** How strong each level is, in words the page shows beside the choice (from its limits). */
 export const LEVEL_WORDS: Readonly<Record<Level, string>> = {
-  1: 'beginner: looks two moves ahead, sees every capture',
-  2: 'club player: a quarter of a second a move',
-  3: 'expert: one second a move',
-  4: 'strongest: three seconds a move',
+  1: `beginner: ${limitWords(LEVEL_LIMITS[1])}`,
+  2: `club player: ${limitWords(LEVEL_LIMITS[2])}`,
+  3: `expert: ${limitWords(LEVEL_LIMITS[3])}`,
+  4: `strongest: ${limitWords(LEVEL_LIMITS[4])}`,
 };
+
+/** A search's limits in words: "looks 2 plies ahead", "thinks 0.25 s a move". */
+function limitWords(limits: SearchLimits): string {
+  if (limits.depth !== undefined)
+    return `looks ${limits.depth} ${limits.depth === 1 ? 'ply' : 'plies'} ahead (and through every capture)`;
+  return `thinks ${(limits.ms ?? 1000) / 1000} s a move`;
+}
 /** The analysis board thinks this long about each position shown. */
 export const ANALYSIS_LIMITS: SearchLimits = { ms: 500 };
 /** A hint thinks as long as level 2. */
@@ -465,6 +472,7 @@ function playComputerStep(state: CheckersState, from: Square, effects: Effect[])
   if (rest.length > 0) {
     if (state.sound) effects.push({ kind: 'sound', sound: 'capture' });
     effects.push({ kind: 'wait', ms: JUMP_PAUSE_MS });
+    effects.push(saveEffect(next)); // a reload now goes on with the rest of this capture
     return next;
   }
   return afterMove(next, before, effects);
