@@ -162,7 +162,8 @@ test('the result panel: who won and why, Download PDN with the players, a rematc
   await click(page, 14, 23);
   await expect(page.locator('#result')).toBeVisible();
   await expect(page.locator('#result-title')).toHaveText('You win');
-  await expect(page.locator('#result-why')).toHaveText('Black wins: red has no pieces left');
+  await expect(page.locator('#result-why')).toHaveText('Red has no pieces left');
+  await expect(page.getByTestId('status')).toHaveText('Black wins: red has no pieces left');
   const download = page.waitForEvent('download');
   await page.locator('#result-pdn').click();
   const pdn = readFileSync(await (await download).path(), 'utf8');

@@ -222,7 +222,9 @@ function renderResult(state: CheckersState): void {
         : `${sideWord(status.winner)} wins`;
   }
   byId('result-title').textContent = title;
-  byId('result-why').textContent = announcement(status) ?? '';
+  // "Black wins: red has no pieces left" -> "Red has no pieces left" (the title says who won).
+  const why = (announcement(status) ?? '').replace(/^[^:]*:\s*/, '');
+  byId('result-why').textContent = why.charAt(0).toUpperCase() + why.slice(1);
 }
 
 function renderConfirm(state: CheckersState): void {
