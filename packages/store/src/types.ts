@@ -11,6 +11,8 @@ export type StoreError =
   | 'ERR_DB_CORRUPT' // the file is not a twenty48 database, or SQLite reports corruption
   | 'ERR_DB_NEWER' // the file was written by a newer twenty48 (schema version too high)
   | 'ERR_DB_FAILED' // SQLite failed during an operation (full disk, I/O error, locked too long)
+  | 'ERR_DB_LOCKED' // another server serves this SQLite file (its lock file names it)
+  | 'ERR_BACKUP' // a backup cannot be written (its file exists, its directory does not)
   | 'ERR_NOT_FOUND'
   | 'ERR_SAVE_CORRUPT' // a saved game's record no longer parses or replays
   | 'ERR_NAME' // a save or player name that is empty, too long or has control characters
