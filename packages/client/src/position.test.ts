@@ -99,7 +99,7 @@ describe('the local board of a ranked game', () => {
   });
 
   it('refuses a spawn on a taken cell, and a board or score the move cannot make', () => {
-    const game = newGame('classic', '42'); // 2s at [1,1] and [2,1]
+    const game = newGame('classic', '234'); // 2s at [1,1] and [2,1]
     const position = positionOfGame(game);
     expect(placeSpawn(position, { row: 1, col: 1, value: 2 }, countIds(9))).toBeNull();
     const engine = step(game, 'up');

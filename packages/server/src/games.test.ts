@@ -147,7 +147,7 @@ describe('the pinned shapes', { timeout: 30_000 }, () => {
     expect(streamed.at(-1)?.event).toBe('end');
     seen.push(JSON.stringify(streamed));
     const { record } = await rankAndReveal(gameId);
-    expect(record.seed).toMatch(/^[A-Za-z0-9_-]{16}$/);
+    expect(record.seed).toMatch(/^[A-Za-z0-9_-]{22}$/);
     for (const text of seen) {
       expect(text).not.toContain(record.seed);
       expect(text).not.toMatch(/"(seed|rng)"/);

@@ -154,7 +154,8 @@ function playLetters(game: Game, letters: string): Game {
  */
 export function rebuildRankedGame(row: RankedGameRow): RankedGame {
   const rules = row.rules as RankedRules;
-  const game = playLetters(newGame(rankedRules(rules, row.size), row.seed), row.sent);
+  const start = newGame(rankedRules(rules, row.size), row.seed, row.version);
+  const game = playLetters(start, row.sent);
   const ranked = rankedGameOf(row, rules, row.size, game, row.sent);
   ranked.closed = row.closed;
   ranked.scoreId = row.scoreId;
@@ -183,7 +184,8 @@ export function answerAgain(ranked: RankedGame, index: number): MoveAnswer {
   const cached = ranked.answers[index % ANSWER_CACHE];
   if (cached?.index === index) return cached;
   const seed = ranked.game.seed;
-  const before = playLetters(newGame(ranked.game.rules, seed), ranked.letters.slice(0, index));
+  const start = newGame(ranked.game.rules, seed, ranked.game.rng.version);
+  const before = playLetters(start, ranked.letters.slice(0, index));
   const direction = LETTER_DIRECTION[ranked.letters[index] ?? 'U'] ?? 'up';
   return answerOf(step(before, direction), index);
 }

@@ -275,13 +275,15 @@ export function createRankedTable({ store, limits, now }: RankedTableOptions) {
     ): Promise<Outcome<CreateGameAnswer>> {
       await writes.flush();
       const ids = { gameId: randomId(), watchId: randomId() };
-      // 96 random bits spelled with the seed alphabet; it leaves the server only at the end.
-      const seed = randomBytes(12).toString('base64url');
+      // 128 random bits from the system's CSPRNG, spelled with the seed alphabet (22
+      // characters); the HMAC key of every draw, it leaves the server only at the end.
+      const seed = randomBytes(16).toString('base64url');
       const game = newGame(rankedRules(rules, size), seed);
       const created = await store.createRankedGame(
         {
           ...ids,
           seed,
+          version: game.rng.version,
           rules,
           size,
           score: game.score,

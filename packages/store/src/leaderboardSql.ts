@@ -5,7 +5,7 @@
  * (`database.ts`, `postgres/migrations.ts`) and the locks PostgreSQL takes between servers.
  */
 import { parseName } from '@twenty48/common';
-import { fail, type GameRecord, makeRecord, ok, type Result } from '@twenty48/engine';
+import { fail, type GameRecord, makeRecord, movesDigest, ok, type Result } from '@twenty48/engine';
 import type {
   AdmissionRefusal,
   LiveRankedGame,
@@ -52,9 +52,9 @@ export const SQL = {
   scoreById: `SELECT ${SCORE_COLUMNS}, record FROM scores WHERE id = @id`,
 
   insertRanked: `INSERT INTO ranked_games (game_id, watch_id, seed, rules, size, score, max_tile, status,
-       client, created_at, updated_at, finished_at)
+       client, created_at, updated_at, finished_at, version, digest)
      VALUES (@gameId, @watchId, @seed, @rules, @size, @score, @maxTile, @status,
-       @client, @now, @now, CASE WHEN @status = 'lost' THEN @now END)`,
+       @client, @now, @now, CASE WHEN @status = 'lost' THEN @now END, @version, '')`,
   rankedByGameId: `SELECT *, ${LETTERS} FROM ranked_games WHERE game_id = @gameId`,
   rankedByEitherId: `SELECT *, ${LETTERS} FROM ranked_games WHERE game_id = @id OR watch_id = @id`,
   // The optimistic check: the move lands only on the sent count it was computed from.
@@ -97,6 +97,8 @@ export interface RankedColumns {
   finished_at: string | null;
   score_id: number | string | null;
   letters: string | null;
+  version: number;
+  digest: string | null;
 }
 
 /** A ranked game's row as the store answers it (PostgreSQL's bigint ids read as numbers). */
@@ -117,6 +119,8 @@ export const rankedRowOf = (columns: RankedColumns): RankedGameRow => ({
   updatedAt: columns.updated_at,
   finishedAt: columns.finished_at,
   scoreId: columns.score_id === null ? null : Number(columns.score_id),
+  version: columns.version === 1 ? 1 : 2,
+  digest: columns.digest ?? movesDigest(columns.letters ?? ''),
 });
 
 /** The live list's columns (`SQL.live`), as either database returns them. */

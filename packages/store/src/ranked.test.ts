@@ -54,6 +54,7 @@ function started(
     gameId: `game-${id}`,
     watchId: `watch-${id}`,
     seed,
+    version: 2,
     rules: 'classic',
     size: 4,
     score: game.score,

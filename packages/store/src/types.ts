@@ -1,4 +1,4 @@
-import type { GameRecord, Result } from '@twenty48/engine';
+import type { GameRecord, GeneratorVersion, Result } from '@twenty48/engine';
 import type { RankedScore } from './ranked.js';
 
 /**
@@ -72,6 +72,8 @@ export interface NewRankedGame {
   /** Public: it may only watch. */
   readonly watchId: string;
   readonly seed: string;
+  /** The generator that deals it: the record version (2 for every new game, 1 for old ones). */
+  readonly version: GeneratorVersion;
   /** A preset's name. */
   readonly rules: string;
   readonly size: number;
@@ -95,6 +97,8 @@ export interface RankedGameRow extends NewRankedGame {
   readonly finishedAt: string | null;
   /** The score row once the game is ranked. */
   readonly scoreId: number | null;
+  /** `movesDigest` of `sent`: what a move computed on these moves says it was computed on. */
+  readonly digest: string;
 }
 
 /** One move applied by the server: its letter and the figures after it. */

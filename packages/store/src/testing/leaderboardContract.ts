@@ -47,6 +47,7 @@ function started(id: string, client = 'alice'): NewRankedGame & { game: Game } {
     gameId: `game-${id}`,
     watchId: `watch-${id}`,
     seed,
+    version: 2,
     rules: 'classic',
     size: 4,
     score: game.score,
