@@ -13,7 +13,9 @@ import {
   type Game,
   MOVE_LETTERS,
   makeRules,
+  movesDigest,
   newGame,
+  nextMovesDigest,
   type StepResult,
   step,
 } from '@twenty48/engine';
@@ -55,6 +57,8 @@ export interface RankedGame {
   game: Game;
   /** Every move sent, one letter each, in index order: its length is the next index. */
   letters: string;
+  /** `movesDigest(letters)`: what the next move says it was computed on. */
+  digest: string;
   closed: RankedEndStatus | null;
   scoreId: number | null;
   readonly answers: (MoveAnswer | undefined)[];
@@ -124,6 +128,7 @@ export function rankedGameOf(
   size: number,
   game: Game,
   letters = '',
+  digest = movesDigest(letters),
 ): RankedGame {
   return {
     ...ids,
@@ -131,6 +136,7 @@ export function rankedGameOf(
     size,
     game,
     letters,
+    digest,
     closed: null,
     scoreId: null,
     answers: new Array(ANSWER_CACHE),
@@ -156,7 +162,7 @@ export function rebuildRankedGame(row: RankedGameRow): RankedGame {
   const rules = row.rules as RankedRules;
   const start = newGame(rankedRules(rules, row.size), row.seed, row.version);
   const game = playLetters(start, row.sent);
-  const ranked = rankedGameOf(row, rules, row.size, game, row.sent);
+  const ranked = rankedGameOf(row, rules, row.size, game, row.sent, row.digest);
   ranked.closed = row.closed;
   ranked.scoreId = row.scoreId;
   return ranked;
@@ -170,8 +176,10 @@ export function applyMove(
 ): MoveAnswer {
   const index = ranked.letters.length;
   const answer = answerOf(result, index);
+  const letter = MOVE_LETTERS[direction];
   ranked.game = result.game;
-  ranked.letters += MOVE_LETTERS[direction];
+  ranked.letters += letter;
+  ranked.digest = nextMovesDigest(ranked.digest, letter);
   ranked.answers[index % ANSWER_CACHE] = answer;
   return answer;
 }

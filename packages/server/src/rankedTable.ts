@@ -201,11 +201,13 @@ export function createRankedTable({ store, limits, now }: RankedTableOptions) {
     if (ranked.game.status === 'lost') return refuse('ERR_GAME_OVER', 'this game is over');
     const result = step(ranked.game, direction);
     const { game } = result;
+    const digest = ranked.digest;
     const answer = applyMove(ranked, direction, result);
     ranked.touchedAt = Date.now();
     const kept = writes.keep({
       gameId: ranked.gameId,
       index: answer.index,
+      digest,
       letter: MOVE_LETTERS[direction] as 'U' | 'D' | 'L' | 'R',
       moves: answer.moves,
       score: answer.score,
@@ -335,8 +337,14 @@ export function createRankedTable({ store, limits, now }: RankedTableOptions) {
         if (ranked.letters[at] !== MOVE_LETTERS[direction]) {
           return refuse('ERR_MOVE_ORDER', `move ${at} was another direction`);
         }
-        // Applied but not yet kept: the same answer, when it is kept.
-        return ranked.unsettled.get(at) ?? done(answerAgain(ranked, at));
+        // Applied but not yet kept: the same answer, when it is kept; if another server kept
+        // its move first, the retry is decided again on the game as kept (its first answer
+        // there, when it was this move).
+        const underWay = ranked.unsettled.get(at);
+        if (!underWay) return done(answerAgain(ranked, at));
+        const first = await underWay;
+        if (stale.has(first) && !again) return table.move(gameId, direction, index, true);
+        return first;
       }
       if (at > sent) {
         if (ranked.closed || ranked.game.status === 'lost') return play(ranked, direction);

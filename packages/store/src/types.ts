@@ -104,8 +104,13 @@ export interface RankedGameRow extends NewRankedGame {
 /** One move applied by the server: its letter and the figures after it. */
 export interface RankedMove {
   readonly gameId: string;
-  /** The sent count before this move: it lands only if the kept count is still this. */
+  /** The sent count before this move. */
   readonly index: number;
+  /**
+   * `movesDigest` of the moves sent before this one, as the server that computed it had them:
+   * it lands only if the game's kept moves are exactly those (their digest is this).
+   */
+  readonly digest: string;
   readonly letter: 'U' | 'D' | 'L' | 'R';
   readonly moves: number;
   readonly score: number;
