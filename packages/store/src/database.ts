@@ -97,6 +97,13 @@ export const MIGRATIONS: readonly string[] = [
     PRIMARY KEY (game, sent)
   ) WITHOUT ROWID;
   `,
+  // The player behind a ranked game (their token, or their address), for the per-player
+  // limit beside the per-address one; games from before it count for no player.
+  `
+  ALTER TABLE ranked_games ADD COLUMN player TEXT NOT NULL DEFAULT '';
+  CREATE INDEX ranked_games_player ON ranked_games (player)
+    WHERE status <> 'lost' AND closed IS NULL;
+  `,
   // Record version 2: the generator a ranked game is dealt with (the games already kept are
   // version 1, and replay so), and the digest of its kept moves, which a move must match to be
   // kept (NULL for the games already kept: filled from their moves when first read).

@@ -56,7 +56,14 @@ export const PG_MIGRATIONS: readonly string[] = [
     PRIMARY KEY (game, sent)
   );
   `,
-  // As SQLite's third step: the generator version and the digest of the kept moves.
+  // The player behind a ranked game (their token, or their address), for the per-player
+  // limit beside the per-address one; games from before it count for no player.
+  `
+  ALTER TABLE ranked_games ADD COLUMN player text NOT NULL DEFAULT '';
+  CREATE INDEX ranked_games_player ON ranked_games (player)
+    WHERE status <> 'lost' AND closed IS NULL
+  `,
+  // As SQLite's fourth step: the generator version and the digest of the kept moves.
   `
   ALTER TABLE ranked_games ADD COLUMN version integer NOT NULL DEFAULT 1
     CHECK (version IN (1, 2));
