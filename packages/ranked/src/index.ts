@@ -11,10 +11,12 @@ export {
 export {
   answerAgain,
   type KeptMove,
+  type RankEntry,
   type RankedAnswer,
   type RankedCommand,
   type RankedEffect,
   type RankedState,
   type RankedStep,
+  type ResumeState,
   stepRanked,
 } from './step.js';

@@ -115,4 +115,46 @@ describe('one ranked game as a pure step', () => {
     expect(stepped.state.game.moves).toBe('');
     expect(played(state, ['left', 'left']).letters).toBe('LL');
   });
+
+  it('resume: the game as it is, refused once closed; rank: the server record, refused when closed before the end', () => {
+    const state = played(start('resume'), ['left', 'up', 'left']);
+    expect(stepRanked(state, { type: 'resume' }, 7)).toEqual({
+      state: { ...state, touchedAt: 7 },
+      answer: {
+        type: 'resume',
+        resume: {
+          rules: 'classic',
+          size: 4,
+          board: state.game.board,
+          score: state.game.score,
+          status: state.game.status,
+          sent: 3,
+          moves: state.game.moves.length,
+        },
+      },
+      effects: [],
+    });
+    const rank = stepRanked(state, { type: 'rank', name: 'Ada' }, 8);
+    expect(rank.answer).toEqual({ type: 'ranking' });
+    expect(rank.effects).toEqual([
+      {
+        type: 'rank',
+        entry: {
+          name: 'Ada',
+          record: { version: 2, rules: state.game.rules, seed: 'resume', moves: state.game.moves },
+          score: state.game.score,
+          maxTile: Math.max(...state.game.board.flat()),
+        },
+      },
+    ]);
+    const closed = { ...state, closed: 'abandoned' as const };
+    expect(stepRanked(closed, { type: 'resume' }, 9).answer).toMatchObject({
+      type: 'refuse',
+      code: 'ERR_GAME_EXPIRED',
+    });
+    expect(stepRanked(closed, { type: 'rank', name: 'Ada' }, 9)).toMatchObject({
+      answer: { type: 'refuse', code: 'ERR_GAME_EXPIRED' },
+      effects: [],
+    });
+  });
 });

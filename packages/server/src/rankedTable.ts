@@ -10,7 +10,7 @@ import type {
   ResumeAnswer,
   ScoreAnswer,
 } from '@twenty48/common';
-import { type Direction, MOVE_LETTERS, maxTile, newGame, recordOf } from '@twenty48/engine';
+import { type Direction, MOVE_LETTERS, maxTile, newGame } from '@twenty48/engine';
 import {
   directionOfLetter,
   type RankedStep,
@@ -219,6 +219,7 @@ export function createRankedTable({ store, limits, now }: RankedTableOptions) {
     if (answer.type === 'wait') {
       return refuse('ERR_MOVE_ORDER', `move ${answer.index} is not the next move`);
     }
+    if (answer.type !== 'answer') throw new Error(`perform: a move answered ${answer.type}`);
     const moveAnswer = answer.answer;
     const keep = effects.find((effect) => effect.type === 'keep');
     if (!keep) return done(moveAnswer);
@@ -390,18 +391,14 @@ export function createRankedTable({ store, limits, now }: RankedTableOptions) {
       const known = await lookup(gameId);
       const ranked = shared && known ? await refresh(known) : known;
       if (!ranked) return refuse('ERR_UNKNOWN_GAME', 'no ranked game with this id');
-      if (ranked.closed) return refuse('ERR_GAME_EXPIRED', `this game was ${ranked.closed}`);
-      const { game } = ranked;
+      const { state, answer } = stepRanked(stateOf(ranked), { type: 'resume' }, ms());
+      adopt(ranked, state);
+      if (answer.type === 'refuse') return refuse(answer.code, answer.message);
+      if (answer.type !== 'resume') throw new Error(`resume: answered ${answer.type}`);
       return done({
         gameId: ranked.gameId,
         watchId: ranked.watchId,
-        rules: ranked.rules,
-        size: ranked.size,
-        board: wireBoard(game.board),
-        score: game.score,
-        status: game.status,
-        sent: ranked.letters.length,
-        moves: game.moves.length,
+        ...answer.resume,
         ...(ranked.scoreId === null ? {} : { scoreId: ranked.scoreId }),
       });
     },
@@ -412,16 +409,12 @@ export function createRankedTable({ store, limits, now }: RankedTableOptions) {
       const known = await lookup(gameId);
       const ranked = shared && known ? await refresh(known) : known;
       if (!ranked) return refuse('ERR_UNKNOWN_GAME', 'no ranked game with this id');
-      const { game } = ranked;
-      if (ranked.closed && game.status !== 'lost') {
-        return refuse('ERR_GAME_EXPIRED', `this game was ${ranked.closed} before its end`);
-      }
-      const entry = {
-        name,
-        record: recordOf(game),
-        score: game.score,
-        maxTile: maxTile(game.board),
-      };
+      const { state, answer, effects } = stepRanked(stateOf(ranked), { type: 'rank', name }, ms());
+      adopt(ranked, state);
+      if (answer.type === 'refuse') return refuse(answer.code, answer.message);
+      const rank = effects.find((effect) => effect.type === 'rank');
+      if (!rank) throw new Error(`rank: answered ${answer.type}, nothing to keep`);
+      const { entry } = rank;
       const added = await store.rankRankedGame(gameId, entry);
       if (!added.ok) return refuse(added.error.code as RankedErrorCode, added.error.message);
       ranked.scoreId = added.value.id;
