@@ -113,7 +113,9 @@ export function createFakeServer(seed = '42'): FakeServer {
         message: answer.message,
       });
     }
-    if (answer.type === 'wait') return jsonResponse(409, { error: 'ERR_MOVE_ORDER', message: '' });
+    if (answer.type !== 'answer') {
+      return jsonResponse(409, { error: 'ERR_MOVE_ORDER', message: `not played: ${answer.type}` });
+    }
     if (effects.some((effect) => effect.type === 'keep')) {
       fake.applied.set(index, (fake.applied.get(index) ?? 0) + 1);
     }
