@@ -50,10 +50,9 @@ export { bottomSide, gameAt, playerName, shownGame, shownPly } from './site.js';
 
 export const LEVELS = [1, 2, 3, 4] as const;
 export type Level = (typeof LEVELS)[number];
-/** How long the computer thinks at each level: one ply for beginners (it sees only what its
- * move allows at once), then time budgets. The page names each level by its strength. */
+/** How long the computer thinks at each level: a shallow search, then time budgets. */
 export const LEVEL_LIMITS: Readonly<Record<Level, SearchLimits>> = {
-  1: { depth: 1 },
+  1: { depth: 2 },
   2: { ms: 250 },
   3: { ms: 1000 },
   4: { ms: 3000 },
