@@ -11,8 +11,8 @@ import {
   foreground,
   RESET,
   TIER_COLORS,
-  tileColors,
 } from './colors.js';
+import { tilePaint } from './terminalPalette.js';
 
 /** Cell size in characters: 3 lines tall when there is room, else 1. */
 /** The size of one cell on screen, in columns and lines. */
@@ -72,8 +72,8 @@ export function drawCell(
         : paint + ' '.repeat(shape.width) + RESET,
     );
   }
-  const colors = tileColors(value);
-  const paint = background(mode, colors.background) + foreground(mode, colors.text);
+  // The tiles' own table for each mode: a nearest-colour mapping merges neighbours.
+  const paint = tilePaint(mode, value);
   const bold = mode === 'none' ? '' : BOLD;
   return blank.map(
     (_, i) =>

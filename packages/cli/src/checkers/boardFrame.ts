@@ -8,6 +8,7 @@ import { type Game, type Piece, pieceAt, type Square, squareAt } from '@twenty48
 import { CHECKERS_BOARD } from '@twenty48/common';
 import { BOLD, background, type ColorMode, foreground, RESET, type Rgb, rgbOf } from '../colors.js';
 import { centreLines, fit } from '../frame.js';
+import { CHECKERS_LIGHTS_16 } from '../terminalPalette.js';
 
 /** Everything a frame shows. */
 export interface BoardView {
@@ -91,7 +92,11 @@ function colorCell(look: SquareLook, shape: CellShape, mode: ColorMode): string[
         : look.light === 'target'
           ? TARGET
           : DARK_SQUARE;
-  const square = background(mode, squareColor);
+  // In 16 colours the nearest of the tints is the dark square's grey: lit squares get their own.
+  const square =
+    mode === '16' && look.dark && look.light !== null
+      ? `\x1b[${40 + CHECKERS_LIGHTS_16[look.light]}m`
+      : background(mode, squareColor);
   // The piece is a disc one column in from each side: 3 columns wide, or 5 in big cells.
   const edge = ' ';
   const { piece } = look;

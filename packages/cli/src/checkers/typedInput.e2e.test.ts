@@ -35,8 +35,8 @@ describe('typed moves in a real terminal', { timeout: 120_000 }, () => {
         await screen.waitFor(() => screen.text().includes('Black (p1) to move'), 'the board');
         // A whole multi-jump in one PDN command.
         screen.proc.write('9x18x27\r');
-        await screen.waitFor(() => screen.text().includes('Red (p2) to move'), 'the jump');
-        expect(screen.text()).toContain('last move 9x18x27');
+        await screen.waitFor(() => screen.text().includes('last move 9x18x27'), 'the jump');
+        expect(screen.text()).toContain('Red (p2) to move');
         // A square pair that cannot be reached: what is wrong, said once.
         screen.proc.write('8 1 6 3\r');
         await screen.waitFor(() => screen.text().includes('cannot reach'), 'the refusal');
