@@ -18,7 +18,7 @@ import { tilePaint } from './terminalPalette.js';
 /** The size of one cell on screen, in columns and lines. */
 export interface CellShape {
   readonly width: number;
-  readonly height: 1 | 3;
+  readonly height: 1 | 3 | 5;
 }
 
 /** How a tile is drawn: its number, or (the `tiers` rules) a coloured square of its size. */
@@ -54,7 +54,7 @@ export function drawCell(
   theme: TileTheme,
   mode: ColorMode,
 ): string[] {
-  const middle = shape.height === 3 ? 1 : 0;
+  const middle = Math.floor(shape.height / 2);
   const reset = mode === 'none' ? '' : RESET;
   const blank = Array.from({ length: shape.height }, () => '');
   if (theme === 'tiers' && value > 0) {
