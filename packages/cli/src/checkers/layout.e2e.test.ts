@@ -61,6 +61,23 @@ describe('the checkers layout in a real terminal', { timeout: 120_000 }, () => {
         await screen.waitFor(() => screen.exitCode !== null, 'the exit');
         expect(screen.exitCode).toBe(0);
       });
+
+      it(`shows the result screen at ${cols}x${rows} (${mode}); n starts anew`, async () => {
+        const screen = track(Screen.checkers(['--fen', 'B:W14:B9'], { cols, rows, env }));
+        await screen.waitFor(() => /\(help\)|at least/.test(screen.text()), 'the view');
+        screen.proc.write('9x18\r');
+        if (!screen.text().includes('at least')) {
+          await screen.waitFor(() => screen.text().includes('Game over'), 'the result');
+          const words = screen.text().replace(/\s+/g, ' ');
+          expect(words).toContain('Game over · Black wins: red has no pieces left');
+          expect(words).toContain('9x18 2-0');
+          screen.proc.write('n\r');
+          await screen.waitFor(() => screen.text().includes('Black (p1) to move · move 1'), 'anew');
+        }
+        screen.proc.write('(exit)\r');
+        await screen.waitFor(() => screen.exitCode !== null, 'the exit');
+        expect(screen.exitCode).toBe(0);
+      });
     }
   }
 });
