@@ -38,12 +38,15 @@ describe('colour modes in a real terminal', { timeout: 120_000 }, () => {
         const game = track(
           new Screen(process.execPath, [MAIN, 'play', '--seed', 'colours'], cols, rows, env),
         );
-        await game.waitFor(() => /Score|larger/.test(game.text()), 'the 2048 screen');
+        await game.waitFor(() => /arrows|at least/.test(game.text()), 'the 2048 screen');
         const checkers = track(new Screen(process.execPath, [CHECKERS_MAIN], cols, rows, env));
-        await checkers.waitFor(() => /to move|larger/.test(checkers.text()), 'the checkers screen');
+        await checkers.waitFor(
+          () => /to move|at least/.test(checkers.text()),
+          'the checkers screen',
+        );
         for (const screen of [game, checkers]) {
           // Below the size a board needs there is no board to paint, only words.
-          if (must !== null && !/larger/.test(screen.text()))
+          if (must !== null && !/at least/.test(screen.text()))
             expect(has(screen.raw, must)).toBe(true);
           expect(has(screen.raw, not)).toBe(false);
         }
