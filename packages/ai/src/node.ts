@@ -13,15 +13,7 @@ import {
   benchGameSeed,
   summarizeBench,
 } from './strength.js';
-
-/**
- * Where a worker's built file is. Under Vitest this module runs from `src/*.ts`, where only
- * the TypeScript exists, so it points at the build in `dist/` (`npm test` builds first).
- */
-function workerUrl(name: string): URL {
-  const fromSource = import.meta.url.endsWith('.ts');
-  return new URL(fromSource ? `../dist/${name}.js` : `./${name}.js`, import.meta.url);
-}
+import { workerUrl } from './worker-url.js';
 
 export interface BenchRun extends BenchSpec {
   readonly games: number;
