@@ -146,4 +146,18 @@ export function createWorkerPlayer(ai: PlayerName, options: PlayerOptions = {}):
 }
 
 export { benchChartSvg } from './chart.js';
+export {
+  networkPath,
+  readNetwork,
+  SHIPPED_NETWORK,
+  useShippedNetwork,
+} from './ntuple-node.js';
+export {
+  DEFAULT_INITIAL,
+  DEFAULT_RATE,
+  formatTrainProgress,
+  type TrainOptions,
+  type TrainProgress,
+  trainNetwork,
+} from './ntuple-train.js';
 export { type BenchGame, type BenchSummary, formatBenchTable, REACH_TILES } from './strength.js';

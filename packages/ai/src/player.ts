@@ -58,6 +58,14 @@ export const greedyPlayer: Player = (game) => {
 export const PLAYER_NAMES = ['random', 'greedy', 'expectimax', 'ntuple'] as const;
 export type PlayerName = (typeof PLAYER_NAMES)[number];
 
+/**
+ * The AI the programs use unless told otherwise (the terminal's hint, the browser's hint and
+ * auto-play, `2048 bench`): the n-tuple network with expectimax on top, measured stronger than
+ * the heuristic at equal time (README, "The n-tuple network"). Rules the network was not
+ * trained for (FiveTwelve, tiers, other sizes) get the heuristic from it.
+ */
+export const DEFAULT_AI: PlayerName = 'ntuple';
+
 export interface PlayerOptions {
   /** Seed of the random player. */
   readonly seed?: string | number;

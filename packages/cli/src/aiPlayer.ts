@@ -1,6 +1,6 @@
 /**
  * The players the terminal asks for moves (`2048 auto`, the hint key), all asynchronous so the
- * terminal never waits on a search: expectimax thinks on a worker thread; greedy and random
+ * terminal never waits on a search: expectimax and ntuple think on a worker thread; greedy and random
  * answer in microseconds and stay inline.
  */
 import { createPlayer, type PlayerName, type PlayerOptions } from '@twenty48/ai';
@@ -18,7 +18,7 @@ export type AsyncPlayer = WorkerPlayer;
  * try { await ai.choose(game); } finally { await ai.close(); }
  */
 export function openPlayer(name: PlayerName, options: PlayerOptions = {}): AsyncPlayer {
-  if (name === 'expectimax') return createWorkerPlayer(name, options);
+  if (name === 'expectimax' || name === 'ntuple') return createWorkerPlayer(name, options);
   const player = createPlayer(name, options);
   return {
     choose: async (game) => player(game),

@@ -209,7 +209,7 @@ describe('the full-screen game, step by step', () => {
     const game = newGame('classic', 'help');
     const help = play(start(game), keys('?')).state;
     expect(help.overlay).toEqual({ kind: 'help' });
-    expect(screen(help)).toContain('i  hint: the move the AI (expectimax) would play');
+    expect(screen(help)).toContain('i  hint: the move the AI (n-tuple network) would play');
     const closed = play(help, keys('a'));
     expect(closed.state.overlay).toEqual({ kind: 'none' });
     expect(closed.state.match.game).toBe(game);

@@ -11,6 +11,8 @@ import { makeRecord, recordOf } from '@twenty48/engine';
 import type { Command } from 'commander';
 import { type AsyncPlayer, openPlayer } from '../aiPlayer.js';
 import {
+  aiOptionsProblem,
+  depthFlag,
   failUsage,
   type GameFlagValues,
   parseAiFlag,
@@ -67,9 +69,8 @@ function writeRecord(file: string, summary: AutoSummary): void {
 
 /** Flag combinations that cannot work, refused before the game starts (exit code 2). */
 function checkCombination(options: AutoOptions): void {
-  if (options.ai !== 'expectimax' && (options.depth !== undefined || options.ms !== undefined)) {
-    failUsage(`--depth and --ms apply to expectimax, not ${options.ai}`, 'ERR_USAGE');
-  }
+  const aiProblem = aiOptionsProblem(options.ai, options.depth, options.ms);
+  if (aiProblem !== null) failUsage(aiProblem, 'ERR_USAGE');
   const problem = options.record === undefined ? null : recordPathProblem(options.record);
   if (problem !== null) {
     failUsage(`cannot write the record to ${options.record}: ${problem}`, 'ERR_RECORD_WRITE');
@@ -144,7 +145,15 @@ export function register(program: Command): void {
     .option('--plain', "print every state in the labwork's plain format")
     .option('--delay <ms>', 'pause between moves (default 50 full-screen, 0 plain)', parseDelayFlag)
     .option('--record <file>', 'write the game record (JSON) to this file at the end')
-    .option('--depth <n>', 'expectimax search depth', positiveIntFlag('depth', 10))
-    .option('--ms <n>', 'expectimax time per move in milliseconds', positiveIntFlag('ms', 60_000))
+    .option(
+      '--depth <n>',
+      'expectimax/ntuple search depth (ntuple: 0 is the network alone)',
+      depthFlag(10),
+    )
+    .option(
+      '--ms <n>',
+      'expectimax/ntuple time per move in milliseconds',
+      positiveIntFlag('ms', 60_000),
+    )
     .action((options: AutoOptions) => auto(options));
 }
