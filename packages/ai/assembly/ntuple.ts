@@ -30,16 +30,21 @@ const SPAWN_EXPONENTS: usize = GAIN_RIGHT + (8 << 16); // i32 x 16
 const SPAWN_PROBABILITIES: usize = SPAWN_EXPONENTS + 64; // f64 x 16
 /** u32 x 16: the byte offset of the stage's weights, by the board's largest exponent. */
 const STAGE_BASE: usize = SPAWN_PROBABILITIES + 128;
-/** Features: 16 bytes each, cell shifts u8 x 8, length u8 at 8, weight offset u32 at 12. */
-const FEATURES: usize = STAGE_BASE + 64;
-/** The most features (tuples times 8 symmetries). */
-export const MAX_FEATURES: i32 = 256;
-const FEATURE_BYTES: usize = 16;
+/**
+ * Tuples: 72 bytes each. At 0 the number of runs (u32), at 4 the byte offset of the tuple's
+ * weights in a stage (u32), from 8 up to 8 runs of 8 bytes: a run is cells that follow each
+ * other on the board and in the tuple, read at once: source shift u8, destination shift u8,
+ * mask u32 at 4. Written by the caller (packages/ai/src/ntuple-kernel.ts).
+ */
+const TUPLES: usize = STAGE_BASE + 64;
+/** The most tuples. */
+export const MAX_TUPLES: i32 = 32;
+const TUPLE_BYTES: usize = 72;
 /** Where the per-call regions start (transposition table, paths, weights): 2 MiB. */
 const DYNAMIC: usize = 0x200000;
 
 let spawnCount: i32 = 0;
-let featureCount: i32 = 0;
+let tupleCount: i32 = 0;
 let staged: bool = false;
 let shift: u32 = 12;
 let generation: u32 = 0;
@@ -79,7 +84,7 @@ export function init(
   if (pages > memory.size() && memory.grow(pages - memory.size()) < 0) return 0;
   shift = 32 - max<i32>(tableBits, 1);
   spawnCount = spawns;
-  featureCount = min<i32>(features, MAX_FEATURES);
+  tupleCount = min<i32>(features >> 3, MAX_TUPLES);
   staged = stages > 1;
   return end;
 }
@@ -105,8 +110,8 @@ export function spawnProbabilitiesAt(): usize {
 export function stageBaseAt(): usize {
   return STAGE_BASE;
 }
-export function featuresAt(): usize {
-  return FEATURES;
+export function tuplesAt(): usize {
+  return TUPLES;
 }
 export function weightsAt(): usize {
   return weights;
@@ -166,36 +171,108 @@ function stageOf(board: u64): usize {
   return weights + <usize>load<u32>(STAGE_BASE + (staged ? <usize>maxExponent(board) << 2 : 0));
 }
 
-// The address of feature f's weight for the board.
+// Each row's cells in reverse order (the board mirrored left to right).
 // @ts-ignore: decorator
 @inline
-function weightAt(base: usize, board: u64, f: i32): usize {
-  const d = FEATURES + <usize>f * FEATURE_BYTES;
-  const length = <i32>load<u8>(d, 8);
-  let index: usize = 0;
-  for (let k = 0; k < length; k++) {
-    index |= <usize>((board >> <u64>load<u8>(d + <usize>k)) & 15) << (<usize>k << 2);
-  }
-  return base + <usize>load<u32>(d, 12) + (index << 2);
+function mirror(x: u64): u64 {
+  return (
+    ((x & 0x000f000f000f000f) << 12) |
+    ((x & 0x00f000f000f000f0) << 4) |
+    ((x >> 4) & 0x00f000f000f000f0) |
+    ((x >> 12) & 0x000f000f000f000f)
+  );
 }
+
+// The rows in reverse order (the board mirrored top to bottom).
+// @ts-ignore: decorator
+@inline
+function flip(x: u64): u64 {
+  return (x << 48) | ((x & 0xffff0000) << 16) | ((x >> 16) & 0xffff0000) | (x >> 48);
+}
+
+// A tuple's index in the board `b`: its runs of cells, each read with one shift and mask.
+// @ts-ignore: decorator
+@inline
+function tupleIndex(d: usize, b: u64): usize {
+  const runs = <usize>load<u32>(d);
+  let index: u64 = 0;
+  for (let i: usize = 0; i < runs; i++) {
+    const r = d + 8 + (i << 3);
+    index |= ((b >> <u64>load<u8>(r)) & <u64>load<u32>(r, 4)) << <u64>load<u8>(r, 1);
+  }
+  return <usize>index << 2;
+}
+
+// The weight of a tuple for one symmetric image of the board.
+// @ts-ignore: decorator
+@inline
+function weight(at: usize, d: usize, b: u64): f64 {
+  return <f64>load<f32>(at + tupleIndex(d, b));
+}
+
+// Add delta to the weight of a tuple for one symmetric image; the weight as written.
+// @ts-ignore: decorator
+@inline
+function touch(at: usize, d: usize, b: u64, delta: f64): f64 {
+  const p = at + tupleIndex(d, b);
+  const w = <f32>(<f64>load<f32>(p) + delta);
+  store<f32>(p, w);
+  return <f64>w;
+}
+
+// The features in order: tuple by tuple, each over the 8 images of the board B_s, where
+// B_s(cell) = board(symmetry s of cell), s in the order of packages/ai/src/ntuple-network.ts:
+// identity, mirrored, flipped, both, then the same four of the transpose (with the transpose
+// t: B_5 = flip(t), B_6 = mirror(t), B_7 = mirror(flip(t))).
 
 /** The network's value of an afterstate: its features' weights summed in feature order. */
 function value(board: u64): f64 {
   const base = stageOf(board);
+  const b2 = flip(board);
+  const t = transpose(board);
+  const t5 = flip(t);
+  const b1 = mirror(board);
+  const b3 = mirror(b2);
+  const t6 = mirror(t);
+  const t7 = mirror(t5);
   let sum: f64 = 0;
-  for (let f = 0; f < featureCount; f++) sum += <f64>load<f32>(weightAt(base, board, f));
+  for (let k = 0; k < tupleCount; k++) {
+    const d = TUPLES + <usize>k * TUPLE_BYTES;
+    const at = base + <usize>load<u32>(d, 4);
+    sum += weight(at, d, board);
+    sum += weight(at, d, b1);
+    sum += weight(at, d, b2);
+    sum += weight(at, d, b3);
+    sum += weight(at, d, t);
+    sum += weight(at, d, t5);
+    sum += weight(at, d, t6);
+    sum += weight(at, d, t7);
+  }
   return sum;
 }
 
 /** Add `delta` to each feature's weight in order; the sum of the weights just written. */
 function update(board: u64, delta: f64): f64 {
   const base = stageOf(board);
+  const b2 = flip(board);
+  const t = transpose(board);
+  const t5 = flip(t);
+  const b1 = mirror(board);
+  const b3 = mirror(b2);
+  const t6 = mirror(t);
+  const t7 = mirror(t5);
   let sum: f64 = 0;
-  for (let f = 0; f < featureCount; f++) {
-    const at = weightAt(base, board, f);
-    const w = <f32>(<f64>load<f32>(at) + delta);
-    store<f32>(at, w);
-    sum += <f64>w;
+  for (let k = 0; k < tupleCount; k++) {
+    const d = TUPLES + <usize>k * TUPLE_BYTES;
+    const at = base + <usize>load<u32>(d, 4);
+    sum += touch(at, d, board, delta);
+    sum += touch(at, d, b1, delta);
+    sum += touch(at, d, b2, delta);
+    sum += touch(at, d, b3, delta);
+    sum += touch(at, d, t, delta);
+    sum += touch(at, d, t5, delta);
+    sum += touch(at, d, t6, delta);
+    sum += touch(at, d, t7, delta);
   }
   return sum;
 }

@@ -1,6 +1,12 @@
 import { collapseLine, type MergePolicy, type Rules } from '@twenty48/engine';
 import { rowExponents, rowTables } from './bitboard.js';
-import { features, type NetworkShape, stageOfExponent, weightCount } from './ntuple-network.js';
+import {
+  features,
+  type NetworkShape,
+  stageOfExponent,
+  tupleSize,
+  weightCount,
+} from './ntuple-network.js';
 import { NTUPLE_WASM_BASE64 } from './ntuple-wasm.generated.js';
 import { spawnModel } from './search.js';
 
@@ -36,7 +42,7 @@ export interface NtupleKernel {
   spawnExponentsAt(): number;
   spawnProbabilitiesAt(): number;
   stageBaseAt(): number;
-  featuresAt(): number;
+  tuplesAt(): number;
   weightsAt(): number;
   evaluate(lo: number, hi: number): number;
   learn(lo: number, hi: number, delta: number): number;
@@ -52,8 +58,27 @@ export interface NtupleKernel {
   rootMove(lo: number, hi: number, move: number, remaining: number): number;
 }
 
-/** Bytes of a feature descriptor in the kernel (cell shifts x 8, length, weight offset). */
-const FEATURE_BYTES = 16;
+/** Bytes of a tuple's descriptor in the kernel: runs, weight offset, up to 8 runs. */
+const TUPLE_BYTES = 72;
+
+/**
+ * A tuple's cells as runs the kernel reads with one shift and mask each: cells that follow
+ * each other on the board (4 bits apart) and in the tuple.
+ *
+ * @example
+ * tupleRuns([0, 1, 2, 4, 5, 6]) // [{ from: 0, to: 0, length: 3 }, { from: 4, to: 3, length: 3 }]
+ */
+export function tupleRuns(
+  cells: readonly number[],
+): { from: number; to: number; length: number }[] {
+  const runs: { from: number; to: number; length: number }[] = [];
+  cells.forEach((cell, k) => {
+    const last = runs[runs.length - 1];
+    if (last && last.from + last.length === cell && last.to + last.length === k) last.length++;
+    else runs.push({ from: cell, to: k, length: 1 });
+  });
+  return runs;
+}
 
 const gainCache = new Map<MergePolicy, { left: Float64Array; right: Float64Array }>();
 
@@ -128,7 +153,7 @@ export function prepareKernel(
 ): number | null {
   const { exponents, probabilities } = spawnModel(rules);
   const list = features(shape);
-  if (exponents.length > 16 || list.length > 256) return null;
+  if (exponents.length > 16) return null;
   const end = kernel.init(
     layout.tableBits,
     layout.paths,
@@ -151,13 +176,19 @@ export function prepareKernel(
   const stageBytes = (weightCount(shape) / shape.stages.length) * 4;
   const stageBase = new Uint32Array(buffer, kernel.stageBaseAt(), 16);
   for (let e = 0; e < 16; e++) stageBase[e] = stageOfExponent(shape, e) * stageBytes;
-  const view = new DataView(buffer, kernel.featuresAt(), list.length * FEATURE_BYTES);
-  list.forEach(({ cells, offset }, f) => {
-    cells.forEach((cell, k) => {
-      view.setUint8(f * FEATURE_BYTES + k, 4 * cell);
+  const view = new DataView(buffer, kernel.tuplesAt(), shape.tuples.length * TUPLE_BYTES);
+  let offset = 0;
+  shape.tuples.forEach((cells, t) => {
+    const runs = tupleRuns(cells);
+    const at = t * TUPLE_BYTES;
+    view.setUint32(at, runs.length, true);
+    view.setUint32(at + 4, offset * 4, true);
+    runs.forEach(({ from, to, length }, i) => {
+      view.setUint8(at + 8 + 8 * i, 4 * from);
+      view.setUint8(at + 9 + 8 * i, 4 * to);
+      view.setUint32(at + 12 + 8 * i, length === 8 ? 0xffffffff : 2 ** (4 * length) - 1, true);
     });
-    view.setUint8(f * FEATURE_BYTES + 8, cells.length);
-    view.setUint32(f * FEATURE_BYTES + 12, offset * 4, true);
+    offset += tupleSize(cells);
   });
   return kernel.weightsAt();
 }
