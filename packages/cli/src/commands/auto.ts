@@ -9,7 +9,7 @@ import { dirname, resolve } from 'node:path';
 import { PLAYER_NAMES, type PlayerName, type PlayerOptions } from '@twenty48/ai';
 import { makeRecord, recordOf } from '@twenty48/engine';
 import type { Command } from 'commander';
-import { type AsyncPlayer, openPlayer } from '../aiPlayer.js';
+import { type AsyncPlayer, networkNotice, openPlayer } from '../aiPlayer.js';
 import {
   aiOptionsProblem,
   depthFlag,
@@ -112,6 +112,8 @@ async function auto(options: AutoOptions): Promise<void> {
   checkCombination(options);
   const rules = rulesFromFlags(options);
   if (!rules.ok) failUsage(rules.error.message, rules.error.code);
+  const notice = networkNotice(options.ai, rules.value);
+  if (notice !== null) process.stderr.write(`${notice}\n`);
   const game = startGame(rules.value, options.seed);
   const player = makePlayer(options);
   let result: AutoplayHereResult;

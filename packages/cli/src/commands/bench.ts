@@ -15,6 +15,7 @@ import {
   runBench,
 } from '@twenty48/ai/node';
 import type { Command } from 'commander';
+import { networkNotice } from '../aiPlayer.js';
 import {
   aiOptionsProblem,
   depthFlag,
@@ -88,6 +89,8 @@ export async function benchCommand(flags: BenchFlags, io: BenchIo = processIo): 
     io.err(`error: ${rules.error.code}: ${rules.error.message}\n`);
     return 2;
   }
+  const notice = networkNotice(flags.ai, rules.value);
+  if (notice !== null) io.err(`${notice}\n`);
   const options: PlayerOptions = {
     ...(flags.depth !== undefined ? { depth: flags.depth } : {}),
     ...(flags.ms !== undefined ? { ms: flags.ms } : {}),
