@@ -86,6 +86,8 @@ export async function runBench(run: BenchRun): Promise<BenchSummary> {
 /** A player that thinks on a worker thread, so a terminal stays responsive while it searches. */
 export interface WorkerPlayer {
   choose(game: Game): Promise<Direction | null>;
+  /** The last answer's notice (the n-tuple network could not be read: the heuristic played). */
+  notice?(): string | null;
   close(): Promise<void>;
 }
 
@@ -106,6 +108,7 @@ export function createWorkerPlayer(ai: PlayerName, options: PlayerOptions = {}):
   >();
   let nextId = 1;
   let closed = false;
+  let notice: string | null = null;
   const failAll = (error: Error) => {
     for (const pending of waiting.values()) pending.reject(error);
     waiting.clear();
@@ -116,7 +119,10 @@ export function createWorkerPlayer(ai: PlayerName, options: PlayerOptions = {}):
     waiting.delete(response.id);
     if ('error' in response) {
       pending.reject(new Error(`${response.error.code}: ${response.error.message}`));
-    } else pending.resolve(response.direction);
+    } else {
+      notice = response.notice ?? null;
+      pending.resolve(response.direction);
+    }
   });
   worker.on('error', failAll);
   worker.on('exit', () => {
@@ -138,6 +144,7 @@ export function createWorkerPlayer(ai: PlayerName, options: PlayerOptions = {}):
         worker.postMessage({ id, game, ai, options: sent });
       });
     },
+    notice: () => notice,
     async close() {
       closed = true;
       await worker.terminate();

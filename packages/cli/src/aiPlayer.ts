@@ -23,6 +23,7 @@ export function openPlayer(name: PlayerName, options: PlayerOptions = {}): Async
   const player = createPlayer(name, options);
   return {
     choose: async (game) => player(game),
+    notice: () => null,
     close: async () => {},
   };
 }

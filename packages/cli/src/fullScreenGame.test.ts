@@ -353,6 +353,11 @@ describe('the full-screen game, step by step', () => {
       expect(shown.state.hintFor).toBeNull();
       const none = play(asked.state, [{ kind: 'hint', game, direction: null }]);
       expect(none.state.message).toBe('No move left.');
+      const notice = 'ERR_NETWORK_DAMAGED: the checksum does not match; playing with the heuristic';
+      const byHeuristic = play(asked.state, [{ kind: 'hint', game, direction: 'left', notice }]);
+      expect(byHeuristic.state.message).toBe(
+        'Hint: left ← (by the heuristic: ERR_NETWORK_DAMAGED)',
+      );
       const failed = play(asked.state, [{ kind: 'hintFailed', game, reason: 'worker gone' }]);
       expect(failed.state.message).toBe('No hint: worker gone (ERR_HINT)');
       // Asked again after the answer: a new question.

@@ -86,8 +86,15 @@ export async function playFullScreen({
       case 'askHint': {
         const position = effect.game;
         adviser ??= openAdviser();
-        adviser.choose(position).then(
-          (direction) => answers.later({ kind: 'hint', game: position, direction }),
+        const asked = adviser;
+        asked.choose(position).then(
+          (direction) =>
+            answers.later({
+              kind: 'hint',
+              game: position,
+              direction,
+              notice: asked.notice?.() ?? null,
+            }),
           (error: Error) =>
             answers.later({ kind: 'hintFailed', game: position, reason: error.message }),
         );
