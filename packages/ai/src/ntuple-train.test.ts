@@ -51,6 +51,17 @@ describe('2048 train (one worker, a tiny network)', () => {
     expect(whole.network.weights.some((w) => w !== 0)).toBe(true);
   }, 60_000);
 
+  it('takes a new rate on resume and keeps it in the checkpoint', async () => {
+    const out = join(dir, 'rate.t48n');
+    await run(out, 20);
+    expect((weightsOf(out).training as { rate: number }).rate).toBe(0.4);
+    await trainNetwork({ games: 40, workers: 1, seed: 'x', out, resume: out, rate: 0.1 });
+    const after = weightsOf(out);
+    expect(after.games).toBe(40);
+    expect((after.training as { rate: number; seed: string }).rate).toBe(0.1);
+    expect((after.training as { rate: number; seed: string }).seed).toBe('resume');
+  }, 60_000);
+
   it('refuses to resume from a file that is not a checkpoint (ERR_TRAIN_RESUME)', async () => {
     await expect(run(join(dir, 'x.t48n'), 10, join(dir, 'none.t48n'))).rejects.toThrow(
       /ERR_TRAIN_RESUME: ERR_NETWORK_MISSING/,

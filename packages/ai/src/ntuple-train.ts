@@ -49,7 +49,7 @@ export interface TrainOptions {
   readonly workers: number;
   readonly seed: string;
   readonly out: string;
-  /** A checkpoint to go on from (its shape, rate, seed and generators win). */
+  /** A checkpoint to go on from (its shape, seed and generators win; its rate unless `rate`). */
   readonly resume?: string;
   readonly shape?: NetworkShape;
   readonly rate?: number;
@@ -150,7 +150,8 @@ export async function trainNetwork(options: TrainOptions): Promise<TrainProgress
     }
     shape = read.value.shape;
     weights = read.value.weights;
-    state = read.training;
+    // A rate given with --resume replaces the checkpoint's (a lower rate to fine-tune).
+    state = options.rate === undefined ? read.training : { ...read.training, rate: options.rate };
     done = read.games ?? 0;
   }
   const module = compileKernel(NTUPLE_SHARED_WASM_BASE64);

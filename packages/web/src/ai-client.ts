@@ -15,7 +15,7 @@ export type AiAnswerError = AiErrorCode | 'ERR_WORKER' | 'ERR_STOPPED';
 
 /** The answer the page gets: the move (`null` when no move changes the board), or why not. */
 export type AiAnswer =
-  | { readonly direction: Direction | null }
+  | { readonly direction: Direction | null; readonly notice?: string }
   | { readonly error: { readonly code: AiAnswerError; readonly message: string } };
 
 /** The page's side of the AI worker: ask for a move, get a promise of the answer. */

@@ -4,22 +4,38 @@
  * at the end, so Ctrl-C, a crash or a full disk loses at most the last interval:
  *
  *   2048 train --games 200000 --workers 1 --seed 1 --out classic.t48n
- *   2048 train --games 400000 --out classic.t48n --resume classic.t48n
+ *   2048 train --games 400000 --out classic.t48n --resume classic.t48n [--rate 0.1]
  *
  * One worker and a seed give the same network every time, and a resumed training equals an
  * uninterrupted one; with more workers they share the weights without locks (Hogwild), which
  * is faster but not repeatable.
  */
-import { formatTrainProgress, trainNetwork } from '@twenty48/ai/node';
-import type { Command } from 'commander';
+import { DEFAULT_RATE, formatTrainProgress, trainNetwork } from '@twenty48/ai/node';
+import { type Command, InvalidArgumentError } from 'commander';
 import { parseSeedFlag, positiveIntFlag } from '../flags.js';
 
 interface TrainFlags {
   readonly games: number;
+  readonly rate?: number;
   readonly workers: number;
   readonly seed: string;
   readonly out: string;
   readonly resume?: string;
+}
+
+/**
+ * `--rate R`: the learning rate, a number above 0 and at most 1.
+ *
+ * @example
+ * parseRate('0.1') // 0.1
+ * parseRate('2') // throws: rate must be above 0 and at most 1
+ */
+export function parseRate(text: string): number {
+  const rate = Number(text);
+  if (!/^\d*\.?\d+$/.test(text) || !(rate > 0 && rate <= 1)) {
+    throw new InvalidArgumentError('rate must be above 0 and at most 1');
+  }
+  return rate;
 }
 
 /** Where the command writes; tests pass their own. */
@@ -57,6 +73,7 @@ export async function trainCommand(
       seed: flags.seed,
       out: flags.out,
       ...(flags.resume !== undefined ? { resume: flags.resume } : {}),
+      ...(flags.rate !== undefined ? { rate: flags.rate } : {}),
       checkpointMs,
       signal: stop.signal,
       onProgress: (p) =>
@@ -109,6 +126,11 @@ export function register(program: Command, io: TrainIo = processIo): void {
     )
     .option('--out <file>', 'where the network and its checkpoints go', 'network.t48n')
     .option('--resume <file>', 'go on from this checkpoint')
+    .option(
+      '--rate <r>',
+      `learning rate, 0 < r <= 1 (default ${DEFAULT_RATE}; with --resume it replaces the checkpoint's)`,
+      parseRate,
+    )
     .action(async (flags: TrainFlags) => {
       const code = await trainCommand(flags, io);
       if (code !== 0) process.exitCode = code;
