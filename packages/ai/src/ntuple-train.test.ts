@@ -1,10 +1,10 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseNetwork } from './ntuple-format.js';
 import type { NetworkShape } from './ntuple-network.js';
-import { trainNetwork } from './ntuple-train.js';
+import { trainNetwork, writeAtomically } from './ntuple-train.js';
 
 const TINY: NetworkShape = {
   tuples: [
@@ -66,5 +66,17 @@ describe('2048 train (one worker, a tiny network)', () => {
     await expect(run(join(dir, 'x.t48n'), 10, join(dir, 'none.t48n'))).rejects.toThrow(
       /ERR_TRAIN_RESUME: ERR_NETWORK_MISSING/,
     );
+  });
+});
+
+describe('a checkpoint write', () => {
+  it('that fails (a full disk, here a directory where the temporary file goes) keeps the last one', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'atomic-'));
+    const path = join(dir, 'net.t48n');
+    writeAtomically(path, new Uint8Array([1, 2, 3]));
+    expect(Array.from(readFileSync(path))).toEqual([1, 2, 3]);
+    mkdirSync(`${path}.tmp-${process.pid}`);
+    expect(() => writeAtomically(path, new Uint8Array([4, 5, 6, 7]))).toThrow();
+    expect(Array.from(readFileSync(path))).toEqual([1, 2, 3]);
   });
 });
