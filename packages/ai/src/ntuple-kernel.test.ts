@@ -70,7 +70,7 @@ describe('the n-tuple kernel equals the TypeScript reference bit for bit', () =>
         true,
       );
     }
-  });
+  }, 60_000);
 
   it('learns exactly as the reference: the same weights after the same updates', () => {
     const network = randomWeights(TINY, 'updates');
@@ -80,7 +80,7 @@ describe('the n-tuple kernel equals the TypeScript reference bit for bit', () =>
       expect(kernel.learn(lo, hi, delta)).toBe(referenceUpdate(network, boardOf(lo, hi), delta));
     });
     expect(weights()).toEqual(network.weights);
-  });
+  }, 60_000);
 
   it('plays and learns 30 training games exactly as the reference (scores, weights, generator)', () => {
     const network = newNetwork(TINY, 500);
@@ -95,7 +95,7 @@ describe('the n-tuple kernel equals the TypeScript reference bit for bit', () =>
     }
     expect(weights()).toEqual(network.weights);
     expect(boardOf(kernel.rngLo(), kernel.rngHi())).toBe(rng.state);
-  });
+  }, 120_000);
 });
 
 describe('a TD update by hand on a one-cell network', () => {
