@@ -30,7 +30,34 @@ export {
 export { createFastSearch, createSearch, searchKernel } from './fast-search.js';
 export { lineScore } from './heuristic.js';
 export {
+  crc32,
+  type Encoding,
+  isGzip,
+  makeNetwork,
+  NETWORK_MAGIC,
+  NETWORK_VERSION,
+  type NetworkErrorCode,
+  type NetworkFile,
+  parseNetwork,
+} from './ntuple-format.js';
+export {
+  FOUR_SIX_TUPLES,
+  type Network,
+  type NetworkShape,
+  newNetwork,
+} from './ntuple-network.js';
+export {
+  createNtupleSearch,
+  currentNetwork,
+  DEFAULT_NTUPLE_MS,
+  type NetworkLoad,
+  networkPlays,
+  ntuplePlayer,
+  provideNetwork,
+} from './ntuple-player.js';
+export {
   createPlayer,
+  DEFAULT_AI,
   greedyPlayer,
   legalMoves,
   PLAYER_NAMES,

@@ -13,15 +13,7 @@ import {
   benchGameSeed,
   summarizeBench,
 } from './strength.js';
-
-/**
- * Where a worker's built file is. Under Vitest this module runs from `src/*.ts`, where only
- * the TypeScript exists, so it points at the build in `dist/` (`npm test` builds first).
- */
-function workerUrl(name: string): URL {
-  const fromSource = import.meta.url.endsWith('.ts');
-  return new URL(fromSource ? `../dist/${name}.js` : `./${name}.js`, import.meta.url);
-}
+import { workerUrl } from './worker-url.js';
 
 export interface BenchRun extends BenchSpec {
   readonly games: number;
@@ -94,6 +86,8 @@ export async function runBench(run: BenchRun): Promise<BenchSummary> {
 /** A player that thinks on a worker thread, so a terminal stays responsive while it searches. */
 export interface WorkerPlayer {
   choose(game: Game): Promise<Direction | null>;
+  /** The last answer's notice (the n-tuple network could not be read: the heuristic played). */
+  notice?(): string | null;
   close(): Promise<void>;
 }
 
@@ -114,6 +108,7 @@ export function createWorkerPlayer(ai: PlayerName, options: PlayerOptions = {}):
   >();
   let nextId = 1;
   let closed = false;
+  let notice: string | null = null;
   const failAll = (error: Error) => {
     for (const pending of waiting.values()) pending.reject(error);
     waiting.clear();
@@ -124,7 +119,10 @@ export function createWorkerPlayer(ai: PlayerName, options: PlayerOptions = {}):
     waiting.delete(response.id);
     if ('error' in response) {
       pending.reject(new Error(`${response.error.code}: ${response.error.message}`));
-    } else pending.resolve(response.direction);
+    } else {
+      notice = response.notice ?? null;
+      pending.resolve(response.direction);
+    }
   });
   worker.on('error', failAll);
   worker.on('exit', () => {
@@ -146,6 +144,7 @@ export function createWorkerPlayer(ai: PlayerName, options: PlayerOptions = {}):
         worker.postMessage({ id, game, ai, options: sent });
       });
     },
+    notice: () => notice,
     async close() {
       closed = true;
       await worker.terminate();
@@ -154,4 +153,18 @@ export function createWorkerPlayer(ai: PlayerName, options: PlayerOptions = {}):
 }
 
 export { benchChartSvg } from './chart.js';
+export {
+  networkPath,
+  readNetwork,
+  SHIPPED_NETWORK,
+  useShippedNetwork,
+} from './ntuple-node.js';
+export {
+  DEFAULT_INITIAL,
+  DEFAULT_RATE,
+  formatTrainProgress,
+  type TrainOptions,
+  type TrainProgress,
+  trainNetwork,
+} from './ntuple-train.js';
 export { type BenchGame, type BenchSummary, formatBenchTable, REACH_TILES } from './strength.js';

@@ -9,6 +9,7 @@ import {
   slide,
 } from '@twenty48/engine';
 import { expectimaxPlayer } from './expectimax.js';
+import { ntuplePlayer } from './ntuple-player.js';
 
 /** What a player looks at: the board, the rules and whether the game is over (a `Game` will do). */
 export type PlayerView = Pick<Game, 'board' | 'rules' | 'status'>;
@@ -54,15 +55,26 @@ export const greedyPlayer: Player = (game) => {
   return best;
 };
 
-export const PLAYER_NAMES = ['random', 'greedy', 'expectimax'] as const;
+export const PLAYER_NAMES = ['random', 'greedy', 'expectimax', 'ntuple'] as const;
 export type PlayerName = (typeof PLAYER_NAMES)[number];
+
+/**
+ * The AI the programs use unless told otherwise (the terminal's hint, the browser's hint and
+ * auto-play, `2048 bench`): the n-tuple network with expectimax on top, measured stronger than
+ * the heuristic at equal time (README, "The n-tuple network"). Rules the network was not
+ * trained for (FiveTwelve, tiers, other sizes) get the heuristic from it.
+ */
+export const DEFAULT_AI: PlayerName = 'ntuple';
 
 export interface PlayerOptions {
   /** Seed of the random player. */
   readonly seed?: string | number;
-  /** Fixed search depth for expectimax: the root move plus this many more (default: adaptive). */
+  /**
+   * Fixed search depth: the root move plus this many more (default: adaptive for expectimax,
+   * timed for ntuple). 0 is ntuple's network alone, no search.
+   */
   readonly depth?: number;
-  /** Time budget per move in milliseconds for expectimax (deepens until it runs out). */
+  /** Time budget per move in milliseconds for expectimax and ntuple (deepens until it runs out). */
   readonly ms?: number;
 }
 
@@ -81,5 +93,7 @@ export function createPlayer(name: PlayerName, options: PlayerOptions = {}): Pla
       return greedyPlayer;
     case 'expectimax':
       return expectimaxPlayer(options);
+    case 'ntuple':
+      return ntuplePlayer(options);
   }
 }

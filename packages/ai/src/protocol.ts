@@ -1,4 +1,5 @@
 import { type Direction, type Game, parseRules } from '@twenty48/engine';
+import { currentNetwork, networkPlays } from './ntuple-player.js';
 import {
   createPlayer,
   PLAYER_NAMES,
@@ -21,9 +22,13 @@ export interface AiRequest {
 
 export type AiErrorCode = 'ERR_REQUEST' | 'ERR_AI' | 'ERR_OPTIONS' | 'ERR_GAME';
 
-/** The answer: the move (`null` when no move counts), or a named error. */
+/**
+ * The answer: the move (`null` when no move counts), or a named error. An `ntuple` answer
+ * carries a `notice` when the network could not be had (missing or refused file): the move is
+ * then the heuristic expectimax's, and the notice says why.
+ */
 export type AiResponse =
-  | { readonly id: number; readonly direction: Direction | null }
+  | { readonly id: number; readonly direction: Direction | null; readonly notice?: string }
   | {
       readonly id: number;
       readonly error: { readonly code: AiErrorCode; readonly message: string };
@@ -89,8 +94,12 @@ export function createAiHandler(): (request: unknown) => AiResponse {
       return failure('ERR_AI', `ai must be one of ${PLAYER_NAMES.join(', ')}`);
     }
     const options = request.options ?? {};
-    if (!isRecord(options) || !checkCount(options.depth, 12) || !checkCount(options.ms, 60_000)) {
-      return failure('ERR_OPTIONS', 'options are { depth?: 1..12, ms?: 1..60000, seed? }');
+    const depthOk = (depth: unknown) => checkCount(depth, 12) || (ai === 'ntuple' && depth === 0);
+    if (!isRecord(options) || !depthOk(options.depth) || !checkCount(options.ms, 60_000)) {
+      return failure(
+        'ERR_OPTIONS',
+        'options are { depth?: 1..12 (ntuple: 0..12), ms?: 1..60000, seed? }',
+      );
     }
     const game = checkGame(request.game);
     if (typeof game === 'string') return failure('ERR_GAME', game);
@@ -104,7 +113,15 @@ export function createAiHandler(): (request: unknown) => AiResponse {
       });
       players.set(key, player);
     }
-    return { id, direction: player(game) };
+    const direction = player(game);
+    if (ai === 'ntuple' && networkPlays(game.rules)) {
+      const network = currentNetwork();
+      if (!network.ok) {
+        const { code, message } = network.error;
+        return { id, direction, notice: `${code}: ${message}; playing with the heuristic` };
+      }
+    }
+    return { id, direction };
   };
 }
 

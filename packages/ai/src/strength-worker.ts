@@ -4,7 +4,10 @@
  * `{ index, game }` or `{ index, error }`.
  */
 import { parentPort, workerData } from 'node:worker_threads';
+import { useShippedNetwork } from './ntuple-node.js';
 import { type BenchSpec, playBenchGame } from './strength.js';
+
+useShippedNetwork();
 
 const spec = workerData as BenchSpec;
 const port = parentPort;

@@ -150,7 +150,7 @@ export function formatBenchTable(summary: BenchSummary): string {
   ];
   const width = Math.max(...rows.map(([label]) => label.length));
   return [
-    `${summary.ai} ${summary.ai === 'expectimax' ? `${how} ` : ''}on ${summary.rules}, ${summary.games} games, ${summary.workers} worker${summary.workers === 1 ? '' : 's'}`,
+    `${summary.ai} ${summary.ai === 'expectimax' || summary.ai === 'ntuple' ? `${how} ` : ''}on ${summary.rules}, ${summary.games} games, ${summary.workers} worker${summary.workers === 1 ? '' : 's'}`,
     ...rows.map(([label, value]) => `  ${label.padEnd(width)}  ${value.padStart(12)}`),
   ].join('\n');
 }

@@ -92,10 +92,14 @@ describe('bad flags on the command line', () => {
     ],
     [
       ['auto', '--depth', '3'],
-      /^error: --depth and --ms apply to expectimax, not greedy \(ERR_USAGE\)$/,
+      /^error: --depth and --ms apply to expectimax and ntuple, not greedy \(ERR_USAGE\)$/,
+    ],
+    [
+      ['auto', '--ai', 'expectimax', '--depth', '0'],
+      /^error: expectimax searches at depth 1 or more \(0 is ntuple's\) \(ERR_USAGE\)$/,
     ],
     [['auto', '--record', '/nonexistent/dir/g.json'], /no such directory \(ERR_RECORD_WRITE\)$/],
-    [['auto', '--depth', '0'], /depth must be 1 to 10 \(ERR_INVALID_ARGUMENT\)$/],
+    [['auto', '--depth', '11'], /depth must be 0 to 10 \(ERR_INVALID_ARGUMENT\)$/],
     [['auto', '--ms', '1e3'], /ms must be a whole number \(ERR_INVALID_ARGUMENT\)$/],
     [['replay'], /^error: missing required argument 'file' \(ERR_MISSING_ARGUMENT\)$/],
     [['replay', 'a.json', 'b.json'], /too many arguments.*\(ERR_EXCESS_ARGUMENTS\)$/],

@@ -58,11 +58,11 @@ const oneOf =
 export const parseRulesFlag: (text: string) => PresetName = oneOf(PRESET_NAMES, 'rules');
 
 /**
- * `--ai random|greedy|expectimax`: the player of `2048 auto` and `2048 bench`.
+ * `--ai random|greedy|expectimax|ntuple`: the player of `2048 auto` and `2048 bench`.
  *
  * @example
  * parseAiFlag('greedy') // 'greedy'
- * parseAiFlag('oracle') // throws: unknown ai "oracle": try random, greedy, expectimax
+ * parseAiFlag('oracle') // throws: unknown ai "oracle": try random, greedy, expectimax, ntuple
  */
 export const parseAiFlag: (text: string) => PlayerName = oneOf(PLAYER_NAMES, 'ai');
 
@@ -151,6 +151,44 @@ export const positiveIntFlag =
     if (value < 1 || value > max) throw new InvalidArgumentError(`${what} must be 1 to ${max}`);
     return value;
   };
+
+/**
+ * `--depth N` for the AIs: 0 to `max` (0 is the n-tuple network alone; the heuristic's
+ * expectimax needs at least 1, which `checkDepth` says).
+ *
+ * @example
+ * depthFlag(12)('0') // 0
+ * depthFlag(12)('13') // throws: depth must be 0 to 12
+ */
+export const depthFlag =
+  (max: number) =>
+  (text: string): number => {
+    const value = wholeNumber(text, 'depth');
+    if (value > max) throw new InvalidArgumentError(`depth must be 0 to ${max}`);
+    return value;
+  };
+
+/**
+ * Why `--depth`/`--ms` do not fit the player, or null when they do: they apply to expectimax
+ * and ntuple, and only ntuple plays at depth 0.
+ *
+ * @example
+ * aiOptionsProblem('greedy', 3, undefined) // '--depth and --ms apply to expectimax and ntuple, not greedy'
+ * aiOptionsProblem('expectimax', 0, undefined) // 'expectimax searches at depth 1 or more (0 is ntuple's)'
+ */
+export function aiOptionsProblem(
+  ai: PlayerName,
+  depth: number | undefined,
+  ms: number | undefined,
+): string | null {
+  if (ai !== 'expectimax' && ai !== 'ntuple' && (depth !== undefined || ms !== undefined)) {
+    return `--depth and --ms apply to expectimax and ntuple, not ${ai}`;
+  }
+  if (ai === 'expectimax' && depth === 0) {
+    return "expectimax searches at depth 1 or more (0 is ntuple's)";
+  }
+  return null;
+}
 
 /**
  * The rules the flags ask for: a preset with its size and goal changed, checked by the engine.

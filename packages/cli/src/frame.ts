@@ -50,7 +50,7 @@ export const HELP_LINES = [
   'Move: arrow keys, W A S D, or h j k l (vim).',
   'u  undo the last move        n  new game (asks first)',
   'q  quit (asks first)         ?  this help (any key closes it)',
-  'i  hint: the move the AI (expectimax) would play; keep playing while it thinks',
+  'i  hint: the move the AI (n-tuple network) would play; keep playing while it thinks',
   'Ctrl-C quits at once; the game in progress is kept for `2048 play --resume`.',
 ];
 

@@ -216,7 +216,7 @@ describe('the full-screen game, step by step', () => {
     const game = newGame('classic', 'help');
     const help = play(start(game), keys('?')).state;
     expect(help.overlay).toEqual({ kind: 'help' });
-    expect(screen(help)).toContain('i  hint: the move the AI (expectimax) would play');
+    expect(screen(help)).toContain('i  hint: the move the AI (n-tuple network) would play');
     const closed = play(help, keys('a'));
     expect(closed.state.overlay).toEqual({ kind: 'none' });
     expect(closed.state.match.game).toBe(game);
@@ -360,6 +360,11 @@ describe('the full-screen game, step by step', () => {
       expect(shown.state.hintFor).toBeNull();
       const none = play(asked.state, [{ kind: 'hint', game, direction: null }]);
       expect(none.state.message).toBe('No move left.');
+      const notice = 'ERR_NETWORK_DAMAGED: the checksum does not match; playing with the heuristic';
+      const byHeuristic = play(asked.state, [{ kind: 'hint', game, direction: 'left', notice }]);
+      expect(byHeuristic.state.message).toBe(
+        'Hint: left ← (by the heuristic: ERR_NETWORK_DAMAGED)',
+      );
       const failed = play(asked.state, [{ kind: 'hintFailed', game, reason: 'worker gone' }]);
       expect(failed.state.message).toBe('No hint: worker gone (ERR_HINT)');
       // Asked again after the answer: a new question.

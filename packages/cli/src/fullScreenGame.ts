@@ -49,7 +49,13 @@ export interface PlayState {
 export type PlayInput =
   | ScreenInput
   /** The adviser's move for `game` (null: no move counts). */
-  | { readonly kind: 'hint'; readonly game: Game; readonly direction: Direction | null }
+  | {
+      readonly kind: 'hint';
+      readonly game: Game;
+      readonly direction: Direction | null;
+      /** Why the default AI's network did not play (the heuristic did), when it did not. */
+      readonly notice?: string | null;
+    }
   | { readonly kind: 'hintFailed'; readonly game: Game; readonly reason: string }
   /** `game` ended in the top 10 (the answer to `checkHighScore` when it did). */
   | { readonly kind: 'highScore'; readonly game: Game; readonly lastName: string | null }
@@ -259,9 +265,10 @@ function react(state: PlayState, input: PlayInput): Reaction {
     case 'resize':
       return stateOnly({ ...state, cols: input.cols, rows: input.rows });
     case 'hint': {
-      const { direction } = input;
-      const text =
+      const { direction, notice } = input;
+      const said =
         direction === null ? 'No move left.' : `Hint: ${direction} ${ARROW_OF[direction]}`;
+      const text = notice ? `${said} (by the heuristic: ${notice.split(':')[0]})` : said;
       return hintAnswered(state, input.game, text);
     }
     case 'hintFailed':

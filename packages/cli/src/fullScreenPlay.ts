@@ -5,6 +5,7 @@
  * worker thread (so keys keep working while it thinks).
  */
 import type { ReadStream, WriteStream } from 'node:tty';
+import { DEFAULT_AI } from '@twenty48/ai';
 import type { Game } from '@twenty48/engine';
 import { type AsyncPlayer, openPlayer } from './aiPlayer.js';
 import type { ColorMode } from './colors.js';
@@ -29,7 +30,7 @@ export interface FullScreenOptions {
   readonly input: ReadStream;
   readonly output: WriteStream;
   readonly mode: ColorMode;
-  /** Opens the player behind the hint key, on its first use (default: expectimax on a worker). */
+  /** Opens the player behind the hint key, on its first use (default: `DEFAULT_AI` on a worker). */
   readonly openAdviser?: () => AsyncPlayer;
 }
 
@@ -52,7 +53,7 @@ export async function playFullScreen({
   input,
   output,
   mode,
-  openAdviser = () => openPlayer('expectimax'),
+  openAdviser = () => openPlayer(DEFAULT_AI),
 }: FullScreenOptions): Promise<FullScreenEnd> {
   const screen = enterFullScreen(input, output);
   // Opened on the first hint; `as` keeps the type from narrowing to null here.
@@ -85,8 +86,15 @@ export async function playFullScreen({
       case 'askHint': {
         const position = effect.game;
         adviser ??= openAdviser();
-        adviser.choose(position).then(
-          (direction) => answers.later({ kind: 'hint', game: position, direction }),
+        const asked = adviser;
+        asked.choose(position).then(
+          (direction) =>
+            answers.later({
+              kind: 'hint',
+              game: position,
+              direction,
+              notice: asked.notice?.() ?? null,
+            }),
           (error: Error) =>
             answers.later({ kind: 'hintFailed', game: position, reason: error.message }),
         );

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * The `2048` command: `play`, `auto`, `scores`, `replay`, `bench`, `env`, `serve`,
+ * The `2048` command: `play`, `auto`, `scores`, `replay`, `bench`, `env`, `train`, `serve`,
  * `backup`, `watch`. Bad flags
  * give commander's one-line error and exit code 2; anything unexpected is one line on stderr
  * and exit code 1, never a stack trace on the player's screen (the full-screen game restores
@@ -15,6 +15,7 @@ import { register as registerPlay } from './commands/play.js';
 import { register as registerReplay } from './commands/replay.js';
 import { register as registerScores } from './commands/scores.js';
 import { register as registerServe } from './commands/serve.js';
+import { register as registerTrain } from './commands/train.js';
 import { register as registerWatch } from './commands/watch.js';
 
 const program = newProgram('2048')
@@ -28,6 +29,7 @@ registerScores(program);
 registerReplay(program);
 registerBench(program);
 registerEnv(program);
+registerTrain(program);
 registerServe(program);
 registerBackup(program);
 registerWatch(program);

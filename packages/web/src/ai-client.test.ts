@@ -1,4 +1,4 @@
-import { createAiHandler, legalMoves } from '@twenty48/ai';
+import { createAiHandler, DEFAULT_AI, legalMoves, newNetwork, provideNetwork } from '@twenty48/ai';
 import { type Game, newGame, step } from '@twenty48/engine';
 import { describe, expect, it } from 'vitest';
 import {
@@ -8,6 +8,9 @@ import {
   FAST_THINK_MS,
   THINK_MS,
 } from './ai-client.js';
+
+// The worker in the page fetches the shipped network; this one is given a small one.
+provideNetwork(() => ({ ok: true, value: newNetwork({ tuples: [[0, 1, 2, 3]], stages: [0] }) }));
 
 /** A worker in the same thread: the AI package's handler behind a structured clone each way. */
 function fakeWorker(options: { fails?: boolean } = {}) {
@@ -38,7 +41,7 @@ function fakeWorker(options: { fails?: boolean } = {}) {
 }
 
 describe('the AI client', () => {
-  it('asks expectimax for a legal move within the think time, answer by answer', async () => {
+  it('asks the default AI for a legal move within the think time, answer by answer', async () => {
     const worker = fakeWorker();
     const ai = createAiClient(() => worker);
     let game: Game = newGame('classic', 5);
@@ -50,7 +53,7 @@ describe('the AI client', () => {
     }
     expect(worker.requests[0]).toMatchObject({
       id: 1,
-      ai: 'expectimax',
+      ai: DEFAULT_AI,
       options: { ms: THINK_MS },
     });
     expect(worker.requests.map((r) => (r as { id: number }).id)).toEqual([1, 2, 3, 4, 5]);

@@ -1,4 +1,4 @@
-import type { AiErrorCode, AiRequest, AiResponse } from '@twenty48/ai';
+import { type AiErrorCode, type AiRequest, type AiResponse, DEFAULT_AI } from '@twenty48/ai';
 import type { Direction, Game } from '@twenty48/engine';
 
 /** Time the search may take per move: a hint should feel instant. */
@@ -15,7 +15,7 @@ export type AiAnswerError = AiErrorCode | 'ERR_WORKER' | 'ERR_STOPPED';
 
 /** The answer the page gets: the move (`null` when no move changes the board), or why not. */
 export type AiAnswer =
-  | { readonly direction: Direction | null }
+  | { readonly direction: Direction | null; readonly notice?: string }
   | { readonly error: { readonly code: AiAnswerError; readonly message: string } };
 
 /** The page's side of the AI worker: ask for a move, get a promise of the answer. */
@@ -40,7 +40,7 @@ export const aiErrorText = (answer: AiAnswer): string | null =>
 export type AiWorker = Pick<Worker, 'postMessage' | 'terminate' | 'onmessage' | 'onerror'>;
 
 /**
- * Talk to the AI worker with the AI package's protocol (`AiRequest` → `AiResponse`): expectimax
+ * Talk to the AI worker with the AI package's protocol (`AiRequest` → `AiResponse`): `DEFAULT_AI`
  * within the time asked (`THINK_MS` by default). The worker is started at the first question; if it dies, pending questions
  * get an `ERR_WORKER` answer, and after `stop` an `ERR_STOPPED` one.
  *
@@ -80,7 +80,7 @@ export function createAiClient(startWorker: () => AiWorker): AiClient {
   return {
     ask(game, ms = THINK_MS) {
       const id = nextId++;
-      const request: AiRequest = { id, game, ai: 'expectimax', options: { ms } };
+      const request: AiRequest = { id, game, ai: DEFAULT_AI, options: { ms } };
       return new Promise((resolve) => {
         pending.set(id, resolve);
         started().postMessage(request);

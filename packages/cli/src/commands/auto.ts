@@ -9,8 +9,10 @@ import { dirname, resolve } from 'node:path';
 import { PLAYER_NAMES, type PlayerName, type PlayerOptions } from '@twenty48/ai';
 import { makeRecord, recordOf } from '@twenty48/engine';
 import type { Command } from 'commander';
-import { type AsyncPlayer, openPlayer } from '../aiPlayer.js';
+import { type AsyncPlayer, networkNotice, openPlayer } from '../aiPlayer.js';
 import {
+  aiOptionsProblem,
+  depthFlag,
   failUsage,
   type GameFlagValues,
   parseAiFlag,
@@ -67,9 +69,8 @@ function writeRecord(file: string, summary: AutoSummary): void {
 
 /** Flag combinations that cannot work, refused before the game starts (exit code 2). */
 function checkCombination(options: AutoOptions): void {
-  if (options.ai !== 'expectimax' && (options.depth !== undefined || options.ms !== undefined)) {
-    failUsage(`--depth and --ms apply to expectimax, not ${options.ai}`, 'ERR_USAGE');
-  }
+  const aiProblem = aiOptionsProblem(options.ai, options.depth, options.ms);
+  if (aiProblem !== null) failUsage(aiProblem, 'ERR_USAGE');
   const problem = options.record === undefined ? null : recordPathProblem(options.record);
   if (problem !== null) {
     failUsage(`cannot write the record to ${options.record}: ${problem}`, 'ERR_RECORD_WRITE');
@@ -111,6 +112,8 @@ async function auto(options: AutoOptions): Promise<void> {
   checkCombination(options);
   const rules = rulesFromFlags(options);
   if (!rules.ok) failUsage(rules.error.message, rules.error.code);
+  const notice = networkNotice(options.ai, rules.value);
+  if (notice !== null) process.stderr.write(`${notice}\n`);
   const game = startGame(rules.value, options.seed);
   const player = makePlayer(options);
   let result: AutoplayHereResult;
@@ -144,7 +147,15 @@ export function register(program: Command): void {
     .option('--plain', "print every state in the labwork's plain format")
     .option('--delay <ms>', 'pause between moves (default 50 full-screen, 0 plain)', parseDelayFlag)
     .option('--record <file>', 'write the game record (JSON) to this file at the end')
-    .option('--depth <n>', 'expectimax search depth', positiveIntFlag('depth', 10))
-    .option('--ms <n>', 'expectimax time per move in milliseconds', positiveIntFlag('ms', 60_000))
+    .option(
+      '--depth <n>',
+      'expectimax/ntuple search depth (ntuple: 0 is the network alone)',
+      depthFlag(10),
+    )
+    .option(
+      '--ms <n>',
+      'expectimax/ntuple time per move in milliseconds',
+      positiveIntFlag('ms', 60_000),
+    )
     .action((options: AutoOptions) => auto(options));
 }

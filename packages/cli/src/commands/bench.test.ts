@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Command } from 'commander';
@@ -16,6 +16,28 @@ function program() {
 }
 
 describe('2048 bench', () => {
+  it('with a damaged network says so and goes on with the heuristic', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'bench-net-'));
+    const damaged = join(dir, 'damaged.t48n');
+    writeFileSync(damaged, 'T48NTUPL and then nothing a network has');
+    const before = process.env.TWENTY48_NETWORK;
+    process.env.TWENTY48_NETWORK = damaged;
+    try {
+      const { root, out, err } = program();
+      await root.parseAsync(
+        ['bench', '--ai', 'ntuple', '--depth', '0', '--games', '1', '--workers', '1'],
+        { from: 'user' },
+      );
+      expect(err[0]).toMatch(
+        /^warning: ERR_NETWORK_(TRUNCATED|VERSION): .*; ntuple plays with the heuristic \(expectimax\)\n$/,
+      );
+      expect(out.join('')).toMatch(/^ntuple depth 0 on classic, 1 games, 1 worker\n/);
+    } finally {
+      if (before === undefined) delete process.env.TWENTY48_NETWORK;
+      else process.env.TWENTY48_NETWORK = before;
+    }
+  });
+
   it('prints the JSON summary and one progress line per game', async () => {
     const { root, out, err } = program();
     await root.parseAsync(

@@ -6,7 +6,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { PLAYER_NAMES, type PlayerName, type PlayerOptions } from '@twenty48/ai';
+import { DEFAULT_AI, PLAYER_NAMES, type PlayerName, type PlayerOptions } from '@twenty48/ai';
 import {
   type BenchGame,
   type BenchSummary,
@@ -15,7 +15,10 @@ import {
   runBench,
 } from '@twenty48/ai/node';
 import type { Command } from 'commander';
+import { networkNotice } from '../aiPlayer.js';
 import {
+  aiOptionsProblem,
+  depthFlag,
   type GameFlags,
   parseAiFlag,
   parseGoalFlag,
@@ -76,11 +79,18 @@ function progress(io: BenchIo): (game: BenchGame, done: number, total: number) =
  * const code = await benchCommand({ ai: 'expectimax', depth: 3, games: 100, seed: '1', workers: 2, … });
  */
 export async function benchCommand(flags: BenchFlags, io: BenchIo = processIo): Promise<number> {
+  const aiProblem = aiOptionsProblem(flags.ai, flags.depth, flags.ms);
+  if (aiProblem !== null) {
+    io.err(`error: ERR_USAGE: ${aiProblem}\n`);
+    return 2;
+  }
   const rules = rulesFromFlags(flags);
   if (!rules.ok) {
     io.err(`error: ${rules.error.code}: ${rules.error.message}\n`);
     return 2;
   }
+  const notice = networkNotice(flags.ai, rules.value);
+  if (notice !== null) io.err(`${notice}\n`);
   const options: PlayerOptions = {
     ...(flags.depth !== undefined ? { depth: flags.depth } : {}),
     ...(flags.ms !== undefined ? { ms: flags.ms } : {}),
@@ -130,15 +140,15 @@ export function register(program: Command, io: BenchIo = processIo): void {
   program
     .command('bench')
     .description('play seeded games with an AI on worker threads and report how well it did')
-    .option('--ai <name>', `the player: ${PLAYER_NAMES.join(', ')}`, parseAiFlag, 'expectimax')
+    .option('--ai <name>', `the player: ${PLAYER_NAMES.join(', ')}`, parseAiFlag, DEFAULT_AI)
     .option(
       '--depth <n>',
-      'expectimax: search depth (moves after the first)',
-      positiveIntFlag('depth', 12),
+      'expectimax/ntuple: search depth (moves after the first; ntuple 0: the network alone)',
+      depthFlag(12),
     )
     .option(
       '--ms <n>',
-      'expectimax: time budget per move in milliseconds',
+      'expectimax/ntuple: time budget per move in milliseconds',
       positiveIntFlag('ms', 60_000),
     )
     .option('--games <n>', 'how many games', positiveIntFlag('games', 100_000), 100)

@@ -1,0 +1,503 @@
+// The n-tuple network kernel in AssemblyScript, compiled to WebAssembly at `npm run build`
+// (packages/ai/scripts/build-kernel.mjs), twice: with its own memory for the player (the
+// browser has no shared memory without cross-origin isolation), and with an imported shared
+// memory for the trainer's worker threads, which then update one set of weights together.
+// It evaluates afterstates (the sum of the weights the board's features select), learns them by
+// TD(0) over a game played to its end (updates from the last afterstate back to the first), and
+// searches expectimax with the network at the leaves. The TypeScript reference
+// (packages/ai/src/ntuple-reference.ts) does the same float operations in the same order, so the
+// weights and values agree bit for bit (packages/ai/src/ntuple-kernel.test.ts checks it).
+// Arithmetic is f64 and weights are stored as f32, exactly as a JavaScript Float32Array does.
+
+/** Chance nodes reached with a smaller path probability are valued by the network, not searched. */
+const PROBABILITY_CUT: f64 = 0.0001;
+/** Bytes of one transposition slot: key u64, value f64, generation u32, depth i32. */
+const SLOT_BYTES: usize = 24;
+/** Bytes of one path entry of a training game: the afterstate u64, the move's gain f64. */
+const PATH_BYTES: usize = 16;
+/** The most moves of one training game (a game reaching 65536 would take about 30,000). */
+export const MAX_PATH: i32 = 1 << 17;
+
+@external("env", "now")
+declare function now(): f64;
+
+// Fixed addresses below 2 MiB, written by the caller (packages/ai/src/ntuple-kernel.ts).
+const LEFT: usize = 0x10000; // u16 x 65536: a row moved toward column 0
+const RIGHT: usize = LEFT + (2 << 16); // u16 x 65536: toward column 3
+const GAIN_LEFT: usize = RIGHT + (2 << 16); // f64 x 65536: the score a row's move left gains
+const GAIN_RIGHT: usize = GAIN_LEFT + (8 << 16); // f64 x 65536
+const SPAWN_EXPONENTS: usize = GAIN_RIGHT + (8 << 16); // i32 x 16
+const SPAWN_PROBABILITIES: usize = SPAWN_EXPONENTS + 64; // f64 x 16
+/** u32 x 16: the byte offset of the stage's weights, by the board's largest exponent. */
+const STAGE_BASE: usize = SPAWN_PROBABILITIES + 128;
+/**
+ * Tuples: 72 bytes each. At 0 the number of runs (u32), at 4 the byte offset of the tuple's
+ * weights in a stage (u32), from 8 up to 8 runs of 8 bytes: a run is cells that follow each
+ * other on the board and in the tuple, read at once: source shift u8, destination shift u8,
+ * mask u32 at 4. Written by the caller (packages/ai/src/ntuple-kernel.ts).
+ */
+const TUPLES: usize = STAGE_BASE + 64;
+/** The most tuples. */
+export const MAX_TUPLES: i32 = 32;
+const TUPLE_BYTES: usize = 72;
+/** Where the per-call regions start (transposition table, paths, weights): 2 MiB. */
+const DYNAMIC: usize = 0x200000;
+
+let spawnCount: i32 = 0;
+let tupleCount: i32 = 0;
+let staged: bool = false;
+let shift: u32 = 12;
+let generation: u32 = 0;
+let nodeCount: u32 = 0;
+let stopped: bool = false;
+let deadline: f64 = Infinity;
+let slots: usize = DYNAMIC;
+let path: usize = DYNAMIC;
+let weights: usize = DYNAMIC;
+let rng: u64 = 0;
+let lastScore: f64 = 0;
+let lastMoves: i32 = 0;
+let lastMaxExponent: i32 = 0;
+
+/**
+ * Lay out the dynamic memory: a transposition table of 2^tableBits slots, `paths` training
+ * paths (this instance uses the one numbered `own`), then `weightBytes` of weights. Grows the
+ * memory if needed; returns the end of the used memory, or 0 when the static data is too big.
+ */
+export function init(
+  tableBits: i32,
+  paths: i32,
+  own: i32,
+  weightBytes: f64,
+  spawns: i32,
+  features: i32,
+  stages: i32,
+): f64 {
+  if (__heap_base > LEFT) return 0;
+  slots = DYNAMIC;
+  const tableEnd = slots + (tableBits > 0 ? SLOT_BYTES << tableBits : 0);
+  path = tableEnd + <usize>own * PATH_BYTES * <usize>MAX_PATH;
+  weights = (tableEnd + <usize>paths * PATH_BYTES * <usize>MAX_PATH + 0xffff) & ~0xffff;
+  const end = <f64>weights + weightBytes;
+  if (end > 4294901760) return 0;
+  const pages = <i32>((<u64>end + 0xffff) >> 16);
+  if (pages > memory.size() && memory.grow(pages - memory.size()) < 0) return 0;
+  shift = 32 - max<i32>(tableBits, 1);
+  spawnCount = spawns;
+  tupleCount = min<i32>(features >> 3, MAX_TUPLES);
+  staged = stages > 1;
+  return end;
+}
+
+export function leftAt(): usize {
+  return LEFT;
+}
+export function rightAt(): usize {
+  return RIGHT;
+}
+export function gainLeftAt(): usize {
+  return GAIN_LEFT;
+}
+export function gainRightAt(): usize {
+  return GAIN_RIGHT;
+}
+export function spawnExponentsAt(): usize {
+  return SPAWN_EXPONENTS;
+}
+export function spawnProbabilitiesAt(): usize {
+  return SPAWN_PROBABILITIES;
+}
+export function stageBaseAt(): usize {
+  return STAGE_BASE;
+}
+export function tuplesAt(): usize {
+  return TUPLES;
+}
+export function weightsAt(): usize {
+  return weights;
+}
+
+// @ts-ignore: decorator
+@inline
+function row(board: u64, r: u64): usize {
+  return <usize>((board >> (r << 4)) & 0xffff);
+}
+
+// @ts-ignore: decorator
+@inline
+function slide(rows: usize, board: u64): u64 {
+  return (
+    <u64>load<u16>(rows + (row(board, 0) << 1)) |
+    (<u64>load<u16>(rows + (row(board, 1) << 1)) << 16) |
+    (<u64>load<u16>(rows + (row(board, 2) << 1)) << 32) |
+    (<u64>load<u16>(rows + (row(board, 3) << 1)) << 48)
+  );
+}
+
+// The score a move gains: its rows' gains, row 0 first.
+// @ts-ignore: decorator
+@inline
+function gain(gains: usize, board: u64): f64 {
+  return (
+    load<f64>(gains + (row(board, 0) << 3)) +
+    load<f64>(gains + (row(board, 1) << 3)) +
+    load<f64>(gains + (row(board, 2) << 3)) +
+    load<f64>(gains + (row(board, 3) << 3))
+  );
+}
+
+// @ts-ignore: decorator
+@inline
+function transpose(x: u64): u64 {
+  const a =
+    (x & 0xf0f00f0ff0f00f0f) |
+    ((x & 0x0000f0f00000f0f0) << 12) |
+    ((x & 0x0f0f00000f0f0000) >> 12);
+  return (
+    (a & 0xff00ff0000ff00ff) | ((a & 0x00ff00ff00000000) >> 24) | ((a & 0x00000000ff00ff00) << 24)
+  );
+}
+
+function maxExponent(board: u64): i32 {
+  let best: u64 = 0;
+  for (let at: u64 = 0; at < 64; at += 4) best = max<u64>(best, (board >> at) & 15);
+  return <i32>best;
+}
+
+// The weights of the board's stage.
+// @ts-ignore: decorator
+@inline
+function stageOf(board: u64): usize {
+  return weights + <usize>load<u32>(STAGE_BASE + (staged ? <usize>maxExponent(board) << 2 : 0));
+}
+
+// Each row's cells in reverse order (the board mirrored left to right).
+// @ts-ignore: decorator
+@inline
+function mirror(x: u64): u64 {
+  return (
+    ((x & 0x000f000f000f000f) << 12) |
+    ((x & 0x00f000f000f000f0) << 4) |
+    ((x >> 4) & 0x00f000f000f000f0) |
+    ((x >> 12) & 0x000f000f000f000f)
+  );
+}
+
+// The rows in reverse order (the board mirrored top to bottom).
+// @ts-ignore: decorator
+@inline
+function flip(x: u64): u64 {
+  return (x << 48) | ((x & 0xffff0000) << 16) | ((x >> 16) & 0xffff0000) | (x >> 48);
+}
+
+// A tuple's index in the board `b`: its runs of cells, each read with one shift and mask.
+// @ts-ignore: decorator
+@inline
+function tupleIndex(d: usize, b: u64): usize {
+  const runs = <usize>load<u32>(d);
+  let index: u64 = 0;
+  for (let i: usize = 0; i < runs; i++) {
+    const r = d + 8 + (i << 3);
+    index |= ((b >> <u64>load<u8>(r)) & <u64>load<u32>(r, 4)) << <u64>load<u8>(r, 1);
+  }
+  return <usize>index << 2;
+}
+
+// The weight of a tuple for one symmetric image of the board.
+// @ts-ignore: decorator
+@inline
+function weight(at: usize, d: usize, b: u64): f64 {
+  return <f64>load<f32>(at + tupleIndex(d, b));
+}
+
+// Add delta to the weight of a tuple for one symmetric image; the weight as written.
+// @ts-ignore: decorator
+@inline
+function touch(at: usize, d: usize, b: u64, delta: f64): f64 {
+  const p = at + tupleIndex(d, b);
+  const w = <f32>(<f64>load<f32>(p) + delta);
+  store<f32>(p, w);
+  return <f64>w;
+}
+
+// The features in order: tuple by tuple, each over the 8 images of the board B_s, where
+// B_s(cell) = board(symmetry s of cell), s in the order of packages/ai/src/ntuple-network.ts:
+// identity, mirrored, flipped, both, then the same four of the transpose (with the transpose
+// t: B_5 = flip(t), B_6 = mirror(t), B_7 = mirror(flip(t))).
+
+/** The network's value of an afterstate: its features' weights summed in feature order. */
+function value(board: u64): f64 {
+  const base = stageOf(board);
+  const b2 = flip(board);
+  const t = transpose(board);
+  const t5 = flip(t);
+  const b1 = mirror(board);
+  const b3 = mirror(b2);
+  const t6 = mirror(t);
+  const t7 = mirror(t5);
+  let sum: f64 = 0;
+  for (let k = 0; k < tupleCount; k++) {
+    const d = TUPLES + <usize>k * TUPLE_BYTES;
+    const at = base + <usize>load<u32>(d, 4);
+    sum += weight(at, d, board);
+    sum += weight(at, d, b1);
+    sum += weight(at, d, b2);
+    sum += weight(at, d, b3);
+    sum += weight(at, d, t);
+    sum += weight(at, d, t5);
+    sum += weight(at, d, t6);
+    sum += weight(at, d, t7);
+  }
+  return sum;
+}
+
+/** Add `delta` to each feature's weight in order; the sum of the weights just written. */
+function update(board: u64, delta: f64): f64 {
+  const base = stageOf(board);
+  const b2 = flip(board);
+  const t = transpose(board);
+  const t5 = flip(t);
+  const b1 = mirror(board);
+  const b3 = mirror(b2);
+  const t6 = mirror(t);
+  const t7 = mirror(t5);
+  let sum: f64 = 0;
+  for (let k = 0; k < tupleCount; k++) {
+    const d = TUPLES + <usize>k * TUPLE_BYTES;
+    const at = base + <usize>load<u32>(d, 4);
+    sum += touch(at, d, board, delta);
+    sum += touch(at, d, b1, delta);
+    sum += touch(at, d, b2, delta);
+    sum += touch(at, d, b3, delta);
+    sum += touch(at, d, t, delta);
+    sum += touch(at, d, t5, delta);
+    sum += touch(at, d, t6, delta);
+    sum += touch(at, d, t7, delta);
+  }
+  return sum;
+}
+
+/** The network's value of the board given as two 32-bit halves. */
+export function evaluate(lo: i32, hi: i32): f64 {
+  return value(<u64>(<u32>lo) | (<u64>(<u32>hi) << 32));
+}
+
+/** Adds `delta` to the board's weights, as one step of training does; returns the new value. */
+export function learn(lo: i32, hi: i32, delta: f64): f64 {
+  return update(<u64>(<u32>lo) | (<u64>(<u32>hi) << 32), delta);
+}
+
+// ---- Training ----
+
+/** SplitMix64: the next 64 random bits. */
+function next64(): u64 {
+  rng += 0x9e3779b97f4a7c15;
+  let z = rng;
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111eb;
+  return z ^ (z >> 31);
+}
+
+export function seed(lo: i32, hi: i32): void {
+  rng = <u64>(<u32>lo) | (<u64>(<u32>hi) << 32);
+}
+export function rngLo(): i32 {
+  return <i32>rng;
+}
+export function rngHi(): i32 {
+  return <i32>(rng >> 32);
+}
+
+// A spawn on a uniformly drawn empty cell, its value drawn with the rules' weights.
+function spawn(board: u64): u64 {
+  let x = board;
+  x |= (x >> 2) & 0x3333333333333333;
+  x |= x >> 1;
+  const empties = ~x & 0x1111111111111111;
+  const count = <u64>popcnt<u64>(empties);
+  if (count == 0) return board;
+  let k = ((next64() >> 32) * count) >> 32;
+  let at: u64 = 0;
+  for (; at < 64; at += 4) {
+    if (((empties >> at) & 1) != 0) {
+      if (k == 0) break;
+      k--;
+    }
+  }
+  const u = <f64>(next64() >> 11) * 1.1102230246251565e-16;
+  let s = 0;
+  let cumulative: f64 = 0;
+  for (; s < spawnCount - 1; s++) {
+    cumulative += load<f64>(SPAWN_PROBABILITIES + (<usize>s << 3));
+    if (u < cumulative) break;
+  }
+  return board | (<u64>load<i32>(SPAWN_EXPONENTS + (<usize>s << 2)) << at);
+}
+
+/**
+ * Play one game with the network (each move the one whose gain plus afterstate value is
+ * largest, ties to up, down, left, right in that order) and learn from it: from the last
+ * afterstate back to the first, move each value toward the next move's gain plus the next
+ * afterstate's value just learned (0 after the last), by `rate` times the error per weight.
+ * Returns the game's score; `lastMoves`/`lastMaxExponent` tell the rest.
+ */
+export function trainGame(rate: f64): f64 {
+  let board = spawn(spawn(0));
+  let moves = 0;
+  let score: f64 = 0;
+  while (moves < MAX_PATH) {
+    const t = transpose(board);
+    let best: f64 = -Infinity;
+    let after: u64 = 0;
+    let won: f64 = 0;
+    // up, down (the transpose moved left, right), left, right
+    for (let m = 0; m < 4; m++) {
+      const source = m < 2 ? t : board;
+      const rows = (m & 1) == 0 ? LEFT : RIGHT;
+      const moved = slide(rows, source);
+      if (moved == source) continue;
+      const g = gain((m & 1) == 0 ? GAIN_LEFT : GAIN_RIGHT, source);
+      const next = m < 2 ? transpose(moved) : moved;
+      const v = g + value(next);
+      if (v > best) {
+        best = v;
+        after = next;
+        won = g;
+      }
+    }
+    if (best == -Infinity) break;
+    const entry = path + <usize>moves * PATH_BYTES;
+    store<u64>(entry, after);
+    store<f64>(entry, won, 8);
+    moves++;
+    score += won;
+    board = spawn(after);
+  }
+  let target: f64 = 0;
+  for (let i = moves - 1; i >= 0; i--) {
+    const entry = path + <usize>i * PATH_BYTES;
+    const after = load<u64>(entry);
+    const error = target - value(after);
+    target = load<f64>(entry, 8) + update(after, rate * error);
+  }
+  lastScore = score;
+  lastMoves = moves;
+  lastMaxExponent = maxExponent(board);
+  return score;
+}
+
+export function gameMoves(): i32 {
+  return lastMoves;
+}
+export function gameMaxExponent(): i32 {
+  return lastMaxExponent;
+}
+
+// ---- Expectimax with the network at the leaves ----
+
+/** A new search: the table's old slots no longer count, the node count starts again. */
+export function begin(until: f64, bits: i32): void {
+  generation++;
+  shift = 32 - bits;
+  nodeCount = 0;
+  stopped = false;
+  deadline = until;
+}
+
+export function nodes(): u32 {
+  return nodeCount;
+}
+
+export function aborted(): bool {
+  return stopped;
+}
+
+// One move's value: its gain plus its afterstate's (searched while `remaining` lasts).
+// @ts-ignore: decorator
+@inline
+function afterMove(
+  rows: usize,
+  gains: usize,
+  source: u64,
+  transposed: bool,
+  remaining: i32,
+  probability: f64,
+): f64 {
+  const moved = slide(rows, source);
+  if (moved == source) return -Infinity;
+  const next = transposed ? transpose(moved) : moved;
+  const g = gain(gains, source);
+  if (remaining <= 0 || probability < PROBABILITY_CUT) return g + value(next);
+  return g + chanceNode(next, remaining, probability);
+}
+
+// The best move's value, 0 when no move changes the board (the game is over).
+function moveNode(board: u64, remaining: i32, probability: f64): f64 {
+  const t = transpose(board);
+  const a = afterMove(LEFT, GAIN_LEFT, t, true, remaining, probability);
+  const b = afterMove(RIGHT, GAIN_RIGHT, t, true, remaining, probability);
+  const c = afterMove(LEFT, GAIN_LEFT, board, false, remaining, probability);
+  const d = afterMove(RIGHT, GAIN_RIGHT, board, false, remaining, probability);
+  const best = max<f64>(max<f64>(a, b), max<f64>(c, d));
+  return best == -Infinity ? 0 : best;
+}
+
+// The expected value of an afterstate over every spawn, each followed by the best move.
+function chanceNode(board: u64, remaining: i32, probability: f64): f64 {
+  const lo = <u32>board;
+  const hi = <u32>(board >> 32);
+  const slot = slots + <usize>(((lo ^ (hi * 0x9e3779b1)) * 0x85ebca6b) >> shift) * SLOT_BYTES;
+  if (
+    load<u32>(slot, 16) == generation &&
+    load<u64>(slot) == board &&
+    load<i32>(slot, 20) >= remaining
+  ) {
+    return load<f64>(slot, 8);
+  }
+  nodeCount++;
+  if ((nodeCount & 255) == 0 && now() > deadline) stopped = true;
+  if (stopped) return 0;
+  let empty = 0;
+  let total: f64 = 0;
+  for (let at: u64 = 0; at < 64; at += 4) {
+    if (((board >> at) & 15) != 0) continue;
+    empty++;
+  }
+  if (empty == 0) return value(board);
+  const cellProbability = probability / <f64>empty;
+  for (let at: u64 = 0; at < 64; at += 4) {
+    if (((board >> at) & 15) != 0) continue;
+    for (let s = 0; s < spawnCount; s++) {
+      const p = load<f64>(SPAWN_PROBABILITIES + (<usize>s << 3));
+      const exponent = <u64>load<i32>(SPAWN_EXPONENTS + (<usize>s << 2));
+      total += p * moveNode(board | (exponent << at), remaining - 1, cellProbability * p);
+    }
+  }
+  if (stopped) return 0;
+  const result = total / <f64>empty;
+  store<u32>(slot, generation, 16);
+  store<u64>(slot, board);
+  store<i32>(slot, remaining, 20);
+  store<f64>(slot, result, 8);
+  return result;
+}
+
+/**
+ * The value of a root move (0 up, 1 down, 2 left, 3 right): its gain plus its afterstate's
+ * value, by the network alone when `remaining` is 0, else by expectimax `remaining` moves deep.
+ * NaN when the move changes nothing.
+ */
+export function rootMove(lo: i32, hi: i32, move: i32, remaining: i32): f64 {
+  const board = <u64>(<u32>lo) | (<u64>(<u32>hi) << 32);
+  const source = move < 2 ? transpose(board) : board;
+  const rows = (move & 1) == 0 ? LEFT : RIGHT;
+  const v = afterMove(
+    rows,
+    (move & 1) == 0 ? GAIN_LEFT : GAIN_RIGHT,
+    source,
+    move < 2,
+    remaining,
+    1,
+  );
+  return v == -Infinity ? NaN : v;
+}

@@ -1,0 +1,121 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import {
+  crc32,
+  fromHalf,
+  makeNetwork,
+  type NetworkFile,
+  parseNetwork,
+  toHalf,
+} from './ntuple-format.js';
+import { type NetworkShape, newNetwork } from './ntuple-network.js';
+import { readNetwork } from './ntuple-node.js';
+
+const SHAPE: NetworkShape = {
+  tuples: [
+    [0, 1, 2],
+    [4, 5],
+  ],
+  stages: [0, 9],
+};
+
+function sample(training: unknown = { seed: 's', rng: [[1, 2]] }): NetworkFile {
+  const network = newNetwork(SHAPE);
+  network.weights.forEach((_, i) => {
+    network.weights[i] = Math.sin(i) * 1000 + (i % 3 === 0 ? 0.1 : 0);
+  });
+  return { network, games: 12345, training };
+}
+
+const code = (bytes: Uint8Array) => {
+  const parsed = parseNetwork(bytes);
+  return parsed.ok ? 'ok' : parsed.error.code;
+};
+
+describe('the network file', () => {
+  it('round-trips float32 weights, shape, stages, games and training state exactly', () => {
+    const file = sample();
+    const parsed = parseNetwork(makeNetwork(file));
+    expect(parsed.ok && parsed.value).toEqual(file);
+  });
+
+  it('round-trips float16 weights to the nearest half', () => {
+    const file = sample(null);
+    const parsed = parseNetwork(makeNetwork(file, 'float16'));
+    if (!parsed.ok) throw new Error(parsed.error.message);
+    expect(parsed.value.training).toBeNull();
+    parsed.value.network.weights.forEach((w, i) => {
+      const exact = file.network.weights[i] as number;
+      expect(w).toBe(fromHalf(toHalf(exact)));
+      expect(Math.abs(w - exact)).toBeLessThanOrEqual(Math.abs(exact) / 2048);
+    });
+  });
+
+  it('rounds halves to nearest even and keeps the edges', () => {
+    expect(toHalf(1)).toBe(0x3c00);
+    expect(toHalf(-2)).toBe(0xc000);
+    expect(toHalf(65504)).toBe(0x7bff);
+    expect(toHalf(1e6)).toBe(0x7c00);
+    expect(toHalf(1 + 2 ** -11)).toBe(0x3c00); // a tie: stays even
+    expect(toHalf(1 + 3 * 2 ** -11)).toBe(0x3c02); // a tie: rounds up to even
+    expect(fromHalf(toHalf(2 ** -24))).toBe(2 ** -24);
+    expect(crc32(new TextEncoder().encode('123456789'))).toBe(0xcbf43926);
+  });
+
+  it('refuses a file that is not a network: ERR_NETWORK_FOREIGN', () => {
+    expect(code(new TextEncoder().encode('{"hello": "world"}'))).toBe('ERR_NETWORK_FOREIGN');
+    expect(code(new Uint8Array(0))).toBe('ERR_NETWORK_FOREIGN');
+  });
+
+  it('refuses another version or encoding: ERR_NETWORK_VERSION', () => {
+    const bytes = makeNetwork(sample());
+    bytes[8] = 2;
+    expect(code(bytes)).toBe('ERR_NETWORK_VERSION');
+    const other = makeNetwork(sample());
+    other[10] = 7;
+    expect(code(other)).toBe('ERR_NETWORK_VERSION');
+  });
+
+  it('refuses a file cut anywhere: ERR_NETWORK_TRUNCATED', () => {
+    const bytes = makeNetwork(sample());
+    for (const length of [9, 12, 15, 20, 40, bytes.length - 100, bytes.length - 1]) {
+      expect(code(bytes.subarray(0, length))).toBe('ERR_NETWORK_TRUNCATED');
+    }
+  });
+
+  it('refuses a changed byte (checksum), extra bytes or a bad shape: ERR_NETWORK_DAMAGED', () => {
+    const bytes = makeNetwork(sample());
+    const flipped = bytes.slice();
+    flipped[bytes.length - 50] = (flipped[bytes.length - 50] as number) ^ 1;
+    expect(code(flipped)).toBe('ERR_NETWORK_DAMAGED');
+    const longer = new Uint8Array(bytes.length + 1);
+    longer.set(bytes);
+    expect(code(longer)).toBe('ERR_NETWORK_DAMAGED');
+    const badCell = bytes.slice();
+    badCell[13] = 16; // the first tuple's first cell
+    expect(code(badCell)).toBe('ERR_NETWORK_DAMAGED');
+  });
+
+  it('is read from disk gzip or not, and a missing file or bad gzip is named', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ntuple-'));
+    const bytes = makeNetwork(sample(), 'float16');
+    writeFileSync(join(dir, 'plain.t48n'), bytes);
+    writeFileSync(join(dir, 'packed.t48n.gz'), gzipSync(bytes));
+    const packed = gzipSync(bytes);
+    packed[packed.length - 12] = (packed[packed.length - 12] as number) ^ 0xff;
+    writeFileSync(join(dir, 'broken.t48n.gz'), packed);
+    const plain = readNetwork(join(dir, 'plain.t48n'));
+    const unpacked = readNetwork(join(dir, 'packed.t48n.gz'));
+    expect(plain.ok && unpacked.ok && plain.value.weights).toEqual(
+      unpacked.ok && unpacked.value.weights,
+    );
+    expect(plain.ok && plain.games).toBe(12345);
+    const broken = readNetwork(join(dir, 'broken.t48n.gz'));
+    expect(!broken.ok && broken.error.code).toBe('ERR_NETWORK_DAMAGED');
+    const missing = readNetwork(join(dir, 'nothing.t48n'));
+    expect(!missing.ok && missing.error.code).toBe('ERR_NETWORK_MISSING');
+  });
+});

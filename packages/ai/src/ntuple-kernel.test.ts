@@ -1,0 +1,130 @@
+import { classic, nextInt, seedState } from '@twenty48/engine';
+import { describe, expect, it } from 'vitest';
+import { instantiate, ntupleModule, prepareKernel } from './ntuple-kernel.js';
+import { type Network, type NetworkShape, newNetwork, weightCount } from './ntuple-network.js';
+import {
+  boardOf,
+  referenceTrainGame,
+  referenceUpdate,
+  referenceValue,
+  SplitMix64,
+} from './ntuple-reference.js';
+
+/** Two small tuples and two stages (from the 32 tile on), so every path of the kernel runs. */
+const TINY: NetworkShape = {
+  tuples: [
+    [0, 1, 5],
+    [2, 6],
+  ],
+  stages: [0, 5],
+};
+
+/** A kernel holding `network`'s weights; `weights()` reads them back. */
+function kernelWith(network: Network) {
+  const module = ntupleModule();
+  if (!module) throw new Error('no WebAssembly');
+  const kernel = instantiate(module);
+  const at = prepareKernel(kernel, classic, network.shape, { tableBits: 4, paths: 1, own: 0 });
+  if (at === null) throw new Error('no memory');
+  const view = () => new Float32Array(kernel.memory.buffer, at, weightCount(network.shape));
+  view().set(network.weights);
+  return { kernel, weights: () => Float32Array.from(view()) };
+}
+
+/** Random weights and boards from a seeded generator. */
+function randomWeights(shape: NetworkShape, seed: string): Network {
+  let rng = seedState(seed);
+  const network = newNetwork(shape);
+  for (let i = 0; i < network.weights.length; i++) {
+    const draw = nextInt(rng, 2_000_001);
+    rng = draw.state;
+    network.weights[i] = (draw.value - 1_000_000) / 777;
+  }
+  return network;
+}
+
+function randomBoards(count: number, seed: string): [number, number][] {
+  let rng = seedState(seed);
+  const draw = (n: number) => {
+    const d = nextInt(rng, n);
+    rng = d.state;
+    return d.value;
+  };
+  return Array.from({ length: count }, () => {
+    let lo = 0;
+    let hi = 0;
+    for (let cell = 0; cell < 8; cell++) {
+      lo |= (draw(3) === 0 ? 0 : draw(16)) << (4 * cell);
+      hi |= (draw(3) === 0 ? 0 : draw(16)) << (4 * cell);
+    }
+    return [lo, hi];
+  });
+}
+
+describe('the n-tuple kernel equals the TypeScript reference bit for bit', () => {
+  it('values 2,000 random boards exactly as the reference does', () => {
+    const network = randomWeights(TINY, 'values');
+    const { kernel } = kernelWith(network);
+    for (const [lo, hi] of randomBoards(2000, 'boards')) {
+      expect(Object.is(kernel.evaluate(lo, hi), referenceValue(network, boardOf(lo, hi)))).toBe(
+        true,
+      );
+    }
+  }, 60_000);
+
+  it('learns exactly as the reference: the same weights after the same updates', () => {
+    const network = randomWeights(TINY, 'updates');
+    const { kernel, weights } = kernelWith(network);
+    randomBoards(500, 'update boards').forEach(([lo, hi], i) => {
+      const delta = (i % 7) * 0.37 - 1.1;
+      expect(kernel.learn(lo, hi, delta)).toBe(referenceUpdate(network, boardOf(lo, hi), delta));
+    });
+    expect(weights()).toEqual(network.weights);
+  }, 60_000);
+
+  it('plays and learns 30 training games exactly as the reference (scores, weights, generator)', () => {
+    const network = newNetwork(TINY, 500);
+    const { kernel, weights } = kernelWith(network);
+    const rng = new SplitMix64(0x0123456789abcdefn);
+    kernel.seed(0x89abcdef | 0, 0x01234567);
+    for (let game = 0; game < 30; game++) {
+      const expected = referenceTrainGame(network, classic, rng, 0.4 / 16);
+      expect(kernel.trainGame(0.4 / 16)).toBe(expected.score);
+      expect(kernel.gameMoves()).toBe(expected.moves);
+      expect(kernel.gameMaxExponent()).toBe(expected.maxExponent);
+    }
+    expect(weights()).toEqual(network.weights);
+    expect(boardOf(kernel.rngLo(), kernel.rngHi())).toBe(rng.state);
+  }, 120_000);
+});
+
+describe('a TD update by hand on a one-cell network', () => {
+  // One tuple of cell 0: its 8 symmetric images are the corners 0, 3, 12, 15 (each twice, in
+  // the order 0, 3, 12, 15, 0, 3, 12, 15), so a board's value is the sum of the corners' weights.
+  const corner: NetworkShape = { tuples: [[0]], stages: [0] };
+  // A 2 on cell 0, a 4 on cell 3, the other corners empty.
+  const lo = 0x2001;
+  const hi = 0;
+
+  it('values the board by its corners: 2·w[1] + 2·w[2] + 4·w[0]', () => {
+    const network = newNetwork(corner);
+    network.weights.set([0.5, 1, 2]);
+    const { kernel } = kernelWith(network);
+    expect(kernel.evaluate(lo, hi)).toBe(2 * 1 + 2 * 2 + 4 * 0.5);
+  });
+
+  it('moves each feature by rate x error / features, and returns the sum as written', () => {
+    // V(a) = 8; the next move gains 8 and its afterstate is worth 16: error = 8 + 16 - 8 = 16.
+    // With rate 0.5 over 8 features each weight read moves by 0.5 * 16 / 8 = 1 per feature.
+    const network = newNetwork(corner);
+    network.weights.set([0.5, 1, 2]);
+    const { kernel, weights } = kernelWith(network);
+    const error = 8 + 16 - kernel.evaluate(lo, hi);
+    expect(error).toBe(16);
+    // In order: w1 1→2 (sum 2), w2 2→3 (5), w0 .5→1.5 (6.5), w0 →2.5 (9), w1 →3 (12),
+    // w2 →4 (16), w0 →3.5 (19.5), w0 →4.5 (24).
+    expect(kernel.learn(lo, hi, (0.5 * error) / 8)).toBe(24);
+    expect(Array.from(weights().subarray(0, 4))).toEqual([4.5, 3, 4, 0]);
+    expect(kernel.evaluate(lo, hi)).toBe(2 * 3 + 2 * 4 + 4 * 4.5);
+  });
+});

@@ -1,0 +1,151 @@
+/**
+ * The n-tuple network in plain TypeScript: the specification the WebAssembly kernel
+ * (packages/ai/assembly/ntuple.ts) must equal bit for bit, written for clarity over speed
+ * (64-bit boards as BigInt). Tests only: the players and the trainer use the kernel.
+ */
+import type { Rules } from '@twenty48/engine';
+import { rowTables } from './bitboard.js';
+import { gainTables } from './ntuple-kernel.js';
+import { features, type Network, stageOfExponent, stageSize } from './ntuple-network.js';
+import { spawnModel } from './search.js';
+
+const MASK64 = 0xffffffffffffffffn;
+
+/** The exponent at a cell (0..15, row-major) of a 64-bit board. */
+const cellOf = (board: bigint, cell: number): number => Number((board >> BigInt(4 * cell)) & 15n);
+
+/** The largest exponent on the board. */
+export function maxExponentOf(board: bigint): number {
+  let best = 0;
+  for (let cell = 0; cell < 16; cell++) best = Math.max(best, cellOf(board, cell));
+  return best;
+}
+
+/** The index of each feature's weight in `network.weights`, in evaluation order. */
+export function featureIndices(network: Network, board: bigint): number[] {
+  const { shape } = network;
+  const base = stageOfExponent(shape, maxExponentOf(board)) * stageSize(shape);
+  return features(shape).map(({ cells, offset }) => {
+    let index = 0;
+    cells.forEach((cell, k) => {
+      index += cellOf(board, cell) * 16 ** k;
+    });
+    return base + offset + index;
+  });
+}
+
+/** The value of an afterstate: its features' weights (f32) summed in order as f64. */
+export function referenceValue(network: Network, board: bigint): number {
+  let sum = 0;
+  for (const i of featureIndices(network, board)) sum += network.weights[i] as number;
+  return sum;
+}
+
+/** Add `delta` to each feature's weight in order; the sum of the weights as written. */
+export function referenceUpdate(network: Network, board: bigint, delta: number): number {
+  let sum = 0;
+  for (const i of featureIndices(network, board)) {
+    network.weights[i] = (network.weights[i] as number) + delta;
+    sum += network.weights[i] as number;
+  }
+  return sum;
+}
+
+/** A 64-bit board from the two 32-bit halves the rest of the package uses. */
+export const boardOf = (lo: number, hi: number): bigint =>
+  BigInt(lo >>> 0) | (BigInt(hi >>> 0) << 32n);
+
+const rowAt = (board: bigint, r: number): number => Number((board >> BigInt(16 * r)) & 0xffffn);
+
+function transpose64(board: bigint): bigint {
+  let t = 0n;
+  for (let r = 0; r < 4; r++) {
+    for (let c = 0; c < 4; c++) t |= BigInt(cellOf(board, 4 * r + c)) << BigInt(4 * (4 * c + r));
+  }
+  return t;
+}
+
+/** The SplitMix64 generator the kernel uses, on a BigInt state. */
+export class SplitMix64 {
+  constructor(public state: bigint) {}
+  next(): bigint {
+    this.state = (this.state + 0x9e3779b97f4a7c15n) & MASK64;
+    let z = this.state;
+    z = ((z ^ (z >> 30n)) * 0xbf58476d1ce4e5b9n) & MASK64;
+    z = ((z ^ (z >> 27n)) * 0x94d049bb133111ebn) & MASK64;
+    return z ^ (z >> 31n);
+  }
+}
+
+function spawn(board: bigint, rng: SplitMix64, rules: Rules): bigint {
+  const empties: number[] = [];
+  for (let cell = 0; cell < 16; cell++) if (cellOf(board, cell) === 0) empties.push(cell);
+  if (empties.length === 0) return board;
+  const k = Number(((rng.next() >> 32n) * BigInt(empties.length)) >> 32n);
+  const cell = empties[k] as number;
+  const u = Number(rng.next() >> 11n) * 1.1102230246251565e-16;
+  const { exponents, probabilities } = spawnModel(rules);
+  let s = 0;
+  let cumulative = 0;
+  for (; s < exponents.length - 1; s++) {
+    cumulative += probabilities[s] as number;
+    if (u < cumulative) break;
+  }
+  return board | (BigInt(exponents[s] as number) << BigInt(4 * cell));
+}
+
+/**
+ * One training game, as the kernel's `trainGame`: play greedily by gain plus afterstate value
+ * (ties to up, down, left, right), then learn backwards from the last afterstate with
+ * `step` x error added to each weight. Returns the score; mutates the weights and the generator.
+ */
+export function referenceTrainGame(
+  network: Network,
+  rules: Rules,
+  rng: SplitMix64,
+  step: number,
+): { score: number; moves: number; maxExponent: number } {
+  const { left, right } = rowTables(rules.merge);
+  const gains = gainTables(rules.merge);
+  const slide = (rows: Uint16Array, board: bigint): bigint => {
+    let moved = 0n;
+    for (let r = 0; r < 4; r++) moved |= BigInt(rows[rowAt(board, r)] as number) << BigInt(16 * r);
+    return moved;
+  };
+  const gain = (table: Float64Array, board: bigint): number =>
+    (table[rowAt(board, 0)] as number) +
+    (table[rowAt(board, 1)] as number) +
+    (table[rowAt(board, 2)] as number) +
+    (table[rowAt(board, 3)] as number);
+  let board = spawn(spawn(0n, rng, rules), rng, rules);
+  const path: { after: bigint; gain: number }[] = [];
+  let score = 0;
+  for (;;) {
+    const t = transpose64(board);
+    let best = Number.NEGATIVE_INFINITY;
+    let chosen: { after: bigint; gain: number } | null = null;
+    for (let m = 0; m < 4; m++) {
+      const source = m < 2 ? t : board;
+      const moved = slide(m % 2 === 0 ? left : right, source);
+      if (moved === source) continue;
+      const g = gain(m % 2 === 0 ? gains.left : gains.right, source);
+      const after = m < 2 ? transpose64(moved) : moved;
+      const v = g + referenceValue(network, after);
+      if (v > best) {
+        best = v;
+        chosen = { after, gain: g };
+      }
+    }
+    if (!chosen) break;
+    path.push(chosen);
+    score += chosen.gain;
+    board = spawn(chosen.after, rng, rules);
+  }
+  let target = 0;
+  for (let i = path.length - 1; i >= 0; i--) {
+    const { after, gain: g } = path[i] as { after: bigint; gain: number };
+    const error = target - referenceValue(network, after);
+    target = g + referenceUpdate(network, after, step * error);
+  }
+  return { score, moves: path.length, maxExponent: maxExponentOf(board) };
+}

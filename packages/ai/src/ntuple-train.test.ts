@@ -1,0 +1,82 @@
+import { mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parseNetwork } from './ntuple-format.js';
+import type { NetworkShape } from './ntuple-network.js';
+import { trainNetwork, writeAtomically } from './ntuple-train.js';
+
+const TINY: NetworkShape = {
+  tuples: [
+    [0, 1, 2],
+    [4, 5, 6],
+  ],
+  stages: [0],
+};
+
+const weightsOf = (path: string) => {
+  const parsed = parseNetwork(readFileSync(path));
+  if (!parsed.ok) throw new Error(parsed.error.message);
+  return parsed.value;
+};
+
+describe('2048 train (one worker, a tiny network)', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'train-'));
+  const run = (out: string, games: number, resume?: string) =>
+    trainNetwork({
+      games,
+      workers: 1,
+      seed: 'resume',
+      out,
+      shape: TINY,
+      ...(resume ? { resume } : {}),
+    });
+
+  it('gives the same network every time, and a resumed training equals an uninterrupted one', async () => {
+    await run(join(dir, 'whole.t48n'), 400);
+    await run(join(dir, 'again.t48n'), 400);
+    await run(join(dir, 'half.t48n'), 150);
+    await run(join(dir, 'half.t48n'), 400, join(dir, 'half.t48n'));
+    const whole = weightsOf(join(dir, 'whole.t48n'));
+    const again = weightsOf(join(dir, 'again.t48n'));
+    const resumed = weightsOf(join(dir, 'half.t48n'));
+    expect(whole.games).toBe(400);
+    expect(resumed.games).toBe(400);
+    expect(again.network.weights).toEqual(whole.network.weights);
+    expect(resumed.network.weights).toEqual(whole.network.weights);
+    expect((resumed.training as { rng: unknown }).rng).toEqual(
+      (whole.training as { rng: unknown }).rng,
+    );
+    // It learned something: some weights moved from 0.
+    expect(whole.network.weights.some((w) => w !== 0)).toBe(true);
+  }, 60_000);
+
+  it('takes a new rate on resume and keeps it in the checkpoint', async () => {
+    const out = join(dir, 'rate.t48n');
+    await run(out, 20);
+    expect((weightsOf(out).training as { rate: number }).rate).toBe(0.4);
+    await trainNetwork({ games: 40, workers: 1, seed: 'x', out, resume: out, rate: 0.1 });
+    const after = weightsOf(out);
+    expect(after.games).toBe(40);
+    expect((after.training as { rate: number; seed: string }).rate).toBe(0.1);
+    expect((after.training as { rate: number; seed: string }).seed).toBe('resume');
+  }, 60_000);
+
+  it('refuses to resume from a file that is not a checkpoint (ERR_TRAIN_RESUME)', async () => {
+    await expect(run(join(dir, 'x.t48n'), 10, join(dir, 'none.t48n'))).rejects.toThrow(
+      /ERR_TRAIN_RESUME: ERR_NETWORK_MISSING/,
+    );
+  });
+});
+
+describe('a checkpoint write', () => {
+  it('that fails (a full disk, here a directory where the temporary file goes) keeps the last one', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'atomic-'));
+    const path = join(dir, 'net.t48n');
+    writeAtomically(path, new Uint8Array([1, 2, 3]));
+    expect(Array.from(readFileSync(path))).toEqual([1, 2, 3]);
+    mkdirSync(`${path}.tmp-${process.pid}`);
+    expect(() => writeAtomically(path, new Uint8Array([4, 5, 6, 7]))).toThrow();
+    expect(Array.from(readFileSync(path))).toEqual([1, 2, 3]);
+  });
+});

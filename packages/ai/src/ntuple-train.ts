@@ -1,0 +1,263 @@
+/**
+ * The n-tuple trainer's edge (Node): worker threads playing TD-learning games on one set of
+ * weights in a shared WebAssembly memory, checkpoints written atomically, a progress report.
+ * With N workers the weights are shared without locks ("Hogwild"): each worker reads and
+ * updates them while the others do, so only one worker gives the same network every time.
+ */
+import { renameSync, rmSync, writeFileSync } from 'node:fs';
+import { Worker } from 'node:worker_threads';
+import { classic } from '@twenty48/engine';
+import { makeNetwork } from './ntuple-format.js';
+import { compileKernel, instantiate, prepareKernel } from './ntuple-kernel.js';
+import {
+  FOUR_SIX_TUPLES,
+  features,
+  type NetworkShape,
+  newNetwork,
+  weightCount,
+} from './ntuple-network.js';
+import { readNetwork } from './ntuple-node.js';
+import { NTUPLE_SHARED_WASM_BASE64 } from './ntuple-shared-wasm.generated.js';
+import { workerUrl } from './worker-url.js';
+
+/** The tiles whose reach the progress line reports. */
+export const TRAIN_REACH = [2048, 4096, 8192, 16384, 32768] as const;
+/** Games the progress line averages over. */
+export const TRAIN_WINDOW = 1000;
+
+/** The learning rate (per board: each of its F weights moves by rate x error / F). */
+export const DEFAULT_RATE = 0.4;
+/** The value of every board before training; 0 beat 100,000 (optimistic) in a 40 s trial. */
+export const DEFAULT_INITIAL = 0;
+
+/** What a checkpoint keeps of the trainer, beside the weights (the file's training JSON). */
+export interface TrainingState {
+  readonly seed: string;
+  /** Learning rate: each weight moves by rate x error / features. */
+  readonly rate: number;
+  /** The value every board had before training (optimistic initialisation). */
+  readonly initial: number;
+  /** Each worker's generator state, [lo, hi]. */
+  readonly rng: readonly (readonly [number, number])[];
+  /** Seconds of training so far. */
+  readonly seconds: number;
+}
+
+export interface TrainOptions {
+  /** Total games to train (a resumed training counts the checkpoint's games). */
+  readonly games: number;
+  readonly workers: number;
+  readonly seed: string;
+  readonly out: string;
+  /** A checkpoint to go on from (its shape, seed and generators win; its rate unless `rate`). */
+  readonly resume?: string;
+  readonly shape?: NetworkShape;
+  readonly rate?: number;
+  readonly initial?: number;
+  /** Milliseconds between checkpoints. */
+  readonly checkpointMs?: number;
+  /** Called with each progress report (about every `reportMs`). */
+  readonly onProgress?: (progress: TrainProgress) => void;
+  readonly reportMs?: number;
+  /** Called when a checkpoint could not be written (the previous one is kept). */
+  readonly onWarning?: (message: string) => void;
+  /** Stop early (Ctrl-C): the games under way finish, then the checkpoint is written. */
+  readonly signal?: AbortSignal;
+}
+
+export interface TrainProgress {
+  readonly games: number;
+  readonly total: number;
+  readonly gamesPerSecond: number;
+  readonly movesPerSecond: number;
+  /** Over the last `TRAIN_WINDOW` games. */
+  readonly meanScore: number;
+  readonly reach: Readonly<Record<number, number>>;
+  readonly secondsLeft: number;
+  readonly seconds: number;
+}
+
+export type TrainErrorCode = 'ERR_TRAIN_RESUME';
+
+/** A seed string's 64-bit generator state for worker `k`, as [lo, hi] (FNV-1a, 64-bit). */
+export function workerSeed(seed: string, k: number): [number, number] {
+  let h = 0xcbf29ce484222325n;
+  for (const byte of new TextEncoder().encode(`${seed}/${k}`)) {
+    h = ((h ^ BigInt(byte)) * 0x100000001b3n) & 0xffffffffffffffffn;
+  }
+  return [Number(h & 0xffffffffn) | 0, Number(h >> 32n) | 0];
+}
+
+const isTrainingState = (value: unknown): value is TrainingState =>
+  typeof value === 'object' &&
+  value !== null &&
+  typeof (value as TrainingState).seed === 'string' &&
+  typeof (value as TrainingState).rate === 'number' &&
+  typeof (value as TrainingState).initial === 'number' &&
+  typeof (value as TrainingState).seconds === 'number' &&
+  Array.isArray((value as TrainingState).rng);
+
+/** One progress line: games, speed, the last 1,000 games' mean score and reach, time left. */
+export function formatTrainProgress(p: TrainProgress): string {
+  const reach = TRAIN_REACH.map((tile) => `${tile} ${((p.reach[tile] ?? 0) * 100).toFixed(1)}%`);
+  const left = Number.isFinite(p.secondsLeft)
+    ? `${Math.floor(p.secondsLeft / 3600)}h${String(Math.floor((p.secondsLeft % 3600) / 60)).padStart(2, '0')}m`
+    : '?';
+  return (
+    `games ${p.games}/${p.total}  ${p.gamesPerSecond.toFixed(1)} games/s ` +
+    `${Math.round(p.movesPerSecond)} moves/s  last ${TRAIN_WINDOW}: mean ${Math.round(p.meanScore)} ` +
+    `${reach.join(' ')}  left ${left}`
+  );
+}
+
+/** Write `bytes` to `path` through a temporary file and a rename, so `path` is never half-written. */
+export function writeAtomically(path: string, bytes: Uint8Array): void {
+  const temporary = `${path}.tmp-${process.pid}`;
+  try {
+    writeFileSync(temporary, bytes);
+    renameSync(temporary, path);
+  } catch (error) {
+    rmSync(temporary, { force: true });
+    throw error;
+  }
+}
+
+/**
+ * Train an n-tuple network by TD(0) on afterstates for `games` games on `workers` threads,
+ * writing a checkpoint to `out` every `checkpointMs` and at the end. Resolves with the last
+ * progress; rejects with `ERR_TRAIN_RESUME` when `resume` is not a checkpoint.
+ *
+ * @example
+ * await trainNetwork({ games: 100_000, workers: 1, seed: '1', out: 'net.t48n' });
+ */
+export async function trainNetwork(options: TrainOptions): Promise<TrainProgress> {
+  const started = performance.now();
+  let shape = options.shape ?? FOUR_SIX_TUPLES;
+  let state: TrainingState = {
+    seed: options.seed,
+    rate: options.rate ?? DEFAULT_RATE,
+    initial: options.initial ?? DEFAULT_INITIAL,
+    rng: [],
+    seconds: 0,
+  };
+  let weights: Float32Array | null = null;
+  let done = 0;
+  if (options.resume !== undefined) {
+    const read = readNetwork(options.resume);
+    if (!read.ok) throw new Error(`ERR_TRAIN_RESUME: ${read.error.code}: ${read.error.message}`);
+    if (!isTrainingState(read.training)) {
+      throw new Error('ERR_TRAIN_RESUME: the file has no training state (not a checkpoint)');
+    }
+    shape = read.value.shape;
+    weights = read.value.weights;
+    // A rate given with --resume replaces the checkpoint's (a lower rate to fine-tune).
+    state = options.rate === undefined ? read.training : { ...read.training, rate: options.rate };
+    done = read.games ?? 0;
+  }
+  const module = compileKernel(NTUPLE_SHARED_WASM_BASE64);
+  if (!module) throw new Error('ERR_TRAIN_WASM: WebAssembly with shared memory is unavailable');
+  const memory = new (
+    globalThis as unknown as { WebAssembly: { Memory: new (d: object) => unknown } }
+  ).WebAssembly.Memory({
+    initial: 64,
+    maximum: 32768,
+    shared: true,
+  });
+  const count = Math.max(1, options.workers);
+  const main = instantiate(module, memory);
+  const at = prepareKernel(main, classic, shape, { tableBits: 0, paths: count, own: 0 });
+  if (at === null) throw new Error('ERR_TRAIN_MEMORY: the network does not fit the memory');
+  const shared = new Float32Array(main.memory.buffer, at, weightCount(shape));
+  shared.set(weights ?? newNetwork(shape, state.initial).weights);
+  const rng = Array.from({ length: count }, (_, k) => state.rng[k] ?? workerSeed(state.seed, k));
+  const recent: number[][] = [];
+  let moves = 0;
+  let lastSave = performance.now();
+  const save = () => {
+    const training: TrainingState = {
+      ...state,
+      rng,
+      seconds: state.seconds + (performance.now() - started) / 1000,
+    };
+    const bytes = makeNetwork({ network: { shape, weights: shared }, games: done, training });
+    try {
+      writeAtomically(options.out, bytes);
+    } catch (error) {
+      options.onWarning?.(`checkpoint not written (${String(error)}); the previous one is kept`);
+    }
+    lastSave = performance.now();
+  };
+  const progress = (): TrainProgress => {
+    const seconds = (performance.now() - started) / 1000;
+    const played = recent.length;
+    const reach: Record<number, number> = {};
+    for (const tile of TRAIN_REACH) {
+      const e = Math.log2(tile);
+      reach[tile] = played ? recent.filter((g) => (g[1] as number) >= e).length / played : 0;
+    }
+    const gamesHere = done - startDone;
+    const speed = gamesHere / Math.max(seconds, 1e-9);
+    return {
+      games: done,
+      total: options.games,
+      gamesPerSecond: speed,
+      movesPerSecond: moves / Math.max(seconds, 1e-9),
+      meanScore: played ? recent.reduce((s, g) => s + (g[0] as number), 0) / played : 0,
+      reach,
+      secondsLeft: speed > 0 ? (options.games - done) / speed : Number.POSITIVE_INFINITY,
+      seconds,
+    };
+  };
+  const startDone = done;
+  const checkpointMs = options.checkpointMs ?? 300_000;
+  const reportMs = options.reportMs ?? 10_000;
+  let lastReport = performance.now();
+  const workers = rng.map(
+    (seed, own) =>
+      new Worker(workerUrl('ntuple-train-worker'), {
+        workerData: { memory, shape, paths: count, own, rng: seed, rate: state.rate },
+      }),
+  );
+  // Each round: every worker plays a batch; between rounds the weights are still, so a
+  // checkpoint is a consistent state of all workers.
+  const batch = (worker: Worker, own: number, games: number) =>
+    new Promise<void>((resolve, reject) => {
+      const failed = (error: Error) => reject(error);
+      worker.once('error', failed);
+      worker.once('message', (message: { results: number[]; rng: [number, number] }) => {
+        worker.off('error', failed);
+        const { results } = message;
+        for (let i = 0; i < results.length; i += 3) {
+          recent.push([results[i] as number, results[i + 1] as number]);
+          moves += results[i + 2] as number;
+        }
+        if (recent.length > TRAIN_WINDOW) recent.splice(0, recent.length - TRAIN_WINDOW);
+        done += results.length / 3;
+        rng[own] = message.rng;
+        resolve();
+      });
+      worker.postMessage({ games, ms: 1000 });
+    });
+  try {
+    while (done < options.games && !options.signal?.aborted) {
+      const left = options.games - done;
+      const share = Math.max(1, Math.ceil(left / count));
+      const active = workers.slice(0, Math.min(count, left));
+      await Promise.all(active.map((worker, own) => batch(worker, own, Math.min(share, left))));
+      if (performance.now() - lastReport >= reportMs) {
+        options.onProgress?.(progress());
+        lastReport = performance.now();
+      }
+      if (performance.now() - lastSave >= checkpointMs) save();
+    }
+  } finally {
+    await Promise.all(workers.map((worker) => worker.terminate()));
+  }
+  save();
+  const last = progress();
+  options.onProgress?.(last);
+  return last;
+}
+
+/** Features a network of this shape sums (tuples x 8 symmetries). */
+export const featureCount = (shape: NetworkShape): number => features(shape).length;

@@ -1,0 +1,43 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { readNetwork } from '@twenty48/ai/node';
+import { describe, expect, it } from 'vitest';
+import { trainCommand } from './train.js';
+
+describe('2048 train', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'train-cli-'));
+  const out = join(dir, 'net.t48n');
+  const run = async (games: number, resume?: string) => {
+    const err: string[] = [];
+    const code = await trainCommand(
+      { games, workers: 1, seed: 't', out, ...(resume ? { resume } : {}) },
+      { err: (t) => err.push(t), tty: false },
+    );
+    return { code, err: err.join('') };
+  };
+
+  it('trains, writes the network with its games, and goes on with --resume', async () => {
+    const first = await run(3);
+    expect(first.code).toBe(0);
+    expect(first.err).toMatch(
+      /^games 3\/3 {2}[\d.]+ games\/s \d+ moves\/s {2}last 1000: mean \d+ 2048 /m,
+    );
+    expect(first.err).toMatch(
+      new RegExp(`trained at 3 games in \\d+ s; the network is in ${out}\\n$`),
+    );
+    const resumed = await run(5, out);
+    expect(resumed.code).toBe(0);
+    const read = readNetwork(out);
+    expect(read.ok && read.games).toBe(5);
+    expect(read.ok && read.value.shape.tuples).toHaveLength(4);
+  }, 120_000);
+
+  it('refuses to resume from what is not a checkpoint, by name (exit 1)', async () => {
+    const foreign = join(dir, 'notes.txt');
+    writeFileSync(foreign, 'not a network');
+    const result = await run(5, foreign);
+    expect(result.code).toBe(1);
+    expect(result.err).toMatch(/^error: ERR_TRAIN_RESUME: ERR_NETWORK_FOREIGN: /);
+  });
+});
