@@ -8,12 +8,13 @@ const BUILD = [
   { path: 'assets/ai-worker-b2.js', content: 'import "./search-c3.js";' },
   { path: 'assets/search-c3.js', content: 'export const search = 1;' },
   { path: 'assets/index-a1.js.map', content: '{}' },
+  { path: 'assets/classic.t48n-d4.gz', content: new Uint8Array([31, 139]) },
   { path: 'icon.svg', content: new Uint8Array([60, 115, 118, 103, 62]) },
   { path: 'sw.js', content: "const PRECACHE = { cache: 'twenty48-dev', files: [] };" },
 ];
 
 describe('the precache manifest of a build', () => {
-  it('lists every file the build wrote, the AI worker and its chunks too, but not sw.js or maps', () => {
+  it('lists every file the build wrote, the AI worker and its chunks too, but not sw.js, maps or the network', () => {
     expect(precacheManifest(BUILD).files).toEqual([
       './',
       './assets/ai-worker-b2.js',

@@ -17,8 +17,13 @@ export interface PrecacheManifest {
   readonly files: readonly string[];
 }
 
-/** Not precached: the worker itself (the browser fetches it), source maps. */
-const skipped = (path: string): boolean => path === 'sw.js' || path.endsWith('.map');
+/**
+ * Not precached: the worker itself (the browser fetches it), source maps, and the AI's n-tuple
+ * network (22 MiB: fetched the first time the AI plays, and then kept by the worker's fetch
+ * handler like any built asset, so only players who use the AI download it).
+ */
+const skipped = (path: string): boolean =>
+  path === 'sw.js' || path.endsWith('.map') || /\.t48n[^/]*$/.test(path);
 
 /**
  * The manifest of a build: every file but the worker, sorted, and a cache name that changes
