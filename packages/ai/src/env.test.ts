@@ -1,4 +1,14 @@
-import { makeRecord, newGame, parseRecord, recordOf, replay, slide } from '@twenty48/engine';
+import {
+  makeRecord,
+  makeRules,
+  newGame,
+  PRESETS,
+  parseRecord,
+  recordOf,
+  replay,
+  slide,
+  step,
+} from '@twenty48/engine';
 import { describe, expect, it } from 'vitest';
 import { ACTIONS, createEnv } from './env.js';
 import { createEnvProtocol } from './env-protocol.js';
@@ -211,4 +221,45 @@ describe('the JSON-lines protocol: record, spec and batches', () => {
     expect(send('{"cmd":"reset","seeds":["x","y"]}').error.code).toBe('ERR_SEED');
     expect(send('{"cmd":"reset","seeds":["x","y","z"]}').infos[2].seed).toBe('z');
   });
+});
+
+describe('the fast lane plays exactly the engine game', () => {
+  const rulesToTry = [
+    'classic',
+    'fiveTwelve',
+    'tiers',
+    makeRules({ ...PRESETS.classic, name: 'spawny', ineffectiveMoves: 'spawn', goal: 16 }),
+  ] as const;
+  for (const rules of rulesToTry) {
+    it(`move for move, ${typeof rules === 'string' ? rules : rules.name}`, () => {
+      for (let g = 0; g < 6; g++) {
+        const env = createEnv(rules);
+        const seed = `lane-${g}`;
+        const start = env.reset({ seed }).observation;
+        let game = newGame(rules, seed);
+        expect(start.board).toEqual(game.board);
+        let pick = g * 7 + 1;
+        for (let n = 0; n < 3000 && game.status !== 'lost'; n++) {
+          pick = (pick * 1103515245 + 12345) >>> 0;
+          const action = (pick >>> 16) % 4;
+          const before = game;
+          const result = step(game, ACTIONS[action] ?? 'up');
+          game = result.game;
+          const transition = env.step(action);
+          expect(transition.observation.board).toEqual(game.board);
+          expect(transition.observation.status).toBe(game.status);
+          expect(transition.reward).toBe(game.score - before.score);
+          expect(transition.info).toMatchObject({ moved: result.moved, gained: result.gained });
+          ACTIONS.forEach((direction, index) => {
+            const slid = slide(game.board, direction, rules);
+            expect(transition.observation.afterstates[index]).toEqual(
+              slid.moved ? slid.board : null,
+            );
+          });
+        }
+        expect(env.record()).toEqual(recordOf(game));
+        expect(env.game()).toEqual(game);
+      }
+    });
+  }
 });

@@ -5,6 +5,7 @@ import {
   type Game,
   type GameRecord,
   MAX_TILE,
+  MOVE_LETTERS,
   maxTile,
   newGame,
   type PresetName,
@@ -15,6 +16,16 @@ import {
   slide,
   step,
 } from '@twenty48/engine';
+import { fitsBitboard, toBitboard } from './bitboard.js';
+import {
+  fitsLane,
+  type LaneAfterstates,
+  type LaneGame,
+  laneAfterstates,
+  laneBoard,
+  laneStep,
+  laneTables,
+} from './env-board.js';
 
 /** What an agent sees after `reset` or `step`. */
 export interface Observation {
@@ -164,11 +175,53 @@ export function envSpec(rules: Rules): EnvSpec {
  */
 export function createEnv(rules: Rules | PresetName = 'classic'): Env {
   const resolved = resolveRules(rules);
-  let current: Game | null = null;
+  const fast = fitsLane(resolved);
+  const tables = fast ? laneTables(resolved) : null;
+  // The game lives in the fast lane (a bitboard) while it fits, else as an engine `Game`.
+  let lane: LaneGame | null = null;
+  let afterstates: LaneAfterstates = [];
+  let engineGame: Game | null = null;
+  // The engine game last rebuilt from the lane's record, so `game()` costs only new moves.
+  let synced: Game | null = null;
   let limit: number | null = null;
   let steps = 0;
   let autoSeeds = 0;
   let truncated = false;
+
+  const laneObservation = (game: LaneGame): Observation => {
+    const board = laneBoard(game.board);
+    const boards = afterstates.map((after, index) => {
+      if (after === null) return null;
+      if (after !== undefined) return laneBoard(after);
+      return slide(board, ACTIONS[index] ?? 'up', resolved).board;
+    });
+    const mask = boards.map((after) => (after === null ? 0 : 1));
+    let top = 0;
+    for (const row of board) for (const value of row) top = Math.max(top, value);
+    return {
+      board,
+      score: game.score,
+      status: game.status,
+      legal: ACTIONS.filter((_, index) => mask[index] === 1),
+      action_mask: mask,
+      afterstates: boards,
+      moves: game.moves.length,
+      maxTile: top,
+    };
+  };
+
+  /** The engine's game for the lane's record, advanced from the last one built. */
+  const materialize = (game: LaneGame): Game => {
+    let current = synced && synced.seed === game.seed ? synced : newGame(resolved, game.seed);
+    for (let i = current.moves.length; i < game.moves.length; i++) {
+      current = step(current, LETTER_DIRECTIONS[game.moves[i] ?? 'U'] ?? 'up').game;
+    }
+    synced = current;
+    return current;
+  };
+
+  const current = (): Game | null => engineGame ?? (lane ? materialize(lane) : null);
+
   return {
     rules: resolved,
     reset(options = {}) {
@@ -177,39 +230,87 @@ export function createEnv(rules: Rules | PresetName = 'classic'): Env {
       if (!isStepLimit(max_episode_steps)) {
         throw new Error('max_episode_steps must be a whole number of at least 1, or null');
       }
-      current = newGame(resolved, seed ?? `auto-${++autoSeeds}`);
+      const game = newGame(resolved, seed ?? `auto-${++autoSeeds}`);
       limit = max_episode_steps;
       steps = 0;
       truncated = false;
-      return { observation: observe(current), info: { seed: current.seed, max_episode_steps } };
+      synced = null;
+      const info = { seed: game.seed, max_episode_steps };
+      if (tables && fitsBitboard(game.board)) {
+        const { rules: r, seed: s, score, status, keptPlaying, moves, rng } = game;
+        lane = {
+          rules: r,
+          seed: s,
+          board: toBitboard(game.board),
+          score,
+          status,
+          keptPlaying,
+          moves,
+          rng,
+        };
+        afterstates = laneAfterstates(lane.board, ACTIONS, tables);
+        engineGame = null;
+        return { observation: laneObservation(lane), info };
+      }
+      lane = null;
+      engineGame = game;
+      return { observation: observe(game), info };
     },
     step(action) {
-      if (!current) throw new Error('step before reset: call reset() first');
+      if (!lane && !engineGame) throw new Error('step before reset: call reset() first');
       const direction = typeof action === 'number' ? ACTIONS[action] : action;
       if (direction === undefined || !DIRECTIONS.includes(direction)) {
         throw new Error(
           `unknown action ${JSON.stringify(action)}: use 0..3 or ${DIRECTIONS.join(', ')}`,
         );
       }
-      if (current.status === 'lost' || truncated) {
+      if ((lane ?? engineGame)?.status === 'lost' || truncated) {
         throw new Error('the episode is over: call reset()');
       }
-      const before = current;
-      const result = step(before, direction);
-      current = result.game;
-      steps += 1;
-      const terminated = current.status === 'lost';
-      truncated = !terminated && limit !== null && steps >= limit;
-      return {
-        observation: observe(current),
-        reward: current.score - before.score,
-        terminated,
-        truncated,
-        info: { moved: result.moved, gained: result.gained, episode_steps: steps },
-      };
+      const after = afterstates[ACTIONS.indexOf(direction)];
+      if (lane && tables && after !== undefined) {
+        const result = laneStep(lane, direction, after, ACTIONS, tables);
+        const before = lane;
+        lane = result.game;
+        if (result.afterstates) afterstates = result.afterstates;
+        return finish(laneObservation(lane), lane.score - before.score, lane.status, result);
+      }
+      // A merge past 32768 (or rules the lane does not take): the engine plays from here on.
+      const game = current();
+      if (!game) throw new Error('step before reset: call reset() first');
+      lane = null;
+      const result = step(game, direction);
+      engineGame = result.game;
+      return finish(observe(engineGame), engineGame.score - game.score, engineGame.status, result);
     },
     spec: () => envSpec(resolved),
-    record: () => (current ? recordOf(current) : null),
-    game: () => current,
+    record: () => {
+      const game = current();
+      return game ? recordOf(game) : null;
+    },
+    game: current,
   };
+
+  function finish(
+    observation: Observation,
+    reward: number,
+    status: Status,
+    result: { moved: boolean; gained: number },
+  ): Transition {
+    steps += 1;
+    const terminated = status === 'lost';
+    truncated = !terminated && limit !== null && steps >= limit;
+    return {
+      observation,
+      reward,
+      terminated,
+      truncated,
+      info: { moved: result.moved, gained: result.gained, episode_steps: steps },
+    };
+  }
 }
+
+/** Directions by their record letter. */
+const LETTER_DIRECTIONS: Readonly<Record<string, Direction>> = Object.fromEntries(
+  DIRECTIONS.map((direction) => [MOVE_LETTERS[direction], direction]),
+);

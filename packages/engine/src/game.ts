@@ -86,10 +86,26 @@ export function scoreAfter(rules: Rules, board: Board, previous: number, gained:
   }
 }
 
-const statusOf = (rules: Rules, board: Board, keptPlaying: boolean): Status => {
-  if (rules.goal !== null && !keptPlaying && maxTile(board) >= rules.goal) return 'won';
-  return isStuck(board) ? 'lost' : 'playing';
-};
+/**
+ * A game's status from what decides it: won when the largest tile reaches the goal (once, until
+ * the player keeps playing), else lost when no move is left. Fast players that keep their own
+ * board (the AI's bitboards) call it so the rule stays here.
+ *
+ * @example
+ * statusFrom(PRESETS.classic, 2048, false, false) // 'won'
+ */
+export function statusFrom(
+  rules: Rules,
+  largest: number,
+  keptPlaying: boolean,
+  stuck: boolean,
+): Status {
+  if (rules.goal !== null && !keptPlaying && largest >= rules.goal) return 'won';
+  return stuck ? 'lost' : 'playing';
+}
+
+const statusOf = (rules: Rules, board: Board, keptPlaying: boolean): Status =>
+  statusFrom(rules, maxTile(board), keptPlaying, isStuck(board));
 
 interface Placed {
   board: number[][];
@@ -101,9 +117,34 @@ interface Placed {
 /** Put one tile on a random empty cell; `null` when there is no empty cell. */
 function spawnTile(state: Placed, rules: Rules): { state: Placed; event: TileEvent } | null {
   const cells = emptyCells(state.board);
-  if (cells.length === 0) return null;
-  const where = nextInt(state.rng, cells.length);
-  const at = cells[where.value] as Cell;
+  const choice = spawnChoice(state.rng, cells.length, rules);
+  if (!choice) return null;
+  const at = cells[choice.index] as Cell;
+  const { value } = choice;
+  const id = state.nextId;
+  setCell(state.board, at, value);
+  setCell(state.ids, at, id);
+  return {
+    state: { ...state, nextId: id + 1, rng: choice.rng },
+    event: { type: 'spawn', id, value, at },
+  };
+}
+
+/**
+ * The next spawn, drawn from the generator: which of `empties` empty cells (counted row by row,
+ * as `emptyCells` lists them), the tile's value, and the generator after; `null` when no cell
+ * is empty. The one place the spawn rule lives (fast players with their own boards call it).
+ *
+ * @example
+ * spawnChoice(seedState('1'), 14, PRESETS.classic) // { index: 3, value: 2, rng: … }
+ */
+export function spawnChoice(
+  rng: RngState,
+  empties: number,
+  rules: Rules,
+): { index: number; value: number; rng: RngState } | null {
+  if (empties === 0) return null;
+  const where = nextInt(rng, empties);
   const roll = nextFloat(where.state);
   const total = rules.spawn.reduce((sum, option) => sum + option.weight, 0);
   // Walk the cumulative weights; the last option catches rounding at the top end.
@@ -113,14 +154,7 @@ function spawnTile(state: Placed, rules: Rules): { state: Placed; event: TileEve
       threshold -= candidate.weight;
       return threshold < 0;
     }) ?? rules.spawn.at(-1);
-  const value = option?.value ?? 2;
-  const id = state.nextId;
-  setCell(state.board, at, value);
-  setCell(state.ids, at, id);
-  return {
-    state: { ...state, nextId: id + 1, rng: roll.state },
-    event: { type: 'spawn', id, value, at },
-  };
+  return { index: where.value, value: option?.value ?? 2, rng: roll.state };
 }
 
 /**

@@ -20,6 +20,8 @@ export {
   newGame,
   type StepResult,
   scoreAfter,
+  spawnChoice,
+  statusFrom,
   step,
   type TileEvent,
 } from './game.js';
