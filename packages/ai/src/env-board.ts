@@ -7,9 +7,9 @@
 import {
   collapseLine,
   type Direction,
+  type GameRng,
   type MergePolicy,
   MOVE_LETTERS,
-  type RngState,
   type Rules,
   type Status,
   scoreAfter,
@@ -35,7 +35,7 @@ export interface LaneGame {
   readonly status: Status;
   readonly keptPlaying: boolean;
   readonly moves: string;
-  readonly rng: RngState;
+  readonly rng: GameRng;
 }
 
 /** Per action: the afterstate, `null` when it changes nothing, `undefined` when it overflows. */
@@ -136,7 +136,7 @@ export function laneStep(
   let board = after ?? game.board;
   let empties = 0;
   for (let cell = 0; cell < 16; cell++) if (nibble(board, cell) === 0) empties++;
-  const choice = spawnChoice(game.rng, empties, game.rules);
+  const choice = spawnChoice(game.rng, game.seed, empties, game.rules);
   let rng = game.rng;
   if (choice) {
     rng = choice.rng;

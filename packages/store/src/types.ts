@@ -1,4 +1,4 @@
-import type { GameRecord, Result } from '@twenty48/engine';
+import type { GameRecord, GeneratorVersion, Result } from '@twenty48/engine';
 import type { RankedScore } from './ranked.js';
 
 /**
@@ -74,6 +74,8 @@ export interface NewRankedGame {
   /** Public: it may only watch. */
   readonly watchId: string;
   readonly seed: string;
+  /** The generator that deals it: the record version (2 for every new game, 1 for old ones). */
+  readonly version: GeneratorVersion;
   /** A preset's name. */
   readonly rules: string;
   readonly size: number;
@@ -102,13 +104,20 @@ export interface RankedGameRow extends NewRankedGame {
   readonly finishedAt: string | null;
   /** The score row once the game is ranked. */
   readonly scoreId: number | null;
+  /** `movesDigest` of `sent`: what a move computed on these moves says it was computed on. */
+  readonly digest: string;
 }
 
 /** One move applied by the server: its letter and the figures after it. */
 export interface RankedMove {
   readonly gameId: string;
-  /** The sent count before this move: it lands only if the kept count is still this. */
+  /** The sent count before this move. */
   readonly index: number;
+  /**
+   * `movesDigest` of the moves sent before this one, as the server that computed it had them:
+   * it lands only if the game's kept moves are exactly those (their digest is this).
+   */
+  readonly digest: string;
   readonly letter: 'U' | 'D' | 'L' | 'R';
   readonly moves: number;
   readonly score: number;
