@@ -1,4 +1,14 @@
-import { makeRecord, newGame, parseRecord, recordOf, replay } from '@twenty48/engine';
+import {
+  makeRecord,
+  makeRules,
+  newGame,
+  parseRecord,
+  RECORD_VERSION,
+  recordOf,
+  replay,
+  slide,
+  step,
+} from '@twenty48/engine';
 import { describe, expect, it } from 'vitest';
 import { ACTIONS, createEnv } from './env.js';
 import { createEnvProtocol } from './env-protocol.js';
@@ -7,7 +17,8 @@ import { greedyPlayer } from './player.js';
 describe('createEnv', () => {
   it('starts the same game as newGame for a seed', () => {
     const env = createEnv('classic');
-    const observation = env.reset('gym-1');
+    const { observation, info } = env.reset('gym-1');
+    expect(info).toEqual({ seed: 'gym-1', max_episode_steps: null });
     const game = newGame('classic', 'gym-1');
     expect(observation.board).toEqual(game.board);
     expect(observation).toMatchObject({ score: 0, status: 'playing', moves: 0 });
@@ -16,7 +27,7 @@ describe('createEnv', () => {
 
   it('plays an episode to the end: rewards add up to the score, the record replays', () => {
     const env = createEnv('classic');
-    let observation = env.reset('episode');
+    let { observation } = env.reset({ seed: 'episode' });
     let total = 0;
     let terminated = false;
     while (!terminated) {
@@ -36,6 +47,7 @@ describe('createEnv', () => {
     expect(total).toBe(observation.score);
     const game = env.game();
     if (!game) throw new Error('no game');
+    expect(env.record()).toEqual(recordOf(game));
     const record = parseRecord(makeRecord(recordOf(game)));
     expect(record.ok && replay(record.value)).toMatchObject({ ok: true, value: { score: total } });
     expect(() => env.step('left')).toThrow(/over/);
@@ -44,7 +56,7 @@ describe('createEnv', () => {
   it('gives no reward for a move that changes nothing, and refuses nonsense', () => {
     const env = createEnv('classic');
     expect(() => env.step('up')).toThrow(/reset/);
-    const first = env.reset('still');
+    const first = env.reset('still').observation;
     const stuck = (['up', 'down', 'left', 'right'] as const).find((d) => !first.legal.includes(d));
     if (stuck) {
       const transition = env.step(stuck);
@@ -102,4 +114,149 @@ describe('the JSON-lines protocol', () => {
     expect(code('{"cmd":"step","action":1.5}')).toBe('ERR_ACTION');
     expect(send('{"cmd":"step","action":2}')?.value.observation).toBeDefined();
   });
+});
+
+describe('afterstates, masks, truncation and spaces', () => {
+  it('gives each action the board after its slide, before the spawn, or null', () => {
+    const env = createEnv('classic');
+    let { observation } = env.reset('after');
+    for (let n = 0; n < 40 && observation.status !== 'lost'; n++) {
+      ACTIONS.forEach((direction, index) => {
+        const slid = slide(observation.board, direction, 'classic');
+        expect(observation.afterstates[index]).toEqual(slid.moved ? slid.board : null);
+        expect(observation.action_mask[index]).toBe(slid.moved ? 1 : 0);
+      });
+      const action = observation.action_mask.indexOf(1);
+      const chosen = observation.afterstates[action];
+      const next = env.step(action);
+      // The new board is the afterstate plus exactly one spawned tile.
+      const added = next.observation.board
+        .flat()
+        .map((value, cell) => value - (chosen?.flat()[cell] ?? 0))
+        .filter((d) => d !== 0);
+      expect(added).toHaveLength(1);
+      observation = next.observation;
+    }
+  });
+
+  it('truncates at max_episode_steps, keeps info one size, and refuses a bad limit', () => {
+    const env = createEnv('classic');
+    env.reset({ seed: 'short', max_episode_steps: 3 });
+    const sizes = [];
+    let last = null;
+    for (let n = 0; n < 3; n++) {
+      const game = env.game();
+      const direction = game && greedyPlayer(game);
+      if (!direction) throw new Error('stuck too early');
+      last = env.step(direction);
+      sizes.push(JSON.stringify(last.info).length);
+    }
+    expect(last).toMatchObject({ terminated: false, truncated: true, info: { episode_steps: 3 } });
+    expect(new Set(sizes).size).toBe(1);
+    expect(() => env.step('left')).toThrow(/over/);
+    expect(() => env.reset({ max_episode_steps: 0 })).toThrow(/max_episode_steps/);
+    // Without a seed, each reset takes the env's next automatic seed.
+    expect(env.reset().info.seed).toBe('auto-1');
+    expect(env.reset().info.seed).toBe('auto-2');
+  });
+
+  it('describes its spaces', () => {
+    const spec = createEnv('fiveTwelve').spec();
+    expect(spec.observation_space).toMatchObject({ type: 'Box', shape: [4, 4], low: 0 });
+    expect(spec.action_space).toEqual({ type: 'Discrete', n: 4, dtype: 'int64' });
+    expect(spec.reward_range[0]).toBe(0);
+  });
+});
+
+describe('the JSON-lines protocol: record, spec and batches', () => {
+  const session = (envs = 1) => {
+    const protocol = createEnvProtocol('classic', { envs });
+    return (line: string) => JSON.parse(protocol(line)?.line ?? 'null');
+  };
+
+  it('resets without a seed, gives the record only on request, and describes its spaces', () => {
+    const send = session();
+    const reset = send('{"cmd":"reset","max_episode_steps":2}');
+    expect(reset.info).toEqual({ seed: 'auto-1', max_episode_steps: 2 });
+    expect(reset.observation.afterstates).toHaveLength(4);
+    const action = reset.observation.action_mask.indexOf(1);
+    const first = send(JSON.stringify({ cmd: 'step', action }));
+    expect(first.info).not.toHaveProperty('record');
+    expect(first.truncated).toBe(false);
+    const record = send('{"cmd":"record"}').record;
+    expect(record).toMatchObject({ version: RECORD_VERSION, rules: 'classic', seed: 'auto-1' });
+    expect(record.moves).toHaveLength(1);
+    const second = send(
+      JSON.stringify({ cmd: 'step', action: first.observation.action_mask.indexOf(1) }),
+    );
+    expect(second.truncated).toBe(!second.terminated);
+    expect(send('{"cmd":"step","action":0}').error.code).toBe('ERR_GAME_OVER');
+    expect(send('{"cmd":"reset","max_episode_steps":-1}').error.code).toBe('ERR_STEP_LIMIT');
+    expect(send('{"cmd":"spec"}')).toMatchObject({
+      envs: 1,
+      observation_space: { shape: [4, 4], dtype: 'int64' },
+      action_space: { n: 4 },
+    });
+  });
+
+  it('steps a batch together and resets a finished game on its next step', () => {
+    const send = session(3);
+    const reset = send('{"cmd":"reset","seed":"b","max_episode_steps":1}');
+    expect(reset.infos.map((info: { seed: string }) => info.seed)).toEqual(['b-0', 'b-1', 'b-2']);
+    expect(reset.observations[1].board).toEqual(newGame('classic', 'b-1').board);
+    const actions = reset.observations.map((o: { action_mask: number[] }) =>
+      o.action_mask.indexOf(1),
+    );
+    const first = send(JSON.stringify({ cmd: 'step', actions }));
+    expect(first.truncated).toEqual([true, true, true]);
+    expect(first.rewards).toHaveLength(3);
+    const second = send(JSON.stringify({ cmd: 'step', actions }));
+    expect(second.rewards).toEqual([0, 0, 0]);
+    expect(second.infos[0].episode_steps).toBe(0);
+    expect(second.observations[0].board).toEqual(newGame('classic', 'b-0-1').board);
+    expect(send('{"cmd":"record","env":2}').record.seed).toBe('b-2-1');
+    expect(send('{"cmd":"record","env":3}').error.code).toBe('ERR_ENV_INDEX');
+    expect(send('{"cmd":"step","actions":[0,1]}').error.code).toBe('ERR_ACTION');
+    expect(send('{"cmd":"step","actions":[0,1,9]}').error.code).toBe('ERR_ACTION');
+    expect(send('{"cmd":"reset","seeds":["x","y"]}').error.code).toBe('ERR_SEED');
+    expect(send('{"cmd":"reset","seeds":["x","y","z"]}').infos[2].seed).toBe('z');
+  });
+});
+
+describe('the fast lane plays exactly the engine game', () => {
+  const spawny = makeRules('classic', { name: 'spawny', ineffectiveMoves: 'spawn', goal: 16 });
+  if (!spawny.ok) throw new Error(spawny.error.message);
+  const rulesToTry = ['classic', 'fiveTwelve', 'tiers', spawny.value] as const;
+  for (const rules of rulesToTry) {
+    it(`move for move, ${typeof rules === 'string' ? rules : rules.name}`, () => {
+      for (let g = 0; g < 6; g++) {
+        const env = createEnv(rules);
+        const seed = `lane-${g}`;
+        const start = env.reset({ seed }).observation;
+        let game = newGame(rules, seed);
+        expect(start.board).toEqual(game.board);
+        let pick = g * 7 + 1;
+        for (let n = 0; n < 3000 && game.status !== 'lost'; n++) {
+          pick = (pick * 1103515245 + 12345) >>> 0;
+          const action = (pick >>> 16) % 4;
+          const before = game;
+          const result = step(game, ACTIONS[action] ?? 'up');
+          game = result.game;
+          const transition = env.step(action);
+          expect(transition.observation.board).toEqual(game.board);
+          expect(transition.observation.status).toBe(game.status);
+          expect(transition.reward).toBe(game.score - before.score);
+          expect(transition.info).toMatchObject({ moved: result.moved, gained: result.gained });
+          ACTIONS.forEach((direction, index) => {
+            const slid = slide(game.board, direction, rules);
+            expect(transition.observation.afterstates[index]).toEqual(
+              slid.moved ? slid.board : null,
+            );
+          });
+        }
+        expect(env.record()).toEqual(recordOf(game));
+        expect(env.game()).toEqual(game);
+      }
+    });
+  }
 });

@@ -11,15 +11,22 @@ export {
   ACTIONS,
   createEnv,
   type Env,
+  type EnvSpec,
+  envSpec,
+  isStepLimit,
   type Observation,
+  type ResetInfo,
+  type ResetOptions,
   type StepInfo,
   type Transition,
 } from './env.js';
 export {
   createEnvProtocol,
   type EnvErrorCode,
+  type EnvProtocolOptions,
   type EnvReply,
   MAX_ENV_LINE,
+  MAX_ENVS,
 } from './env-protocol.js';
 export {
   adaptiveDepth,

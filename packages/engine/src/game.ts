@@ -107,10 +107,26 @@ export function scoreAfter(rules: Rules, board: Board, previous: number, gained:
   }
 }
 
-const statusOf = (rules: Rules, board: Board, keptPlaying: boolean): Status => {
-  if (rules.goal !== null && !keptPlaying && maxTile(board) >= rules.goal) return 'won';
-  return isStuck(board) ? 'lost' : 'playing';
-};
+/**
+ * A game's status from what decides it: won when the largest tile reaches the goal (once, until
+ * the player keeps playing), else lost when no move is left. Fast players that keep their own
+ * board (the AI's bitboards) call it so the rule stays here.
+ *
+ * @example
+ * statusFrom(PRESETS.classic, 2048, false, false) // 'won'
+ */
+export function statusFrom(
+  rules: Rules,
+  largest: number,
+  keptPlaying: boolean,
+  stuck: boolean,
+): Status {
+  if (rules.goal !== null && !keptPlaying && largest >= rules.goal) return 'won';
+  return stuck ? 'lost' : 'playing';
+}
+
+const statusOf = (rules: Rules, board: Board, keptPlaying: boolean): Status =>
+  statusFrom(rules, maxTile(board), keptPlaying, isStuck(board));
 
 interface Placed {
   board: number[][];
@@ -186,20 +202,39 @@ function rollXoshiro(state: RngState, rules: Rules, empty: number): Roll {
  */
 function spawnTile(state: Placed, game: { rules: Rules; seed: Seed }): Spawned | null {
   const cells = emptyCells(state.board);
-  if (cells.length === 0) return null;
-  const { rng } = state;
-  const roll =
-    rng.version === 2
-      ? rollPinned(game.seed, rng.draws, game.rules, cells.length)
-      : rollXoshiro(rng.state, game.rules, cells.length);
-  const at = cells[roll.cell] as Cell;
+  const choice = spawnChoice(state.rng, game.seed, cells.length, game.rules);
+  if (!choice) return null;
+  const at = cells[choice.index] as Cell;
   const id = state.nextId;
-  setCell(state.board, at, roll.value);
+  setCell(state.board, at, choice.value);
   setCell(state.ids, at, id);
   return {
-    state: { ...state, nextId: id + 1, rng: roll.rng },
-    event: { type: 'spawn', id, value: roll.value, at },
+    state: { ...state, nextId: id + 1, rng: choice.rng },
+    event: { type: 'spawn', id, value: choice.value, at },
   };
+}
+
+/**
+ * The next spawn, drawn from the game's generator (either version): which of `empties` empty
+ * cells (counted row by row, as `emptyCells` lists them), the tile's value, and the generator
+ * after; `null`, and no draw taken, when no cell is empty. The one place the spawn rule lives
+ * (fast players that keep their own boards call it).
+ *
+ * @example
+ * spawnChoice(game.rng, game.seed, 14, game.rules) // { index: 3, value: 2, rng: … }
+ */
+export function spawnChoice(
+  rng: GameRng,
+  seed: Seed,
+  empties: number,
+  rules: Rules,
+): { index: number; value: number; rng: GameRng } | null {
+  if (empties === 0) return null;
+  const roll =
+    rng.version === 2
+      ? rollPinned(seed, rng.draws, rules, empties)
+      : rollXoshiro(rng.state, rules, empties);
+  return { index: roll.cell, value: roll.value, rng: roll.rng };
 }
 
 /**

@@ -22,8 +22,10 @@ export {
   newGame,
   type StepResult,
   scoreAfter,
+  spawnChoice,
   spawnUnits,
   startRng,
+  statusFrom,
   step,
   type TileEvent,
 } from './game.js';

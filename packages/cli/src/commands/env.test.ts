@@ -58,6 +58,18 @@ describe('2048 env --stdio', () => {
     expect(replies[0].rules).toMatchObject({ name: 'fiveTwelve', merge: 'cascade' });
   });
 
+  it('steps --envs N games together, a batch in and a batch out', async () => {
+    const replies = await session(
+      ['--stdio', '--envs', '2'],
+      ['{"cmd":"reset","seed":"two"}', '{"cmd":"step","actions":[2,"up"]}', '{"cmd":"spec"}'],
+    );
+    expect(replies[0].observations[1].board).toEqual(newGame('classic', 'two-1').board);
+    expect(replies[1].rewards).toHaveLength(2);
+    expect(replies[1].truncated).toEqual([false, false]);
+    expect(replies[2].envs).toBe(2);
+    await expect(session(['--stdio', '--envs', '0'], [])).rejects.toThrow(/ERR_ENVS/);
+  });
+
   it('needs --stdio', async () => {
     await expect(session([], [])).rejects.toThrow(/ERR_TRANSPORT/);
   });
@@ -105,11 +117,8 @@ describe('2048 env --stdio and over-long lines', { timeout: 120_000 }, () => {
       .trimEnd()
       .split('\n')
       .map((line) => JSON.parse(line));
-    expect(replies.map((reply) => Object.keys(reply))).toEqual([
-      ['actions', 'rules'],
-      ['actions', 'rules'],
-      ['error'],
-    ]);
+    const spec = ['actions', 'observation_space', 'action_space', 'reward_range', 'rules', 'envs'];
+    expect(replies.map((reply) => Object.keys(reply))).toEqual([spec, spec, ['error']]);
     expect(replies[2]).toEqual(TOO_LONG);
   });
 
