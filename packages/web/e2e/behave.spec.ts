@@ -278,7 +278,7 @@ test.describe('one game from the start, served by the real server', () => {
       })
       .toBe((await held(game.gameId)).sent);
     await expect(page.getByTestId('moves')).toHaveText(String((await held(game.gameId)).moves));
-    await expect(page.getByRole('button', { name: 'Undo' })).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Undo' })).toBeDisabled();
     const boards = (await boardsShown(page)).filter((b) => b !== '');
     expect(firstShown(game.board)).toContain(boards[0]);
   });
@@ -327,7 +327,7 @@ test.describe('one game from the start, served by the real server', () => {
     );
     await page.goto(`${server().url}/?rules=classic&size=3`);
     await expect(page.getByTestId('notice')).toContainText('Playing offline: the server is full');
-    await expect(page.getByRole('button', { name: 'Undo' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Hint' })).toBeEnabled();
     const shown = await shownBoard(page);
     expect((await boardsShown(page)).filter((b) => b !== '')).toEqual([asShown(shown)]);
   });

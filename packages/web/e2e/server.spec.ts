@@ -187,9 +187,9 @@ test('undo, hint and auto-play are not offered in a ranked game, and the page sa
   page,
 }) => {
   const { gameId, board } = await openRankedGame(page);
-  await expect(page.getByRole('button', { name: 'Undo' })).toBeHidden();
-  await expect(page.getByRole('button', { name: 'Hint' })).toBeHidden();
-  await expect(page.getByRole('button', { name: 'Auto-play' })).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Undo' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Hint' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Auto-play' })).toBeDisabled();
   await expect(page.getByTestId('ranked-line')).toHaveText(RANKED_LINE);
   await page.keyboard.press(KEYS[movableDirections(board)[0] as Direction]);
   const moved = await expectServerGame(page, gameId);
@@ -376,7 +376,7 @@ test('a game from a ?seed= link stays local and unranked, with undo and hints', 
   await expect(page.getByTestId('ranked-line')).toHaveText(
     'Local game: not ranked (from a link, or started offline). New game plays a ranked game.',
   );
-  await expect(page.getByRole('button', { name: 'Undo' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Hint' })).toBeEnabled();
   await expect(page.getByRole('button', { name: 'Hint' })).toBeVisible();
   let game: Game = newGame(RULES_3, '5');
   while (game.status !== 'lost') {
@@ -407,7 +407,7 @@ test('offline after the first load, the page plays a local game; back online, th
   await page.reload();
   await expect(page.getByTestId('notice')).toContainText('Your ranked game could not be reached');
   await expect(page.getByTestId('ranked-line')).toBeHidden();
-  await expect(page.getByRole('button', { name: 'Undo' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Hint' })).toBeEnabled();
   const local = await shownBoard(page);
   const direction = movableDirections(local)[0] as Direction;
   await page.keyboard.press(KEYS[direction]);

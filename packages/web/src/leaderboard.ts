@@ -187,8 +187,3 @@ export function submissionNote(answer: Result<RankedScore, LeaderboardError>): s
  */
 export const mayRetry = (code: string): boolean =>
   code === 'ERR_NAME' || BUSY.includes(code) || UNREACHED.includes(code);
-
-/** Said at game over when the server is there but this game is local. */
-export const UNISSUED_NOTE =
-  'Online: not ranked, because this game is local: the server did not deal its tiles (it came ' +
-  'from a link or was started offline). New game plays a ranked game.';

@@ -6,6 +6,7 @@
 import type { ClientError, ClientResult, RankedChange, RankedSnapshot } from '@twenty48/client';
 import type { Direction, TileEvent } from '@twenty48/engine';
 import { describeMove } from './announce.js';
+import { answered as serverAnswered, unresumedNotice } from './messages.js';
 import { type Variant, variantOf } from './saved-game.js';
 import { settingsFor } from './settings.js';
 import { andThen, announce, NO_HINT, persist, unchanged } from './view-game.js';
@@ -51,7 +52,6 @@ const variantOfSnapshot = (snapshot: RankedSnapshot): Variant =>
  * visit.
  */
 function notResumed(state: ViewState, error: ClientError): ViewUpdate {
-  const { code, message } = error;
   const gone = error.status === 404 || error.status === 410;
   const join = gone && fresh(state);
   const online = {
@@ -60,10 +60,13 @@ function notResumed(state: ViewState, error: ClientError): ViewUpdate {
     dealing: join ? ('join' as const) : state.online.dealing,
     parked: gone ? null : state.online.parked,
   };
-  const notice = gone
-    ? `Your last ranked game is over on the server (${code}).`
-    : `Your ranked game could not be reached (${code}: ${message}); this game is local and unranked. Reload to try again.`;
-  const saved = persist({ ...state, online, notice });
+  const notice = unresumedNotice(error, gone);
+  const localReason = gone
+    ? state.online.localReason
+    : serverAnswered(error)
+      ? 'refused'
+      : 'unreachable';
+  const saved = persist({ ...state, online: { ...online, localReason }, notice });
   if (join) {
     const issue: ViewEffect = { type: 'issueGame', purpose: 'join', variant: state.variant };
     return { state: saved.state, effects: [...saved.effects, issue] };
