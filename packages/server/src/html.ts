@@ -55,8 +55,8 @@ a { color: var(--link); }
 `;
 
 /**
- * A small complete page in the game's colours and with its icon; `body` must already be
- * escaped HTML.
+ * A small complete page in the game's colours and with its icon, its content in one main
+ * landmark (as axe-core's best practices ask); `body` must already be escaped HTML.
  *
  * @example
  * htmlPage('Not found', '<p>No such page.</p>')
@@ -72,8 +72,10 @@ export function htmlPage(title: string, body: string): string {
 <style>${STYLE}</style>
 </head>
 <body>
+<main>
 <h1>${escapeHtml(title)}</h1>
 ${body}
+</main>
 </body>
 </html>
 `;
