@@ -326,7 +326,13 @@ test.describe('one game from the start, served by the real server', () => {
         : route.continue(),
     );
     await page.goto(`${server().url}/?rules=classic&size=3`);
-    await expect(page.getByTestId('notice')).toContainText('Playing offline: the server is full');
+    // A server that answered is not "offline": the sentence says what it did, the code below.
+    await expect(page.getByTestId('notice')).toHaveText(
+      'The server is busy and dealt no ranked game, so this game is local and unranked.',
+    );
+    await expect(page.getByTestId('notice-details')).toHaveText(
+      'ERR_SERVER_FULL (HTTP 503): the server is full',
+    );
     await expect(page.getByRole('button', { name: 'Hint' })).toBeEnabled();
     const shown = await shownBoard(page);
     expect((await boardsShown(page)).filter((b) => b !== '')).toEqual([asShown(shown)]);
