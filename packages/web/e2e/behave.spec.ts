@@ -328,7 +328,7 @@ test.describe('one game from the start, served by the real server', () => {
     await page.goto(`${server().url}/?rules=classic&size=3`);
     // A server that answered is not "offline": the sentence says what it did, the code below.
     await expect(page.getByTestId('notice')).toHaveText(
-      'The server is busy and dealt no ranked game, so this game is local and unranked.',
+      'The server is busy: this game is local and unranked.',
     );
     await expect(page.getByTestId('notice-details')).toHaveText(
       'ERR_SERVER_FULL (HTTP 503): the server is full',

@@ -409,7 +409,9 @@ test('offline after the first load, the page plays a local game; back online, th
   const ranked = await expectServerGame(page, gameId);
   await context.setOffline(true);
   await page.reload();
-  await expect(page.getByTestId('notice')).toContainText('Your ranked game could not be reached');
+  await expect(page.getByTestId('notice')).toContainText(
+    'Your ranked game could not be reached: this one is local.',
+  );
   await expect(page.getByTestId('ranked-line')).toHaveText('');
   await expect(page.getByRole('button', { name: 'Hint' })).toBeEnabled();
   const local = await shownBoard(page);

@@ -100,7 +100,7 @@ test.describe('a server that refuses', () => {
     expect((await refused).status()).toBe(429);
     const notice = page.getByTestId('notice');
     await expect(notice).toHaveText(
-      'You have too many unfinished ranked games on this server, so this game is local and unranked.',
+      'You have too many unfinished ranked games: this one is local and unranked.',
     );
     await expect(page.getByTestId('notice-details')).toContainText('ERR_TOO_MANY_GAMES (HTTP 429)');
     await expect(page.getByTestId('ranked-line')).toHaveText(
@@ -110,6 +110,12 @@ test.describe('a server that refuses', () => {
       expect(text).not.toMatch(/offline/i);
     }
     expect(await notice.textContent()).not.toMatch(/ERR_/);
+    // The words stay in their room: the buttons below are not covered.
+    const covered = await page.getByRole('button', { name: 'New game' }).evaluate((button) => {
+      const r = button.getBoundingClientRect();
+      return document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2) !== button;
+    });
+    expect(covered).toBe(false);
     // The words do not shrink the board.
     expect((await page.getByTestId('board').boundingBox())?.width).toBeGreaterThanOrEqual(280);
   });

@@ -4,7 +4,10 @@
 
 import type { Failure } from '@twenty48/common';
 
-/** A message of the page: what happened, in words, and the codes behind it (may be empty). */
+/**
+ * A message of the page: what happened, in words (two lines on a 320-pixel phone, so at most
+ * about 75 characters), and the codes behind it (may be empty).
+ */
 export interface Notice {
   readonly text: string;
   readonly details: string;
@@ -38,7 +41,7 @@ export const answered = (refusal: Refusal): boolean => refusal.status !== null;
  *
  * @example
  * unrankedNotice({ code: 'ERR_TOO_MANY_GAMES', message: '…', status: 429 }).text
- * // 'You have too many unfinished ranked games on this server, so this game is local and unranked.'
+ * // 'You have too many unfinished ranked games: this one is local and unranked.'
  */
 export function unrankedNotice(refusal: Refusal): Notice {
   const details = detailsOf(refusal);
@@ -50,15 +53,15 @@ export function unrankedNotice(refusal: Refusal): Notice {
   }
   if (refusal.code === 'ERR_TOO_MANY_GAMES') {
     return {
-      text: 'You have too many unfinished ranked games on this server, so this game is local and unranked.',
+      text: 'You have too many unfinished ranked games: this one is local and unranked.',
       details,
     };
   }
   const busy = refusal.status === 429 || refusal.status === 503;
   return {
     text: busy
-      ? 'The server is busy and dealt no ranked game, so this game is local and unranked.'
-      : 'The server refused to deal a ranked game, so this game is local and unranked.',
+      ? 'The server is busy: this game is local and unranked.'
+      : 'The server refused to deal a ranked game: this one is local and unranked.',
     details,
   };
 }
@@ -72,12 +75,12 @@ export function unresumedNotice(refusal: Refusal, gone: boolean): Notice {
   if (gone) return { text: 'Your last ranked game is over on the server.', details };
   if (!answered(refusal)) {
     return {
-      text: 'Your ranked game could not be reached, so this game is local and unranked. Reload to try again.',
+      text: 'Your ranked game could not be reached: this one is local. Reload to retry.',
       details,
     };
   }
   return {
-    text: 'The server would not resume your ranked game, so this game is local and unranked.',
+    text: 'The server would not resume your ranked game: this one is local.',
     details,
   };
 }

@@ -524,9 +524,7 @@ describe('the leaderboard', () => {
     });
     expect(page.state.game).toBe(before);
     // A server that answered is never called offline; the code is in the details.
-    expect(page.state.notice.text).toBe(
-      'The server is busy and dealt no ranked game, so this game is local and unranked.',
-    );
+    expect(page.state.notice.text).toBe('The server is busy: this game is local and unranked.');
     expect(page.state.notice.text).not.toMatch(/offline|ERR_/);
     expect(page.state.notice.details).toBe('ERR_RATE_LIMIT (HTTP 429): busy');
   });

@@ -199,7 +199,7 @@ describe('a ranked game on the page', () => {
     expect(page.state.ranked).toBe(null);
     expect(page.state.game).toEqual(newGame('classic', '12'));
     expect(page.state.notice).toEqual({
-      text: 'The server is busy and dealt no ranked game, so this game is local and unranked.',
+      text: 'The server is busy: this game is local and unranked.',
       details: 'ERR_SERVER_FULL (HTTP 503): the server is full',
     });
     expect(page.store.get('twenty48:ranked')).toBe(null);
@@ -305,7 +305,7 @@ describe('a reload in a ranked game', () => {
     expect(ofType(shown, 'animateMove')[0]?.result.game).toEqual(step(local, 'left').game);
     expect(page.state.ranked).toBe(null);
     expect(page.state.notice).toEqual({
-      text: 'Your ranked game could not be reached, so this game is local and unranked. Reload to try again.',
+      text: 'Your ranked game could not be reached: this one is local. Reload to retry.',
       details: 'ERR_OFFLINE: down',
     });
     page.move('left');
