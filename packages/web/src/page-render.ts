@@ -90,6 +90,7 @@ function showStatus(state: ViewState): void {
   byId('moves').textContent = formatNumber(shown.moves);
   showGameKind(state);
   showOverlay(overlayOf(state), nameFormShown(state), noteText(state), shown.score);
+  writeText('overlay-details', state.note.details ?? '');
   showNameProblem(state.nameProblem);
   writeText('hint-text', state.hint.text);
   byId('hint-text').dataset.direction = state.hint.direction ?? '';

@@ -74,7 +74,9 @@ function noteSubmission(
   const online = answer.ok
     ? { ...state.online, mine: answer.value.id }
     : { ...state.online, askNameAgain: mayRetry(answer.error.code) };
-  const next = { ...state, online, note: { ...state.note, online: submissionNote(answer) } };
+  const said = submissionNote(answer);
+  const note = { ...state.note, online: said.text, details: said.details };
+  const next = { ...state, online, note };
   const effects = [announce(noteText(next))];
   return {
     state: next,
@@ -90,7 +92,7 @@ function send(state: ViewState, typed: string): ViewUpdate {
   const name = typed.trim() === '' ? ok('Anonymous') : parseName(typed);
   if (!name.ok) return noteSubmission(state, name);
   return {
-    state: { ...state, note: { ...state.note, online: 'Online: sending…' } },
+    state: { ...state, note: { ...state.note, online: 'Online: sending…', details: '' } },
     effects: [{ type: 'submitScore', name: name.value, gameId: state.ranked.gameId }],
   };
 }

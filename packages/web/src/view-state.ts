@@ -160,7 +160,12 @@ export interface ViewState {
   /** The hint line: 'Thinking…', the move the AI suggests, or empty. */
   readonly hint: { readonly text: string; readonly direction: Direction | null };
   /** The game-over note: what the local table said, then what the leaderboard said. */
-  readonly note: { readonly local: string; readonly online: string };
+  readonly note: {
+    readonly local: string;
+    readonly online: string;
+    /** The code behind the leaderboard's answer, for the details line. */
+    readonly details?: string;
+  };
   /** What the player-name rule says of the name being typed; empty when it is fine. */
   readonly nameProblem: string;
   readonly autoplay: AutoplayState;
