@@ -3,7 +3,7 @@
 // animates). Pure: the AI is asked and timers are set through effects.
 
 import type { Direction, Game } from '@twenty48/engine';
-import { type AiAnswer, aiErrorText, FAST_THINK_MS, THINK_MS } from './ai-client.js';
+import { type AiAnswer, FAST_THINK_MS, THINK_MS } from './ai-client.js';
 import { describeStatus } from './announce.js';
 import { andThen, announce, pushMove, turnMs, unchanged } from './view-game.js';
 import { overlayOf, type ViewInput, type ViewState, type ViewUpdate } from './view-state.js';
@@ -18,12 +18,16 @@ export function askHint(state: ViewState): ViewUpdate {
   };
 }
 
+/** What went wrong with the AI, in its own words (the code is the page's, not the player's). */
+const aiTrouble = (answer: AiAnswer): string | null =>
+  'error' in answer ? answer.error.message : null;
+
 const directionOf = (answer: AiAnswer): Direction | null =>
   'direction' in answer ? answer.direction : null;
 
 function hintAnswered(state: ViewState, game: Game, answer: AiAnswer): ViewUpdate {
   if (state.game !== game) return unchanged(state); // the game moved on: the hint is stale
-  const error = aiErrorText(answer);
+  const error = aiTrouble(answer);
   const direction = directionOf(answer);
   const text =
     error !== null
@@ -154,7 +158,7 @@ export function wakeAutoplay(state: ViewState, run: number, now: number): ViewUp
 function autoplayAnswered(state: ViewState, run: number, game: Game, answer: AiAnswer): ViewUpdate {
   const { autoplay } = state;
   if (run !== autoplay.run || autoplay.phase !== 'thinking') return unchanged(state);
-  const error = aiErrorText(answer);
+  const error = aiTrouble(answer);
   if (error !== null) return stopAutoplay(state, error);
   // The player moved meanwhile: a stale answer is not played, the AI is asked again.
   if (state.game !== game) return askNext(state, autoplay.due, autoplay.since);

@@ -534,9 +534,7 @@ describe('the leaderboard', () => {
     expect(page.send({ type: 'onlineTable', variant: CLASSIC_4, answer: null })).toEqual([]);
     expect(page.state.online.table).toBe(null);
     page.send({ type: 'onlineTable', variant: CLASSIC_4, answer: fail('ERR_TIMEOUT', 'slow') });
-    expect(page.state.online.table?.error).toBe(
-      'The online table could not be read (ERR_TIMEOUT: slow).',
-    );
+    expect(page.state.online.table?.error).toBe('The online table could not be read: slow.');
   });
 
   it('ranks a lost ranked game under the typed name after the local table, and marks the rank', () => {
@@ -664,7 +662,7 @@ describe('the AI: hints and auto-play', () => {
     expect(page.state.hint.text).toBe('');
   });
 
-  it("names the AI's error in the hint", () => {
+  it("says the AI's trouble in the hint, in words", () => {
     const page = openPage(memoryStore(), { seed: '17' });
     page.send({ type: 'hintAsked' });
     page.send({
@@ -674,7 +672,7 @@ describe('the AI: hints and auto-play', () => {
       game: page.state.game,
       answer: { error: { code: 'ERR_WORKER', message: 'the AI worker failed' } },
     });
-    expect(page.state.hint.text).toBe('No hint: ERR_WORKER: the AI worker failed');
+    expect(page.state.hint.text).toBe('No hint: the AI worker failed');
     page.send({ type: 'hintAsked' });
     answer(page, 'hint', null);
     expect(page.state.hint.text).toBe('Hint: no move changes the board.');
@@ -833,7 +831,7 @@ describe('the AI: hints and auto-play', () => {
       game: asked.game,
       answer: { error },
     });
-    expect(page.effects).toEqual([{ type: 'announce', text: 'Auto-play stopped: ERR_GAME: bad.' }]);
+    expect(page.effects).toEqual([{ type: 'announce', text: 'Auto-play stopped: bad.' }]);
     page.send({ type: 'autoplayToggled', now: 0 });
     expect(answer(page, 'autoplay', null)).toEqual([
       { type: 'announce', text: 'Auto-play stopped: no move left.' },

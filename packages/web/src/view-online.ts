@@ -165,7 +165,7 @@ export function onlineTableLoaded(
             variant,
             rows: [],
             mine,
-            error: `The online table could not be read (${answer.error.code}: ${answer.error.message}).`,
+            error: `The online table could not be read: ${answer.error.message}.`,
           };
   return unchanged({ ...state, online: { ...state.online, table } });
 }

@@ -74,7 +74,7 @@ describe('the Watch view', () => {
     page.send({ type: 'watchListAsked' });
     page.send({ type: 'liveListed', answer: fail('ERR_OFFLINE', 'down'), now: NOW, listRun: 2 });
     expect(page.state.watch?.listError).toBe(
-      'The live games could not be read (ERR_OFFLINE: down); trying again.',
+      'The live games could not be read (down); trying again.',
     );
   });
 
@@ -115,7 +115,7 @@ describe('the Watch view', () => {
     expect(ofType(broke, 'later')).toEqual([
       { type: 'later', ms: retryMs(0), input: { type: 'watchRetryDue', run: 1 } },
     ]);
-    expect(page.state.watch?.watching?.status).toMatch(/^The stream broke; reconnecting/);
+    expect(page.state.watch?.watching?.status).toMatch(/^The stream broke \(down\); reconnecting/);
     expect(page.send({ type: 'watchRetryDue', run: 1 })).toEqual([
       { type: 'stopWatching', run: 1 },
       { type: 'startWatching', run: 2, watchId: 'w9' },
@@ -174,7 +174,7 @@ describe('the Watch view', () => {
     };
     page.send({ type: 'watchUpdated', run: 2, update: { type: 'error', error } });
     expect(page.state.watch?.watching?.status).toBe(
-      'The stream broke; reconnecting in 1 s (ERR_STREAM_CLOSED: the stream ended).',
+      'The stream broke (the stream ended); reconnecting in 1 s.',
     );
   });
 

@@ -106,7 +106,7 @@ export function liveListed(
     : {
         ...watch,
         games: watch.games ?? [],
-        listError: `The live games could not be read (${answer.error.code}: ${answer.error.message}); trying again.`,
+        listError: `The live games could not be read (${answer.error.message}); trying again.`,
       };
   const refresh: ViewEffect = {
     type: 'later',
@@ -177,7 +177,7 @@ export function watchUpdated(state: ViewState, run: number, update: WatchUpdate)
     }
     case 'error': {
       const ms = retryMs(watching.retries);
-      const text = `The stream broke; reconnecting in ${Math.round(ms / 1000)} s (${update.error.code}: ${update.error.message}).`;
+      const text = `The stream broke (${update.error.message}); reconnecting in ${Math.round(ms / 1000)} s.`;
       return put({ status: text, retries: watching.retries + 1 }, [
         { type: 'announceWatch', text },
         { type: 'later', ms, input: { type: 'watchRetryDue', run } },
