@@ -87,6 +87,81 @@ describe('refused bytes: a named error in one line', () => {
   });
 });
 
+describe('text from the file is named escaped and cut', () => {
+  it('a cell holding a C1 control, a bidi override and 5000 characters', async () => {
+    const rows = rowsOf(START) as string[][];
+    const hostile = `\x9b31m\u202E${'x'.repeat(5000)}`;
+    const cells = rows.map((row, r) => (r === 0 ? [hostile, ...row.slice(1)] : row));
+    const decoded = await decodeXlsx(zipOf(minimalParts(cells)));
+    expect(decoded).toMatchObject({ ok: false, error: { code: 'ERR_CELL' } });
+    const message = decoded.ok ? '' : decoded.error.message;
+    expect(message).toContain('\\x9b31m\\u{202E}xxx');
+    expect(message.includes('\u202E') || message.includes('\x9b')).toBe(false);
+    expect(message.length).toBeLessThan(300);
+  });
+});
+
+describe('shapes that would cost more than the cap are refused before they are expanded', () => {
+  const parts = minimalParts(rowsOf(START) as string[][]);
+  const sheet = parts['xl/worksheets/sheet1.xml'] as string;
+  /** The minimal workbook with `xml` added to its sheet after the cells (or in `part`). */
+  const withSheet = (after: string, before = '') =>
+    zipOf({
+      ...parts,
+      'xl/worksheets/sheet1.xml': sheet
+        .replace('<sheetData>', `${before}<sheetData>`)
+        .replace('</sheetData>', `</sheetData>${after}`),
+    });
+  const cases: [string, Uint8Array, string][] = [
+    [
+      'a merged range to the last cell',
+      withSheet('<mergeCells count="1"><mergeCell ref="J10:XFD1048576"/></mergeCells>'),
+      'J10:XFD1048576',
+    ],
+    [
+      'many merged ranges, each of a fair size',
+      withSheet(
+        `<mergeCells>${Array.from({ length: 200 }, (_, i) => `<mergeCell ref="A${100 + i * 1000}:Z${1099 + i * 1000}"/>`).join('')}</mergeCells>`,
+      ),
+      'cells',
+    ],
+    [
+      'a data validation over the whole sheet',
+      withSheet(
+        '<dataValidations count="1"><dataValidation type="list" sqref="A1:XFD1048576"><formula1>"a"</formula1></dataValidation></dataValidations>',
+      ),
+      'A1:XFD1048576',
+    ],
+    [
+      'column widths over every column, many times',
+      withSheet('', `<cols>${'<col min="1" max="16384" width="9"/>'.repeat(2000)}</cols>`),
+      'columns',
+    ],
+    [
+      'a defined name over the whole sheet',
+      zipOf({
+        ...parts,
+        'xl/workbook.xml': (parts['xl/workbook.xml'] as string).replace(
+          '</sheets>',
+          '</sheets><definedNames><definedName name="all">game!$A$1:$XFD$1048576</definedName></definedNames>',
+        ),
+      }),
+      '$A$1:$XFD$1048576',
+    ],
+  ];
+
+  it.each(cases)('%s: ERR_TOO_LARGE, named', async (_, bytes, words) => {
+    const decoded = await decodeXlsx(bytes);
+    expect(decoded).toMatchObject({ ok: false, error: { code: 'ERR_TOO_LARGE' } });
+    expect(decoded.ok ? '' : decoded.error.message).toContain(words);
+  });
+
+  it('a merged range inside the board is read as before', async () => {
+    const merged = withSheet('<mergeCells count="1"><mergeCell ref="B9:H9"/></mergeCells>');
+    expect(await decodeXlsx(merged)).toMatchObject({ ok: true });
+  });
+});
+
 describe('bytes from outside never throw', () => {
   it('loads a minimal hand-written workbook with inline strings', async () => {
     const game = GAMES['kings of both colours, p2 to move'] as SheetGame;

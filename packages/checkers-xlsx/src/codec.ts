@@ -11,7 +11,7 @@
  * Bytes only, for the terminal and the browser alike: no Node module. Reading and writing files
  * is the terminal's (`cli/src/checkers/xlsx.ts`), downloading and opening them the page's.
  */
-import { fail, ok, type Result } from '@twenty48/common';
+import { escapeAndCut, fail, ok, type Result } from '@twenty48/common';
 import type { CellValue, Worksheet } from 'exceljs';
 
 export const CELL_TEXTS = ['E', 'B n', 'B k', 'R n', 'R k'] as const;
@@ -61,9 +61,11 @@ const excelJs = async (): Promise<typeof import('exceljs')> => {
 
 const address = (row: number, column: number): string => `${COLUMNS[column]}${row + 1}`;
 
-/** Outside text as one short line: quoted, control characters escaped, long text cut. */
-export const quote = (text: string): string =>
-  JSON.stringify(text.length > 40 ? `${text.slice(0, 40)}…` : text);
+/**
+ * Outside text as one short line: quoted, control and bidi characters escaped, long text cut
+ * (common's `escapeAndCut`, as every outside text is shown).
+ */
+export const quote = (text: string): string => `"${escapeAndCut(text, 40)}"`;
 
 const isOneOf = <T extends string>(list: readonly T[], value: unknown): value is T =>
   list.includes(value as T);
@@ -133,32 +135,37 @@ function describe(value: CellValue): string {
 
 /** An error's message as one line of at most 200 characters. */
 export const oneLine = (error: unknown): string =>
-  (error instanceof Error ? error.message : String(error))
-    .replace(/\s+/g, ' ')
-    .trim()
-    .slice(0, 200);
+  escapeAndCut(
+    (error instanceof Error ? error.message : String(error)).replace(/\s+/g, ' ').trim(),
+  );
 
 /**
- * How many bytes raw-deflated `packed` unpacks to, stopping once it passes `budget`: the browser's
- * and Node's DecompressionStream, read chunk by chunk and cancelled at the cap. Null when the data
- * is damaged.
+ * How many bytes raw-deflated `packed` unpacks to, stopping once it passes `budget`, and the
+ * bytes themselves when `keep` (within the budget): the browser's and Node's DecompressionStream,
+ * read chunk by chunk and cancelled at the cap. Null when the data is damaged.
  */
-async function inflatedSize(packed: Uint8Array, budget: number): Promise<number | null> {
+async function inflated(
+  packed: Uint8Array,
+  budget: number,
+  keep: boolean,
+): Promise<{ size: number; chunks: Uint8Array[] } | null> {
   const stream = new DecompressionStream('deflate-raw');
   const writer = stream.writable.getWriter();
   // Failures surface on the reader; these promises only settle the writing side.
   writer.write(new Uint8Array(packed)).catch(() => {});
   writer.close().catch(() => {});
   const reader = stream.readable.getReader();
+  const chunks: Uint8Array[] = [];
   let size = 0;
   try {
     for (;;) {
       const { done, value } = await reader.read();
-      if (done) return size;
+      if (done) return { size, chunks };
       size += value.byteLength;
+      if (keep) chunks.push(value);
       if (size > budget) {
         await reader.cancel().catch(() => {});
-        return size;
+        return { size, chunks: [] };
       }
     }
   } catch {
@@ -167,13 +174,25 @@ async function inflatedSize(packed: Uint8Array, budget: number): Promise<number 
 }
 
 /**
+ * The parts whose text is checked for shapes exceljs would expand: every XML part (a sheet may
+ * live at any path the workbook's relationships name).
+ */
+const isCheckedPart = (name: string): boolean => /\.xml$/i.test(name);
+
+/** A zip's entry names, and the text of the parts `isCheckedPart` names. */
+interface ZipContents {
+  readonly names: string[];
+  readonly texts: string[];
+}
+
+/**
  * The names of a zip's entries, after unpacking each within MAX_UNPACKED_BYTES with a bounded
  * inflate: the xlsx reader inflates whole entries before checking their sizes, so a small file
  * could otherwise unpack to gigabytes.
  */
-async function zipEntryNames(
+async function zipEntries(
   bytes: Uint8Array,
-): Promise<Result<string[], 'ERR_XLSX' | 'ERR_TOO_LARGE'>> {
+): Promise<Result<ZipContents, 'ERR_XLSX' | 'ERR_TOO_LARGE'>> {
   if (bytes.length === 0) return fail('ERR_XLSX', 'the file is empty, not an xlsx workbook');
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const damaged = fail('ERR_XLSX', 'the zip is damaged, so not an xlsx workbook');
@@ -187,6 +206,7 @@ async function zipEntryNames(
   }
   if (end < 0) return fail('ERR_XLSX', 'it is not a zip file, so not an xlsx workbook');
   const names: string[] = [];
+  const texts: string[] = [];
   let unpacked = 0;
   let at = view.getUint32(end + 16, true);
   for (let entry = view.getUint16(end + 10, true); entry > 0; entry--) {
@@ -201,19 +221,75 @@ async function zipEntryNames(
     if (local + 30 > bytes.length || view.getUint32(local, true) !== 0x04034b50) return damaged;
     const start = local + 30 + view.getUint16(local + 26, true) + view.getUint16(local + 28, true);
     if (start + packedSize > bytes.length) return damaged;
-    if (method === 0) unpacked += packedSize;
-    else if (method === 8) {
+    const keep = isCheckedPart(name);
+    const packed = bytes.subarray(start, start + packedSize);
+    if (method === 0) {
+      unpacked += packedSize;
+      if (keep) texts.push(new TextDecoder().decode(packed));
+    } else if (method === 8) {
       const budget = MAX_UNPACKED_BYTES - unpacked;
-      const size = await inflatedSize(bytes.subarray(start, start + packedSize), budget);
-      if (size === null) return fail('ERR_XLSX', `zip entry ${quote(name)} is damaged`);
-      unpacked += size;
+      const unpacking = await inflated(packed, budget, keep);
+      if (unpacking === null) return fail('ERR_XLSX', `zip entry ${quote(name)} is damaged`);
+      unpacked += unpacking.size;
+      if (keep) texts.push(textOf(unpacking.chunks));
     } else return fail('ERR_XLSX', `zip entry ${quote(name)} uses an unknown compression`);
     if (unpacked > MAX_UNPACKED_BYTES) {
       return fail('ERR_TOO_LARGE', `it unpacks to more than ${MAX_UNPACKED_BYTES >> 20} MB`);
     }
     names.push(name);
   }
-  return ok(names);
+  return ok({ names, texts });
+}
+
+const textOf = (chunks: readonly Uint8Array[]): string => {
+  const decoder = new TextDecoder();
+  return chunks.map((chunk) => decoder.decode(chunk, { stream: true })).join('') + decoder.decode();
+};
+
+/**
+ * The most cells the ranges of a workbook may cover, and the most columns its column widths
+ * may: exceljs expands merged ranges, data validations and defined names cell by cell, and
+ * column widths column by column, so a 5 kB file naming `J10:XFD1048576` would take gigabytes.
+ * A save file covers 72 cells (its dimension A1:H9) and has no other range.
+ */
+export const MAX_RANGE_CELLS = 100_000;
+export const MAX_COLUMN_DEFINITIONS = 100_000;
+
+// A1-style ranges, absolute or not: `J10:XFD1048576`, `$A$1:$XFD$1048576`.
+const RANGE = /\$?([A-Z]{1,3})\$?(\d{1,7}):\$?([A-Z]{1,3})\$?(\d{1,7})/g;
+const COLUMN_DEFINITION = /<(?:\w+:)?col\b[^>]*?\bmin="(\d{1,7})"[^>]*?\bmax="(\d{1,7})"/g;
+
+/** A column's number from its letters: A is 1, XFD is 16384. */
+const columnNumber = (letters: string): number =>
+  [...letters].reduce((number, letter) => number * 26 + letter.charCodeAt(0) - 64, 0);
+
+/**
+ * Why the parts' ranges or column widths would cost more than the cap to expand, or null:
+ * counted from the XML text, before exceljs reads it.
+ */
+function shapeProblem(texts: readonly string[]): string | null {
+  let cells = 0;
+  let columns = 0;
+  let largest = { text: '', cells: 0 };
+  for (const text of texts) {
+    for (const match of text.matchAll(RANGE)) {
+      const [whole, fromColumn = '', fromRow = '', toColumn = '', toRow = ''] = match;
+      const width = Math.abs(columnNumber(toColumn) - columnNumber(fromColumn)) + 1;
+      const height = Math.abs(Number(toRow) - Number(fromRow)) + 1;
+      cells += width * height;
+      if (width * height > largest.cells) largest = { text: whole, cells: width * height };
+    }
+    for (const [, min = '0', max = '0'] of text.matchAll(COLUMN_DEFINITION)) {
+      columns += Math.abs(Number(max) - Number(min)) + 1;
+    }
+  }
+  if (cells > MAX_RANGE_CELLS) {
+    return `its ranges cover ${cells} cells (${quote(largest.text)} alone ${largest.cells}), more than the ${MAX_RANGE_CELLS} a reader may expand within ${MAX_UNPACKED_BYTES >> 20} MB`;
+  }
+  if (columns > MAX_COLUMN_DEFINITIONS) {
+    return `its column widths cover ${columns} columns, more than the ${MAX_COLUMN_DEFINITIONS} a reader may expand within ${MAX_UNPACKED_BYTES >> 20} MB`;
+  }
+  return null;
 }
 
 /**
@@ -246,11 +322,13 @@ async function worksheetsOf(bytes: Uint8Array): Promise<Result<Worksheet[], Xlsx
   if (bytes.length > MAX_XLSX_BYTES) {
     return fail('ERR_TOO_LARGE', `it is larger than ${MAX_XLSX_BYTES >> 20} MB`);
   }
-  const names = await zipEntryNames(bytes);
-  if (!names.ok) return names;
-  if (!names.value.includes('xl/workbook.xml')) {
+  const entries = await zipEntries(bytes);
+  if (!entries.ok) return entries;
+  if (!entries.value.names.includes('xl/workbook.xml')) {
     return fail('ERR_XLSX', 'the zip holds no xl/workbook.xml, so it is not an xlsx workbook');
   }
+  const problem = shapeProblem(entries.value.texts);
+  if (problem !== null) return fail('ERR_TOO_LARGE', problem);
   const workbook = new (await excelJs()).Workbook();
   await workbook.xlsx.load(new Uint8Array(bytes).buffer);
   return ok(workbook.worksheets);

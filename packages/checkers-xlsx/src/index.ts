@@ -14,4 +14,4 @@ export {
   XLSX_ERRORS,
   type XlsxError,
 } from './codec.js';
-export { positionOfSheet, sheetOf } from './sheet.js';
+export { positionOfSheet, type SheetPositionError, sheetOf } from './sheet.js';

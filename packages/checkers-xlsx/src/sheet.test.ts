@@ -26,6 +26,15 @@ describe('the save sheet and the position', () => {
     },
   );
 
+  it('refuses an empty board: no game to load, not a game already won', () => {
+    for (const turn of ['p1', 'p2'] as const) {
+      const empty = positionOfSheet({ cells: EMPTY, turn });
+      expect(empty.ok || empty.error.code).toBe('ERR_EMPTY_BOARD');
+    }
+    // One piece is a position (the side without pieces has lost): it loads.
+    expect(positionOfSheet({ cells: withCell(1, 2, 'B k'), turn: 'p2' }).ok).toBe(true);
+  });
+
   it("refuses what the rules refuse, with the rules' codes", () => {
     const light = positionOfSheet({ cells: withCell(1, 1, 'R k'), turn: 'p2' });
     expect(light.ok || light.error.code).toBe('ERR_LIGHT_SQUARE');

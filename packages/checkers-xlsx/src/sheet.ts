@@ -10,7 +10,7 @@ import {
   type Position,
   positionFromGrid,
 } from '@twenty48/checkers';
-import type { Result } from '@twenty48/common';
+import { fail, type Result } from '@twenty48/common';
 import type { CellText, SheetGame } from './codec.js';
 
 const textOfCell = (cell: Cell): CellText => {
@@ -40,14 +40,21 @@ export function sheetOf(position: Position): SheetGame {
   };
 }
 
+/** Why a sheet is no position: the rules' reasons, or a board with no piece at all. */
+export type SheetPositionError = GridError | 'ERR_EMPTY_BOARD';
+
 /**
  * The position a loaded sheet holds, checked by the rules: `ERR_LIGHT_SQUARE`,
- * `ERR_TOO_MANY_PIECES`, `ERR_UNCROWNED_MAN` name what is wrong.
+ * `ERR_TOO_MANY_PIECES`, `ERR_UNCROWNED_MAN` name what is wrong, and `ERR_EMPTY_BOARD` a board
+ * without a piece (no save of a game has one: it would load as a game already won).
  *
  * @example
  * positionOfSheet(sheetOf(initialPosition())) // ok(initialPosition())
  */
-export function positionOfSheet(sheet: SheetGame): Result<Position, GridError> {
+export function positionOfSheet(sheet: SheetGame): Result<Position, SheetPositionError> {
+  if (sheet.cells.every((row) => row.every((text) => text === 'E'))) {
+    return fail('ERR_EMPTY_BOARD', 'the board has no piece on it, so there is no game to load');
+  }
   const grid = sheet.cells.map((row) => row.map((text) => CELL_OF_TEXT[text]));
   return positionFromGrid(grid, sheet.turn === 'p1' ? 'black' : 'red');
 }

@@ -1,3 +1,4 @@
+import { escapeAndCut } from '@twenty48/common';
 import { makePosition, type PositionError } from './position.js';
 import { bitOf, SQUARE_COUNT } from './squares.js';
 import { fail, type Position, type Result } from './types.js';
@@ -40,7 +41,9 @@ const ITEM = /^(K?)(\d{1,2})(?:-(\d{1,2}))?$/;
 export function parseFen(text: string): Result<Position, PositionError> {
   const fen = text.replace(/\s+/g, '').replace(/\.$/, '');
   const parts = fen.split(':');
-  const bad = (why: string) => fail('ERR_FEN' as const, `bad FEN "${text}": ${why}`);
+  // The FEN came from outside: shown escaped, and cut (an 80 KB one is not echoed whole).
+  const bad = (why: string) =>
+    fail('ERR_FEN' as const, `bad FEN "${escapeAndCut(text, 80)}": ${escapeAndCut(why, 200)}`);
   if (parts.length !== 3) return bad('expected "B:W…:B…" (the side to move and two piece lists)');
   const [turnText, ...lists] = parts;
   if (turnText !== 'B' && turnText !== 'W') return bad('the side to move is B or W');

@@ -4,7 +4,24 @@
  * never a stack trace on the player's screen; a reader that went away (`… | head`) ends the
  * program quietly.
  */
+import { escapeAndCut } from '@twenty48/common';
 import { Command, CommanderError } from 'commander';
+
+/** The most characters of an error's message shown: an echoed argument may be megabytes. */
+const MAX_ERROR_CHARS = 600;
+
+/**
+ * Write one error line on stderr: the message with its controls escaped and cut (it may echo
+ * an argument, a file name, a server's words), then ` (CODE)` when there is one.
+ *
+ * @example
+ * writeErrorLine('error: bad FEN "W:\x1b[31m"', 'ERR_FEN'); // error: bad FEN "W:\e[31m" (ERR_FEN)
+ */
+export function writeErrorLine(message: string, code?: string): void {
+  const named = code === undefined ? '' : ` (${escapeAndCut(code, 40)})`;
+  process.stderr.write(`${escapeAndCut(message, MAX_ERROR_CHARS)}${named}
+`);
+}
 
 /** Commander's exits that already said everything (help, version). */
 const SILENT_CODES = new Set(['commander.help', 'commander.helpDisplayed', 'commander.version']);
@@ -43,7 +60,7 @@ export function newProgram(name: string): Command {
  */
 export async function runCommandLine(program: Command, name: string): Promise<void> {
   process.stdout.on('error', (error: NodeJS.ErrnoException) => {
-    if (error.code !== 'EPIPE') process.stderr.write(`${name}: cannot write: ${error.message}\n`);
+    if (error.code !== 'EPIPE') writeErrorLine(`${name}: cannot write: ${error.message}`);
     process.exit(error.code === 'EPIPE' ? 0 : 1);
   });
   try {
@@ -51,11 +68,11 @@ export async function runCommandLine(program: Command, name: string): Promise<vo
   } catch (error) {
     if (error instanceof CommanderError) {
       if (error.exitCode !== 0 && !SILENT_CODES.has(error.code)) {
-        process.stderr.write(`${error.message} (${flagErrorName(error.code)})\n`);
+        writeErrorLine(error.message, flagErrorName(error.code));
       }
       process.exit(error.exitCode === 0 ? 0 : 2);
     }
-    process.stderr.write(`${name}: ${(error as Error).message}\n`);
+    writeErrorLine(`${name}: ${error instanceof Error ? error.message : String(error)}`);
     process.exit(1);
   }
 }

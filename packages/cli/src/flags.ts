@@ -20,6 +20,7 @@ import {
   type RulesOverrides,
 } from '@twenty48/engine';
 import { type Command, InvalidArgumentError } from 'commander';
+import { writeErrorLine } from './commandLine.js';
 
 /** The flags that choose a game: `--rules`, `--size`, `--goal`, `--seed`. */
 export interface GameFlags {
@@ -217,7 +218,7 @@ export function withGameFlags(command: Command): Command {
  * failUsage('--plain and --delay only apply with --watch', 'ERR_USAGE');
  */
 export function failUsage(message: string, code: string): never {
-  process.stderr.write(`error: ${message} (${code})\n`);
+  writeErrorLine(`error: ${message}`, code);
   process.exit(2);
 }
 

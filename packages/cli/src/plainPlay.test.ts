@@ -99,6 +99,15 @@ describe('2048 play --plain through a pipe', () => {
     );
   });
 
+  it('shows bidi controls from the input escaped, never raw', () => {
+    const { stdout, status } = run(['play', '--plain', '--seed', 'bidi-1'], '\u202Eevil\u2066x\n');
+    expect(status).toBe(0);
+    expect(stdout).not.toMatch(/[\u202A-\u202E\u2066-\u2069]/);
+    expect(stdout).toContain(
+      'Unknown command "\\u{202E}evil\\u{2066}x": type w/a/s/d to move, or help.',
+    );
+  });
+
   it('keeps a saved game across runs: save, then load in a new process resumes it exactly', () => {
     const first = run(['play', '--plain', '--seed', 'keep-1'], 'a\nw\nd\nsave mine\n');
     expect(first.stdout).toContain('Saved "mine".');

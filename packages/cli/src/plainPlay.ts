@@ -4,10 +4,11 @@
  * end of the input ends the game with its final score. Input shown back (the echo, an unknown
  * command, a name) has its control characters escaped, so piped bytes cannot drive the terminal.
  */
+
 import type { Readable, Writable } from 'node:stream';
-import { parseName } from '@twenty48/common';
+import { escapeControls, parseName } from '@twenty48/common';
 import type { Direction } from '@twenty48/engine';
-import { escapeControls } from './escape.js';
+import { writeErrorLine } from './commandLine.js';
 import { readBoundedLines } from './lineReader.js';
 import type { Match } from './match.js';
 import { formatPlainBlock, formatPlainState, PLAIN_PROMPT } from './plainBoard.js';
@@ -212,7 +213,7 @@ async function runLine(io: Console, match: Match, line: string): Promise<boolean
 export async function playPlain(options: PlainOptions): Promise<void> {
   const { match } = options;
   const io = openConsole(options);
-  if (match.shelf.notice) process.stderr.write(`${match.shelf.notice}\n`);
+  if (match.shelf.notice) writeErrorLine(match.shelf.notice);
   io.write(formatPlainState(match.game));
   for (;;) {
     const line = await io.readLine();

@@ -7,9 +7,8 @@
  */
 import type { Readable, Writable } from 'node:stream';
 import type { RankedChange, RankedGame, RankedSnapshot } from '@twenty48/client';
-import { parseName } from '@twenty48/common';
+import { escapeControls, parseName } from '@twenty48/common';
 import type { Direction } from '@twenty48/engine';
-import { escapeControls } from './escape.js';
 import type { GameShelf } from './gameShelf.js';
 import { type InputLine, readBoundedLines } from './lineReader.js';
 import { formatPlainBlock, PLAIN_PROMPT } from './plainBoard.js';

@@ -15,11 +15,12 @@ import {
   type RankedVariant,
   resumeRankedGame,
 } from '@twenty48/client';
-import type { RankedRules } from '@twenty48/common';
+import { escapeAndCut, type RankedRules } from '@twenty48/common';
 import type { GameShelf } from './gameShelf.js';
 
-/** Node's own fetch, as the client types it. */
-export const nodeFetch: Fetch = (url, init) => fetch(url, init);
+/** Node's own fetch, as the client types it (its signal is Node's own AbortSignal). */
+export const nodeFetch: Fetch = (url, { signal, ...init } = {}) =>
+  fetch(url, { ...init, signal: signal instanceof AbortSignal ? signal : null });
 
 /** The shelf's key of the ranked game kept for a server and a variant. */
 export const rankedKey = (server: string, variant: RankedVariant): string =>
@@ -35,8 +36,9 @@ export interface RankedStart {
   readonly note: string | null;
 }
 
-/** The one line for a client error: its message and its code. */
-export const describeError = (error: ClientError): string => `${error.message} (${error.code})`;
+/** The one line for a client error: its message and its code, as the server said them, escaped and cut. */
+export const describeError = (error: ClientError): string =>
+  `${escapeAndCut(error.message)} (${escapeAndCut(error.code, 40)})`;
 
 /**
  * The kept game for `server` and `variant` when the server can still play it, else a new one;

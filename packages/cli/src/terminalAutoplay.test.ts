@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { type AsyncPlayer, openPlayer } from './aiPlayer.js';
 import { formatPlainBlock, PLAIN_PROMPT } from './plainBoard.js';
 import { playAlone } from './terminalAutoplay.js';
+import { nodeAsOwner } from './testing/asOwner.js';
 import { greedyStates, plainTranscript, replayStates } from './testing/games.js';
 
 const MAIN = fileURLToPath(new URL('../dist/main.js', import.meta.url));
@@ -64,8 +65,7 @@ describe('2048 auto --plain', { timeout: 60_000 }, () => {
 describe('2048 auto --record refuses a path it cannot write, before it plays', {
   timeout: 60_000,
 }, () => {
-  // Root may write anywhere: as root, the program runs as nobody so that permissions count.
-  const user = process.getuid?.() === 0 ? { uid: 65534, gid: 65534 } : {};
+  // As root, the program runs without the capability to write anywhere: modes count.
   const dir = mkdtempSync(join(tmpdir(), 'twenty48-record-path-'));
   chmodSync(dir, 0o755);
   const locked = join(dir, 'locked');
@@ -81,11 +81,12 @@ describe('2048 auto --record refuses a path it cannot write, before it plays', {
     ['a file it cannot write', readOnly, 'permission denied'],
     ['a file in a missing directory', join(dir, 'missing', 'g.json'), 'no such directory'],
   ])('%s: one named line, exit code 2, no game', (_what, path, why) => {
-    const { stdout, stderr, status } = spawnSync(
-      process.execPath,
-      [MAIN, 'auto', '--plain', '--seed', 'record-path', '--record', path],
-      { ...user, encoding: 'utf8', input: '', timeout: 60_000 },
-    );
+    const { command, args } = nodeAsOwner([MAIN, 'auto', '--plain', '--seed', 'record-path']);
+    const { stdout, stderr, status } = spawnSync(command, [...args, '--record', path], {
+      encoding: 'utf8',
+      input: '',
+      timeout: 60_000,
+    });
     expect(stdout).toBe('');
     expect(stderr).toBe(`error: cannot write the record to ${path}: ${why} (ERR_RECORD_WRITE)\n`);
     expect(status).toBe(2);

@@ -1,3 +1,4 @@
+import { RANKED_PLAYER_HEADER } from '@twenty48/common';
 import { describe, expect, it } from 'vitest';
 import {
   parseBoard,
@@ -11,7 +12,8 @@ import {
   parseScoreAnswer,
   parseStateEvent,
 } from './answers.js';
-import { readAnswer } from './http.js';
+import { createGame, rankGame, readGame, sendMove } from './api.js';
+import { type Fetch, readAnswer } from './http.js';
 
 const board = [
   [0, 2, 0, 0],
@@ -136,5 +138,53 @@ describe('checking the server’s answers', () => {
       ok: false,
       error: { code: 'ERR_RESPONSE' },
     });
+  });
+
+  it('reads the open games a refusal names, and only well-formed ones', () => {
+    const open = {
+      gameId: 'L7Db04WyctE0dy2blS9cAw',
+      watchId: 'W7Db04WyctE0dy2blS9cAw',
+      rules: 'classic',
+      size: 4,
+      moves: 12,
+      score: 48,
+      resume: '/api/games/L7Db04WyctE0dy2blS9cAw',
+    };
+    const text = JSON.stringify({
+      error: 'ERR_TOO_MANY_GAMES',
+      message: 'you have 5 games in progress',
+      open: [open, { ...open, size: 'big' }, 'junk'],
+    });
+    expect(readAnswer(429, text, 60_000, () => null)).toEqual({
+      ok: false,
+      error: {
+        code: 'ERR_TOO_MANY_GAMES',
+        message: 'you have 5 games in progress',
+        status: 429,
+        retryAfterMs: 60_000,
+        open: [open],
+      },
+    });
+  });
+
+  it('sends the player token with every call when the link has one', async () => {
+    const sent: (Record<string, string> | undefined)[] = [];
+    const fetcher: Fetch = async (_url, init) => {
+      sent.push(init?.headers);
+      return {
+        status: 404,
+        headers: { get: () => null },
+        text: async () => '{"error":"ERR_UNKNOWN_GAME","message":"no"}',
+        body: null,
+      };
+    };
+    const link = { fetch: fetcher, baseUrl: '.', player: 'L7Db04WyctE0dy2blS9cAw' };
+    await createGame(link, { rules: 'classic', size: 4 });
+    await sendMove(link, 'g', 4, { direction: 'left', index: 0 });
+    await readGame(link, 'g');
+    await rankGame(link, 'g', 'Ada');
+    expect(sent.map((headers) => headers?.[RANKED_PLAYER_HEADER])).toEqual(
+      Array(4).fill('L7Db04WyctE0dy2blS9cAw'),
+    );
   });
 });

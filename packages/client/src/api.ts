@@ -30,6 +30,7 @@ import {
   clientError,
   type Fetch,
   failWith,
+  playerHeaders,
   postJson,
 } from './http.js';
 
@@ -41,6 +42,12 @@ export interface ServerLink {
   readonly baseUrl: string;
   /** How long a call may take before it counts as lost (default `DEFAULT_TIMEOUT_MS`). */
   readonly timeoutMs?: number;
+  /**
+   * The player's token (`makePlayerToken`, kept by the browser or the terminal), sent in
+   * `x-twenty48-player` so the server counts this player's limits apart from others at the
+   * same address.
+   */
+  readonly player?: string;
 }
 
 /** A preset and a ranked board size. */
@@ -79,7 +86,7 @@ export async function createGame(
   }
   return callApi(link.fetch, {
     url: apiUrl(link.baseUrl, '/api/games'),
-    init: postJson({ rules: variant.rules, size: variant.size }),
+    init: postJson({ rules: variant.rules, size: variant.size }, link.player),
     read: (body) => parseCreateAnswer(body, variant.size),
     timeoutMs: timeoutOf(link),
   });
@@ -101,7 +108,7 @@ export function sendMove(
 ): Promise<ClientResult<MoveAnswer>> {
   return callApi(link.fetch, {
     url: apiUrl(link.baseUrl, `${gamePath(gameId)}/moves`),
-    init: postJson({ direction: move.direction, index: move.index }),
+    init: postJson({ direction: move.direction, index: move.index }, link.player),
     read: (body) => parseMoveAnswer(body, size),
     timeoutMs: timeoutOf(link),
   });
@@ -116,6 +123,7 @@ export function sendMove(
 export function readGame(link: ServerLink, gameId: string): Promise<ClientResult<ResumeAnswer>> {
   return callApi(link.fetch, {
     url: apiUrl(link.baseUrl, gamePath(gameId)),
+    init: { headers: playerHeaders(link.player) },
     read: parseResumeAnswer,
     timeoutMs: timeoutOf(link),
   });
@@ -134,7 +142,7 @@ export function rankGame(
 ): Promise<ClientResult<ScoreAnswer>> {
   return callApi(link.fetch, {
     url: apiUrl(link.baseUrl, '/api/scores'),
-    init: postJson({ gameId, name }),
+    init: postJson({ gameId, name }, link.player),
     read: parseScoreAnswer,
     timeoutMs: timeoutOf(link),
   });

@@ -2,13 +2,40 @@
 // typed by the little it uses, and every answer turned into a Result with a named error. No
 // DOM and no Node module: the few platform globals used are named in `platform` below.
 
-import { type Failure, ok, parseJson } from '@twenty48/common';
+import {
+  type Failure,
+  isRankedSize,
+  type OpenGame,
+  ok,
+  parseJson,
+  RANKED_PLAYER_HEADER,
+  RANKED_RULES,
+} from '@twenty48/common';
 
-/** What the client sends: a method, JSON headers and a text body. */
+declare global {
+  /**
+   * The platform's `AbortSignal` (the browser's, Node's), named here without the DOM or Node
+   * types: the client only passes it to `fetch`. Merged with the platform's own declaration
+   * where there is one, so `globalThis.fetch` takes the client's requests as they are.
+   */
+  interface AbortSignal {
+    readonly aborted: boolean;
+  }
+}
+
+/** The signal that abandons a request. */
+export type FetchSignal = AbortSignal;
+
+/**
+ * What the client sends: a method, JSON headers, a text body, and the signal that abandons the
+ * request (a call that timed out or read too much closes its connection, so nothing is left
+ * holding the process).
+ */
 export interface FetchInit {
   readonly method?: string;
   readonly headers?: Record<string, string>;
   readonly body?: string;
+  readonly signal?: FetchSignal;
 }
 
 /** A byte stream's reader, as `Response.body.getReader()` gives it (browser and Node alike). */
@@ -43,6 +70,8 @@ export type ClientErrorCode =
   | 'ERR_RESPONSE'
   /** The server's board after a move is not the local board plus its spawn. */
   | 'ERR_BOARD_MISMATCH'
+  /** An answer longer than the call allows (`MAX_ANSWER_BYTES`): it was not read further. */
+  | 'ERR_ANSWER_TOO_LARGE'
   /** A line of the live stream longer than `MAX_EVENT_LINE`. */
   | 'ERR_LINE_TOO_LONG'
   /** The live stream ended before the game did. */
@@ -56,6 +85,8 @@ export type ClientErrorCode =
 export interface ClientError extends Failure<ClientErrorCode | (string & {})> {
   readonly status: number | null;
   readonly retryAfterMs: number | null;
+  /** With `ERR_TOO_MANY_GAMES`: the player's games in progress, to resume one instead. */
+  readonly open?: readonly OpenGame[];
 }
 
 /**
@@ -99,6 +130,7 @@ export const isTransient = (error: ClientError): boolean =>
 interface Platform {
   setTimeout(run: () => void, ms: number): unknown;
   clearTimeout(handle: unknown): void;
+  AbortController: new () => { readonly signal: FetchSignal; abort(): void };
   TextDecoder: new () => { decode(bytes?: Uint8Array, options?: { stream: boolean }): string };
 }
 export const platform = globalThis as unknown as Platform;
@@ -123,6 +155,29 @@ const retryAfterOf = (response: FetchResponse): number | null => {
   return Number.isFinite(seconds) && seconds >= 0 ? seconds * 1000 : null;
 };
 
+/** An open game as a refusal names it, checked; null for anything else. */
+function openGameOf(x: unknown): OpenGame | null {
+  if (!isObject(x)) return null;
+  const { gameId, watchId, rules, size, moves, score, resume } = x;
+  const id = (value: unknown): value is string =>
+    typeof value === 'string' && /^[A-Za-z0-9_-]{1,64}$/.test(value);
+  const count = (value: unknown): value is number =>
+    typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
+  const ranked = RANKED_RULES.find((name) => name === rules);
+  if (!id(gameId) || !id(watchId) || ranked === undefined || !isRankedSize(size)) return null;
+  if (!count(moves) || !count(score) || resume !== `/api/games/${gameId}`) return null;
+  return { gameId, watchId, rules: ranked, size, moves, score, resume };
+}
+
+/** The well-formed open games of an error body (at most 20). */
+const openGamesOf = (x: unknown): OpenGame[] =>
+  Array.isArray(x)
+    ? x
+        .slice(0, 20)
+        .map(openGameOf)
+        .filter((game): game is OpenGame => game !== null)
+    : [];
+
 /** The most characters of a server's code and message kept in an error. */
 const MAX_CODE = 40;
 const MAX_MESSAGE = 300;
@@ -145,9 +200,9 @@ export function readAnswer<T>(
   if (status < 200 || status >= 300) {
     if (body.ok && isObject(body.value) && typeof body.value.error === 'string') {
       const message = String(body.value.message ?? body.value.error).slice(0, MAX_MESSAGE);
-      return failWith(
-        clientError(body.value.error.slice(0, MAX_CODE), message, status, retryAfterMs),
-      );
+      const error = clientError(body.value.error.slice(0, MAX_CODE), message, status, retryAfterMs);
+      if (!('open' in body.value)) return failWith(error);
+      return failWith({ ...error, open: openGamesOf(body.value.open) });
     }
     return failWith(
       clientError('ERR_RESPONSE', `the server answered ${status}`, status, retryAfterMs),
@@ -162,38 +217,99 @@ export function readAnswer<T>(
   return ok(value);
 }
 
+/**
+ * The most bytes of an answer the client reads: the API's largest answer (a record of a very
+ * long game) is far below it, and a server that sends more is not read further.
+ */
+export const MAX_ANSWER_BYTES = 4 * 1024 * 1024;
+
 /** A call to the API: where, how, and how its 2xx body is read. */
 export interface Call<T> {
   readonly url: string;
   readonly init?: FetchInit;
   readonly read: (body: unknown) => T | null;
-  /** Give up after this long (`ERR_TIMEOUT`); the request itself is left to finish. */
+  /** Give up after this long (`ERR_TIMEOUT`): the request is abandoned, its connection closed. */
   readonly timeoutMs: number;
+  /** Read at most this many bytes of the answer (`ERR_ANSWER_TOO_LARGE`); `MAX_ANSWER_BYTES`. */
+  readonly maxBytes?: number;
+}
+
+const tooLarge = (maxBytes: number): ClientError =>
+  clientError('ERR_ANSWER_TOO_LARGE', `the answer is larger than ${maxBytes} bytes`);
+
+/**
+ * An answer's text, read through its body's reader and given up past `maxBytes` (a declared
+ * Content-Length over it is refused before any byte is read).
+ */
+async function readCapped(
+  response: FetchResponse,
+  maxBytes: number,
+): Promise<{ ok: true; text: string } | { ok: false; error: ClientError }> {
+  const declared = Number(response.headers.get('content-length') ?? Number.NaN);
+  if (declared > maxBytes) {
+    await response.body
+      ?.getReader()
+      .cancel()
+      .catch(() => {});
+    return { ok: false, error: tooLarge(maxBytes) };
+  }
+  if (!response.body) {
+    const text = await response.text();
+    return text.length > maxBytes ? { ok: false, error: tooLarge(maxBytes) } : { ok: true, text };
+  }
+  const reader = response.body.getReader();
+  const decoder = new platform.TextDecoder();
+  let text = '';
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return { ok: true, text: text + decoder.decode() };
+    total += value?.byteLength ?? 0;
+    if (total > maxBytes) {
+      await reader.cancel().catch(() => {});
+      return { ok: false, error: tooLarge(maxBytes) };
+    }
+    text += decoder.decode(value, { stream: true });
+  }
 }
 
 /**
  * Make one call: the answer checked by `read`, or a named error (`ERR_OFFLINE` when `fetch`
- * threw, `ERR_TIMEOUT`, `ERR_RESPONSE`, or the server's code). Never throws.
+ * threw, `ERR_TIMEOUT`, `ERR_ANSWER_TOO_LARGE`, `ERR_RESPONSE`, or the server's code). A call
+ * given up (timed out, too large) is aborted, so its connection does not outlive it. Never
+ * throws.
  *
  * @example
  * await callApi(fetch, { url: `${base}/api/games/live`, read: parseLiveList, timeoutMs: 5000 })
  */
 export async function callApi<T>(fetcher: Fetch, call: Call<T>): Promise<ClientResult<T>> {
+  const maxBytes = call.maxBytes ?? MAX_ANSWER_BYTES;
+  const controller = new platform.AbortController();
   let timer: unknown;
   const timeout = new Promise<'timeout'>((resolve) => {
     timer = platform.setTimeout(() => resolve('timeout'), call.timeoutMs);
   });
   try {
     const answered = (async () => {
-      const response = await fetcher(call.url, call.init);
-      return { response, text: await response.text() };
+      const response = await fetcher(call.url, { ...call.init, signal: controller.signal });
+      return { response, text: await readCapped(response, maxBytes) };
     })();
     const first = await Promise.race([answered, timeout]);
     if (first === 'timeout') {
-      answered.catch(() => {}); // the late failure of an abandoned request is nobody's
+      answered.catch(() => {}); // the failure of the abandoned request is nobody's
+      controller.abort();
       return failWith(clientError('ERR_TIMEOUT', `no answer within ${call.timeoutMs} ms`));
     }
-    return readAnswer(first.response.status, first.text, retryAfterOf(first.response), call.read);
+    if (!first.text.ok) {
+      controller.abort();
+      return failWith(first.text.error);
+    }
+    return readAnswer(
+      first.response.status,
+      first.text.text,
+      retryAfterOf(first.response),
+      call.read,
+    );
   } catch (error) {
     const message = error instanceof Error && error.message ? error.message : String(error);
     return failWith(clientError('ERR_OFFLINE', `the server cannot be reached: ${message}`));
@@ -202,10 +318,14 @@ export async function callApi<T>(fetcher: Fetch, call: Call<T>): Promise<ClientR
   }
 }
 
-/** A JSON POST. */
-export const postJson = (body: unknown): FetchInit => ({
+/** The header that names the player, when there is a token. */
+export const playerHeaders = (player: string | undefined): Record<string, string> =>
+  player === undefined ? {} : { [RANKED_PLAYER_HEADER]: player };
+
+/** A JSON POST, as `player` when there is one. */
+export const postJson = (body: unknown, player?: string): FetchInit => ({
   method: 'POST',
-  headers: { 'content-type': 'application/json' },
+  headers: { 'content-type': 'application/json', ...playerHeaders(player) },
   body: JSON.stringify(body),
 });
 

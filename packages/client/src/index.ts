@@ -41,7 +41,9 @@ export {
   type Fetch,
   type FetchInit,
   type FetchResponse,
+  type FetchSignal,
   isTransient,
+  MAX_ANSWER_BYTES,
 } from './http.js';
 export {
   countIds,

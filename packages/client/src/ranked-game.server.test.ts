@@ -24,7 +24,12 @@ beforeAll(async () => {
   server = await startServer({
     port: 0,
     dbFile: join(dataDir, 'scores.db'),
-    limits: { gamesPerClient: 100, movesPerSecond: 10_000, moveBurst: 10_000 },
+    limits: {
+      gamesPerPlayer: 100,
+      gamesPerAddress: 100,
+      movesPerSecond: 10_000,
+      moveBurst: 10_000,
+    },
   });
 });
 

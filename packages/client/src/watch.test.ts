@@ -87,6 +87,18 @@ describe('watching a game', () => {
     expect(seen.at(-1)).toEqual({ type: 'end', end: { status: 'lost', score: 20, scoreId: 3 } });
   });
 
+  it('ends with the server’s reason when it drops a watcher that reads too slowly', async () => {
+    const message = 'more than 262144 bytes of events were waiting for this watcher';
+    const chunks = [...gameStream(), sse('dropped', { error: 'ERR_WATCHER_TOO_SLOW', message })];
+    const fetcher: Fetch = async () =>
+      streamResponse(readerOf(chunks.map((t) => new TextEncoder().encode(t))));
+    const seen = await collect(watchGame(fetcher, '.', 'w1'));
+    expect(seen.at(-1)).toMatchObject({
+      type: 'error',
+      error: { code: 'ERR_WATCHER_TOO_SLOW', message },
+    });
+  });
+
   it('redraws from the server’s board when a move does not follow from the last one', async () => {
     const [state, , firstMove, , secondMove] = gameStream();
     const chunks = [state, secondMove, firstMove].map((t) => new TextEncoder().encode(t ?? ''));

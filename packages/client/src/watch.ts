@@ -98,6 +98,16 @@ function updateOf(
       update: end ? { type: 'end', end } : unexpected('an end of the wrong shape'),
     };
   }
+  if (item.event === 'dropped') {
+    // The server let this watcher go (it read too slowly): its reason, as a named error.
+    const said = typeof value === 'object' && value !== null ? value : {};
+    const error = 'error' in said ? said.error : undefined;
+    const text = 'message' in said ? said.message : undefined;
+    const code = typeof error === 'string' ? error.slice(0, 40) : 'ERR_DROPPED';
+    const message =
+      typeof text === 'string' ? text.slice(0, 300) : 'the server let this watcher go';
+    return { position, update: { type: 'error', error: clientError(code, message) } };
+  }
   return { position, update: null };
 }
 

@@ -14,6 +14,7 @@ export {
 export { contrastRatio, luminance } from './contrast.js';
 export { MAX_MARKS_IN_A_ROW, MAX_NAME_LENGTH, nameLength, parseName } from './names.js';
 export { formatNumber } from './numbers.js';
+export { escapeAndCut, escapeControls, MAX_SHOWN_CHARS } from './outsideText.js';
 export {
   colourOfTier,
   GOLD,
@@ -32,19 +33,26 @@ export {
 export {
   type CreateGameAnswer,
   type CreateGameRequest,
+  type DroppedEvent,
   type EndEvent,
   type ErrorAnswer,
+  isPlayerToken,
   type LiveGame,
   type LiveListAnswer,
   type MoveAnswer,
   type MoveEvent,
   type MoveRequest,
+  makePlayerToken,
+  type OpenGame,
+  RANKED_ADDRESS_SHARE,
   RANKED_DIRECTIONS,
+  RANKED_DROPPED_LINGER_MS,
   RANKED_END_STATUSES,
   RANKED_ERROR_STATUS,
   RANKED_EVENT_NAMES,
-  RANKED_GAMES_PER_CLIENT,
+  RANKED_GAMES_PER_ADDRESS,
   RANKED_GAMES_PER_MINUTE,
+  RANKED_GAMES_PER_PLAYER,
   RANKED_IDLE_EXPIRY_MS,
   RANKED_KEEP_ALIVE_MS,
   RANKED_LIVE_LIST_LENGTH,
@@ -55,10 +63,11 @@ export {
   RANKED_MOVE_BURST,
   RANKED_MOVE_ORDER_WAIT_MS,
   RANKED_MOVES_PER_SECOND,
-  RANKED_REPLACE_IDLE_MS,
+  RANKED_PLAYER_HEADER,
   RANKED_RULES,
   RANKED_SCORES_PER_MINUTE,
   RANKED_STATUSES,
+  RANKED_WATCHER_QUEUE_BYTES,
   RANKED_WATCHERS_PER_GAME,
   type RankedDirection,
   type RankedEndStatus,

@@ -30,7 +30,6 @@ describe('parseName accepts', () => {
     ['Ольга', 'Ольга'],
     ['⠁⠙⠁', '⠁⠙⠁'],
     ['😀', '😀'],
-    ['❤\uFE0F', '❤\uFE0F'],
     ['\u2800 Ada \u2800', 'Ada'],
     ['\uFEFFAda', 'Ada'],
     ['x'.repeat(MAX_NAME_LENGTH), 'x'.repeat(MAX_NAME_LENGTH)],
@@ -64,6 +63,17 @@ describe('parseName refuses', () => {
     ['a right-to-left isolate', 'Ada\u2067x'],
     ['a left-to-right mark', 'Ada\u200E'],
     ['a byte order mark inside', 'A\uFEFFda'],
+    ['a combining grapheme joiner', 'A\u034Fda'],
+    ['a variation selector', 'Ada\uFE0F'],
+    ['an emoji with its variation selector', '❤\uFE0F'],
+    ['a Khmer inherent vowel', 'A\u17B4da'],
+    ['a Mongolian free variation selector', 'A\u180Bda'],
+    ['a supplementary variation selector', 'Ada\u{E0100}'],
+    ['a tag character', 'Ada\u{E0041}'],
+    ['an Arabic letter mark', 'Ada\u061C'],
+    ['a right-to-left mark', 'Ada\u200Fx'],
+    ['a left-to-right embedding', '\u202AAda'],
+    ['a pop directional isolate', 'Ada\u2069'],
     ['a control character', 'a\u0007b'],
     ['a newline', 'Ada\nLovelace'],
     ['a tab', 'Ada\tLovelace'],
@@ -90,6 +100,68 @@ describe('parseName refuses', () => {
     expect(result.ok ? `accepted ${JSON.stringify(result.value)}` : result.error.code).toBe(
       'ERR_NAME',
     );
+  });
+});
+
+/**
+ * Default_Ignorable_Code_Point as the Unicode Character Database lists it
+ * (https://www.unicode.org/Public/UCD/latest/ucd/DerivedCoreProperties.txt, unchanged from
+ * Unicode 14.0 to 17.0): 4174 code points that a renderer draws as nothing.
+ */
+const DEFAULT_IGNORABLE: readonly (readonly [number, number])[] = [
+  [0x00ad, 0x00ad],
+  [0x034f, 0x034f],
+  [0x061c, 0x061c],
+  [0x115f, 0x1160],
+  [0x17b4, 0x17b5],
+  [0x180b, 0x180f],
+  [0x200b, 0x200f],
+  [0x202a, 0x202e],
+  [0x2060, 0x206f],
+  [0x3164, 0x3164],
+  [0xfe00, 0xfe0f],
+  [0xfeff, 0xfeff],
+  [0xffa0, 0xffa0],
+  [0xfff0, 0xfff8],
+  [0x1bca0, 0x1bca3],
+  [0x1d173, 0x1d17a],
+  [0xe0000, 0xe0fff],
+];
+
+/** The bidi controls (UAX #9): embeddings, overrides, isolates and the three marks. */
+const BIDI_CONTROLS = [
+  0x061c, 0x200e, 0x200f, 0x202a, 0x202b, 0x202c, 0x202d, 0x202e, 0x2066, 0x2067, 0x2068, 0x2069,
+];
+
+describe('parseName refuses what draws nothing and what reorders text', () => {
+  const everyIgnorable = DEFAULT_IGNORABLE.flatMap(([from, to]) =>
+    Array.from({ length: to - from + 1 }, (_, i) => from + i),
+  );
+
+  it('lists the 4174 code points of the Unicode data', () => {
+    expect(everyIgnorable).toHaveLength(4174);
+  });
+
+  it('refuses every default-ignorable code point inside a name', () => {
+    const accepted = everyIgnorable.filter(
+      (code) => parseName(`A${String.fromCodePoint(code)}da`).ok,
+    );
+    expect(accepted.map((code) => code.toString(16))).toEqual([]);
+  });
+
+  it('refuses every bidi control, anywhere in a name', () => {
+    const accepted = BIDI_CONTROLS.flatMap((code) => {
+      const char = String.fromCodePoint(code);
+      return [`${char}Ada`, `A${char}da`, `Ada${char}x`].filter((name) => parseName(name).ok);
+    });
+    expect(accepted).toEqual([]);
+  });
+
+  it('leaves one row where there were four look-alikes', () => {
+    const kept = ['Ada', 'A\u034Fda', 'Ada\uFE0F', 'A\u17B4da'].filter(
+      (name) => parseName(name).ok,
+    );
+    expect(kept).toEqual(['Ada']);
   });
 });
 

@@ -23,9 +23,16 @@ const BLANK_AT_ENDS = /^[\s\u2800]+|[\s\u2800]+$/gu;
 // Control (Cc), format (Cf: zero-width characters, bidi controls, soft hyphen), unassigned
 // (Cn), private use (Co: a glyph only its own font knows), line and paragraph separators.
 const UNPRINTABLE = /[\p{Cc}\p{Cf}\p{Cn}\p{Co}\p{Zl}\p{Zp}]/u;
-// Letters that draw nothing: the Hangul fillers (U+115F, U+1160, U+3164, U+FFA0) are the
-// default-ignorable code points that are neither format characters nor combining marks.
-const INVISIBLE_LETTER = /(?![\p{M}\p{Cf}\p{Cn}])\p{Default_Ignorable_Code_Point}/u;
+// What draws nothing: Unicode's Default_Ignorable_Code_Point (DerivedCoreProperties.txt, 4174
+// code points: the Hangul fillers, variation selectors, the combining grapheme joiner, Khmer's
+// inherent vowels, Mongolian's free variation selectors, tags, zero-width characters…). A
+// name with one shows the same as the name without it, and would be a second row that looks
+// like the first. JavaScript's property is read from the same data file.
+const DRAWS_NOTHING = /\p{Default_Ignorable_Code_Point}/u;
+// The bidi controls of UAX #9 (marks, embeddings, overrides, isolates): they reorder the text
+// around them. All are format characters and most default-ignorable; named here so the rule
+// does not rest on that.
+const BIDI_CONTROL = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/u;
 const MARK = /\p{M}/u;
 const LEADING_MARK = /^\p{M}/u;
 // Markup is never a name; refusing it is a second wall behind escaping.
@@ -57,8 +64,9 @@ const longestMarkRun = (name: string): number => {
  * Check a player or save name from outside and return it as it is kept: NFC, without blanks
  * at either end. A name has 1 to 24 characters (combining marks do not count), begins with a
  * visible character, and has no lone surrogate, no control, format, unassigned or private-use
- * character, no line or paragraph separator, no invisible letter (the Hangul fillers), no `<`
- * or `>`, and at most four combining marks in a row. An accepted name is accepted again
+ * character, no line or paragraph separator, no default-ignorable code point (what draws
+ * nothing: zero-width characters, variation selectors, the Hangul fillers…), no bidi control,
+ * no `<` or `>`, and at most four combining marks in a row. An accepted name is accepted again
  * unchanged.
  *
  * @example
@@ -77,11 +85,14 @@ export function parseName(input: unknown): Result<string, 'ERR_NAME'> {
   if (length < 1 || length > MAX_NAME_LENGTH) {
     return fail('ERR_NAME', `a name is 1 to ${MAX_NAME_LENGTH} characters after trimming`);
   }
+  if (BIDI_CONTROL.test(name)) {
+    return fail('ERR_NAME', 'a name may not contain bidi controls (they reorder the text)');
+  }
+  if (DRAWS_NOTHING.test(name)) {
+    return fail('ERR_NAME', 'a name may not contain characters that draw nothing');
+  }
   if (UNPRINTABLE.test(name)) {
     return fail('ERR_NAME', 'a name may not contain control, format or unassigned characters');
-  }
-  if (INVISIBLE_LETTER.test(name)) {
-    return fail('ERR_NAME', 'a name may not contain characters that draw nothing');
   }
   if (LEADING_MARK.test(name)) {
     return fail('ERR_NAME', 'a name may not begin with a combining mark');

@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
+  isPlayerToken,
+  makePlayerToken,
   RANKED_DIRECTIONS,
   RANKED_ERROR_STATUS,
-  RANKED_GAMES_PER_CLIENT,
-  RANKED_IDLE_EXPIRY_MS,
+  RANKED_GAMES_PER_ADDRESS,
+  RANKED_GAMES_PER_PLAYER,
   RANKED_MOVE_BURST,
   RANKED_MOVES_PER_SECOND,
-  RANKED_REPLACE_IDLE_MS,
 } from './rankedApi.js';
 
 describe('the ranked API on the wire', () => {
@@ -25,7 +26,19 @@ describe('the ranked API on the wire', () => {
   it('limits a flood, not a human', () => {
     expect(RANKED_MOVES_PER_SECOND).toBeGreaterThan(10);
     expect(RANKED_MOVE_BURST).toBeGreaterThanOrEqual(RANKED_MOVES_PER_SECOND);
-    expect(RANKED_GAMES_PER_CLIENT).toBeGreaterThan(1);
-    expect(RANKED_REPLACE_IDLE_MS).toBeLessThan(RANKED_IDLE_EXPIRY_MS);
+    expect(RANKED_GAMES_PER_PLAYER).toBeGreaterThan(1);
+    expect(RANKED_GAMES_PER_ADDRESS).toBeGreaterThanOrEqual(RANKED_GAMES_PER_PLAYER);
+  });
+});
+
+describe('player tokens', () => {
+  it('are 22 base64url characters from 16 random bytes, one for one', () => {
+    expect(makePlayerToken(new Uint8Array(16))).toBe('AAAAAAAAAAAAAAAAAAAAAA');
+    const bytes = Uint8Array.from({ length: 16 }, (_, i) => i * 17);
+    expect(makePlayerToken(bytes)).toBe(Buffer.from(bytes).toString('base64url'));
+    expect(isPlayerToken(makePlayerToken(bytes))).toBe(true);
+    for (const bad of ['', 'me', 'A'.repeat(21), 'A'.repeat(23), `${'A'.repeat(21)}=`, 42]) {
+      expect(isPlayerToken(bad)).toBe(false);
+    }
   });
 });

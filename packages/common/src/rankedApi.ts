@@ -27,8 +27,9 @@ export const RANKED_STATUSES = ['playing', 'won', 'lost'] as const;
 export type RankedStatus = (typeof RANKED_STATUSES)[number];
 
 /**
- * How a game ended, in the stream's `end` event: `lost` (played to the end), `abandoned` (the
- * server closed it to make room for a newer game of the same client), `expired` (idle too long).
+ * How a game ended, in the stream's `end` event: `lost` (played to the end), `expired` (idle
+ * too long), `abandoned` (closed to make room for a newer game of the same client, which older
+ * servers did; a paused game is no longer closed so).
  */
 export const RANKED_END_STATUSES = ['lost', 'abandoned', 'expired'] as const;
 export type RankedEndStatus = (typeof RANKED_END_STATUSES)[number];
@@ -171,9 +172,11 @@ export interface RecordAnswer {
  * one `state` first, then a `move` per applied move, in order, then `end` when the game ends
  * (the stream closes after it), and a comment line `: keep-alive` every
  * `RANKED_KEEP_ALIVE_MS`. A client draws the slide itself with the engine's `slide` from the
- * previous board and the direction, so the stream carries no tile ids.
+ * previous board and the direction, so the stream carries no tile ids. A watcher that reads
+ * too slowly (more than `RANKED_WATCHER_QUEUE_BYTES` waiting for it) is sent `dropped` and the
+ * stream closes: it may connect again, and starts from a fresh `state`.
  */
-export const RANKED_EVENT_NAMES = ['state', 'move', 'end'] as const;
+export const RANKED_EVENT_NAMES = ['state', 'move', 'end', 'dropped'] as const;
 export type RankedEventName = (typeof RANKED_EVENT_NAMES)[number];
 
 /** `event: state`: the game as it is when the watcher joins. */
@@ -206,11 +209,21 @@ export interface EndEvent {
   readonly scoreId?: number;
 }
 
+/**
+ * `event: dropped`: the server let this watcher go, its last event; the stream closes after it.
+ * `ERR_WATCHER_TOO_SLOW`: more than `RANKED_WATCHER_QUEUE_BYTES` were waiting to be read.
+ */
+export interface DroppedEvent {
+  readonly error: 'ERR_WATCHER_TOO_SLOW';
+  readonly message: string;
+}
+
 /** Each event name with the shape of its `data:` line (JSON). */
 export interface RankedEvents {
   readonly state: StateEvent;
   readonly move: MoveEvent;
   readonly end: EndEvent;
+  readonly dropped: DroppedEvent;
 }
 
 // --- Errors -----------------------------------------------------------------------------------
@@ -255,8 +268,14 @@ export const RANKED_ERROR_STATUS = {
   ERR_FLOW_CHANGED: 422,
   /** Too many requests (moves, games, scores) from this client; see Retry-After. */
   ERR_RATE_LIMIT: 429,
-  /** This client has `RANKED_GAMES_PER_CLIENT` games in progress, none idle enough to close. */
+  /**
+   * This player has `RANKED_GAMES_PER_PLAYER` games in progress, or this address
+   * `RANKED_GAMES_PER_ADDRESS`: none is closed to make room. The answer's `open` lists the
+   * player's games in progress, to resume one.
+   */
   ERR_TOO_MANY_GAMES: 429,
+  /** The `x-twenty48-player` header is not a player token (22 base64url characters). */
+  ERR_PLAYER_TOKEN: 400,
   /** The server holds `RANKED_MAX_GAMES_IN_PROGRESS` games; see Retry-After. */
   ERR_SERVER_FULL: 503,
   /** Too many watchers on one game, or on the server. */
@@ -271,22 +290,96 @@ export const RANKED_ERROR_STATUS = {
 
 export type RankedErrorCode = keyof typeof RANKED_ERROR_STATUS;
 
-/** The body of every error: a named code and a sentence for people. */
+/** A game in progress of the player, named by a refusal so they can resume it. */
+export interface OpenGame {
+  /** The game's private id: `GET /api/games/:gameId` resumes it. */
+  readonly gameId: string;
+  readonly watchId: string;
+  readonly rules: RankedRules;
+  readonly size: number;
+  readonly moves: number;
+  readonly score: number;
+  /** Where to resume it: `/api/games/:gameId`, under the server's address. */
+  readonly resume: string;
+}
+
+/**
+ * The body of every error: a named code and a sentence for people; `ERR_TOO_MANY_GAMES` adds
+ * `open`, the asking player's games in progress (latest first; empty when the address, not
+ * the player, is at its limit).
+ */
 export interface ErrorAnswer {
   readonly error: RankedErrorCode | (string & {});
   readonly message: string;
+  readonly open?: readonly OpenGame[];
+}
+
+// --- Players ----------------------------------------------------------------------------------
+
+/**
+ * The header that names the player: a token of 128 random bits the player's client makes once
+ * and keeps (the browser in localStorage, the terminal in its data directory), 22 base64url
+ * characters. The per-player limits count by it; the per-address limits count every request
+ * from the address whatever its token, so a token lifts no limit against abuse. Without one,
+ * the player is the address.
+ */
+export const RANKED_PLAYER_HEADER = 'x-twenty48-player';
+
+const PLAYER_TOKEN = /^[A-Za-z0-9_-]{22}$/;
+
+/**
+ * Whether `value` is a player token (22 base64url characters).
+ *
+ * @example
+ * isPlayerToken('L7Db04WyctE0dy2blS9cAw') // true
+ * isPlayerToken('me')                     // false
+ */
+export const isPlayerToken = (value: unknown): value is string =>
+  typeof value === 'string' && PLAYER_TOKEN.test(value);
+
+const BASE64URL = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+
+/**
+ * A new player token from 16 random bytes (`crypto.getRandomValues` in the browser,
+ * `randomBytes` in Node): their base64url spelling, 22 characters.
+ *
+ * @example
+ * makePlayerToken(new Uint8Array(16)) // 'AAAAAAAAAAAAAAAAAAAAAA'
+ */
+export function makePlayerToken(random: Uint8Array): string {
+  if (random.length !== 16) throw new RangeError('a player token is made of 16 random bytes');
+  let bits = 0;
+  let count = 0;
+  let token = '';
+  for (const byte of random) {
+    bits = (bits << 8) | byte;
+    count += 8;
+    while (count >= 6) {
+      count -= 6;
+      token += BASE64URL[(bits >> count) & 63];
+    }
+    bits &= (1 << count) - 1;
+  }
+  return token + BASE64URL[(bits << (6 - count)) & 63];
 }
 
 // --- Limits -----------------------------------------------------------------------------------
 
-/** Games one client (one address) may have in progress at once. */
-export const RANKED_GAMES_PER_CLIENT = 5;
+/**
+ * Games one player (one token; without a token, one address) may have in progress at once. One
+ * more is 429 ERR_TOO_MANY_GAMES naming the open ones: a paused game is never closed to make
+ * room.
+ */
+export const RANKED_GAMES_PER_PLAYER = 5;
+
+/** Games one address may have in progress, all its players together (a family, a class). */
+export const RANKED_GAMES_PER_ADDRESS = 20;
 
 /**
- * When a client at `RANKED_GAMES_PER_CLIENT` creates one more, its oldest game idle for at
- * least this long is closed (`abandoned`) to make room; when none is, 429 ERR_TOO_MANY_GAMES.
+ * An address's rates (moves, new games, scores) are this many times one player's: several
+ * players behind one address each get their own rate, and together no more than this.
  */
-export const RANKED_REPLACE_IDLE_MS = 5 * 60 * 1000;
+export const RANKED_ADDRESS_SHARE = 4;
 
 /** Games in progress on the whole server; one more is 503 ERR_SERVER_FULL with Retry-After. */
 export const RANKED_MAX_GAMES_IN_PROGRESS = 10_000;
@@ -319,6 +412,18 @@ export const RANKED_MAX_MOVES_PER_GAME = 1_000_000;
 /** Watchers one game may have at once, and streams the whole server may hold. */
 export const RANKED_WATCHERS_PER_GAME = 100;
 export const RANKED_MAX_STREAMS = 2_000;
+
+/**
+ * The most bytes of events one watcher's stream may have waiting for it (beyond what the
+ * connection itself holds); past it the watcher is sent `dropped` and let go, so a watcher
+ * that never reads costs the server at most this much.
+ */
+export const RANKED_WATCHER_QUEUE_BYTES = 256 * 1024;
+
+/**
+ * How long a dropped watcher's connection is left to read its last events; then it is cut.
+ */
+export const RANKED_DROPPED_LINGER_MS = 10_000;
 
 /** The most entries `GET /api/games/live` lists. */
 export const RANKED_LIVE_LIST_LENGTH = 50;

@@ -1,18 +1,47 @@
 import type { IncomingMessage } from 'node:http';
 import {
+  escapeAndCut,
+  isPlayerToken,
+  type OpenGame,
   parseJson,
   RANKED_ERROR_STATUS,
+  RANKED_PLAYER_HEADER,
   type RankedErrorCode,
   type Result,
 } from '@twenty48/common';
 import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import * as v from 'valibot';
-import type { RateLimiter } from './limits.js';
+import type { Client, ClientLimiter } from './limits.js';
 import { problem } from './problems.js';
 
-/** Who is asking: the client's address, for the limits. */
-export type ClientOf = (c: Context) => string;
+/** Who is asking, for the limits: the address, and the player (their token, or the address). */
+export type ClientOf = (c: Context) => Client;
+
+/**
+ * The client of a request from `address`: the player is the token it sends in
+ * `x-twenty48-player` (`t:…`) when it is one, else the address itself (`a:…`).
+ *
+ * @example
+ * clientFrom('10.0.0.7', 'L7Db04WyctE0dy2blS9cAw') // { address: '10.0.0.7', player: 't:L7Db04WyctE0dy2blS9cAw' }
+ * clientFrom('10.0.0.7', undefined)                // { address: '10.0.0.7', player: 'a:10.0.0.7' }
+ */
+export const clientFrom = (address: string, token: string | undefined): Client => ({
+  address,
+  player: isPlayerToken(token) ? `t:${token}` : `a:${address}`,
+});
+
+/** 400 ERR_PLAYER_TOKEN for a player header that is not a token; null when it is one or absent. */
+const badToken = (c: Context): Response | null => {
+  const token = c.req.header(RANKED_PLAYER_HEADER);
+  if (token === undefined || isPlayerToken(token)) return null;
+  return problem(
+    c,
+    400,
+    'ERR_PLAYER_TOKEN',
+    `${RANKED_PLAYER_HEADER} must be a player token, 22 base64url characters (A-Z a-z 0-9 - _)`,
+  );
+};
 
 export const isJson = (c: Context): boolean =>
   /^application\/json\s*(;|$)/i.test(c.req.header('content-type') ?? '');
@@ -58,28 +87,47 @@ export function refusal(
     code,
     message,
     retryAfterMs,
-  }: { code: RankedErrorCode; message: string; retryAfterMs?: number },
+    open,
+  }: {
+    code: RankedErrorCode;
+    message: string;
+    retryAfterMs?: number;
+    open?: readonly OpenGame[];
+  },
 ): Response {
   if (retryAfterMs !== undefined) c.header('retry-after', String(retrySeconds(retryAfterMs)));
-  return problem(c, RANKED_ERROR_STATUS[code], code, message);
+  return problem(c, RANKED_ERROR_STATUS[code], code, message, open === undefined ? {} : { open });
 }
 
 /** 429, with Retry-After: the whole seconds until the limiter frees a slot for this client. */
-export function tooMany(c: Context, limiter: RateLimiter, client: string, what: string): Response {
+export function tooMany(
+  c: Context,
+  limiter: ClientLimiter,
+  client: Client,
+  what: string,
+): Response {
   const seconds = retrySeconds(limiter.waitMs(client));
+  const who = limiter.over(client) === 'address' ? 'this address' : 'this player';
   c.header('retry-after', String(seconds));
   return problem(
     c,
     429,
     'ERR_RATE_LIMIT',
-    `too many ${what} from this address; try again in ${seconds} s`,
+    `too many ${what} from ${who}; try again in ${seconds} s`,
   );
 }
 
+/**
+ * What was wrong with a body or a query, in one line: the first three issues, each with the
+ * value it names escaped and cut (valibot quotes the value it received, which may be 15 KB).
+ */
 export const issueMessage = (issues: readonly v.BaseIssue<unknown>[]): string =>
   issues
     .slice(0, 3)
-    .map((issue) => `${v.getDotPath(issue) ?? 'body'}: ${issue.message}`)
+    .map(
+      (issue) =>
+        `${escapeAndCut(v.getDotPath(issue) ?? 'body', 40)}: ${escapeAndCut(issue.message)}`,
+    )
     .join('; ');
 
 /**
@@ -89,10 +137,12 @@ export const issueMessage = (issues: readonly v.BaseIssue<unknown>[]): string =>
 export async function admit<S extends v.GenericSchema>(
   c: Context,
   clientOf: ClientOf,
-  limiter: RateLimiter,
+  limiter: ClientLimiter,
   what: string,
   schema: S,
 ): Promise<{ body: v.InferOutput<S> } | { refused: Response }> {
+  const token = badToken(c);
+  if (token) return { refused: token };
   const client = clientOf(c);
   if (!limiter.allow(client)) return { refused: tooMany(c, limiter, client, what) };
   const json = await readJson(c);

@@ -168,6 +168,16 @@ describe('the rest of the API', () => {
     expect(Object.keys(created).sort()).toEqual(['board', 'gameId', 'score', 'status', 'watchId']);
   });
 
+  it('names a bad query value escaped and cut, never echoed whole', async () => {
+    const value = `\u202E\x1b[31m${'x'.repeat(15_000)}`;
+    const refused = await get(`/api/scores?rules=${encodeURIComponent(value)}`);
+    expect(refused).toMatchObject({ status: 400, body: { error: 'ERR_QUERY' } });
+    const message = String(refused.body.message);
+    expect(message.length).toBeLessThan(1000);
+    expect(message.includes('\u202E') || message.includes('\x1b')).toBe(false);
+    expect(message).toContain('\\u{202E}\\e[31mxxx');
+  });
+
   it('answers health, refuses bad queries and unknown records, and speaks JSON everywhere', async () => {
     expect(await get('/api/health')).toMatchObject({ status: 200, body: { ok: true } });
     expect(await get('/api/scores?size=twelve')).toMatchObject({
@@ -213,7 +223,9 @@ describe('the pages', () => {
     expect(leaderboard).toContain("frame-ancestors 'none'");
     expect(leaderboard).toContain("default-src 'none'"); // the page's own policy is kept
     buildGame();
-    expect(await policyOf('/')).toEqual(["frame-ancestors 'none'"]);
+    const game = await policyOf('/');
+    expect(game).toContain("frame-ancestors 'none'");
+    expect(game).toContain("script-src 'self' 'wasm-unsafe-eval'"); // the game's own policy
     expect(await policyOf('/no-such-page')).toContain("frame-ancestors 'none'");
   });
 

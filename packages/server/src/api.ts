@@ -5,7 +5,7 @@ import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import * as v from 'valibot';
 import { admit, type ClientOf, isJson, issueMessage, limitBody, refusal } from './admission.js';
 import { addGameRoutes } from './games.js';
-import { createRateLimiter, type Limits, type RateLimiter } from './limits.js';
+import { type ClientLimiter, createClientLimiter, type Limits } from './limits.js';
 import { refuseOtherMethods } from './methods.js';
 import { problem, publicStoreFailure } from './problems.js';
 import type { RankedTable } from './rankedTable.js';
@@ -59,7 +59,7 @@ const health = (store: LeaderboardStore) => async (c: Context) => {
  * `POST /api/scores { gameId, name }`: rank a lost game the server dealt, once, with the
  * server's own record of it. A client-made record is the old flow: 422 ERR_FLOW_CHANGED.
  */
-const submitScore = (options: ApiOptions, limiter: RateLimiter) => async (c: Context) => {
+const submitScore = (options: ApiOptions, limiter: ClientLimiter) => async (c: Context) => {
   const admitted = await admit(c, options.clientOf, limiter, 'submissions', AnyObject);
   if ('refused' in admitted) return admitted.refused;
   if ('record' in admitted.body) {
@@ -124,7 +124,7 @@ export function createApi(options: ApiOptions): Hono {
 
   api.get('/health', health(store));
   addGameRoutes(api, { ...options, requireJson, jsonBody });
-  const scoreLimiter = createRateLimiter(limits.scoresPerMinute);
+  const scoreLimiter = createClientLimiter(limits.scoresPerMinute, 60_000, limits.addressShare);
   api.post('/scores', requireJson, jsonBody, submitScore(options, scoreLimiter));
   api.get('/scores', scoreTable(store));
   api.get('/scores/:id/record', scoreRecord(store));

@@ -1,4 +1,5 @@
 import { getConnInfo } from '@hono/node-server/conninfo';
+import { RANKED_PLAYER_HEADER } from '@twenty48/common';
 import {
   type LeaderboardStore,
   type Store,
@@ -7,6 +8,7 @@ import {
 } from '@twenty48/store';
 import { type Context, Hono } from 'hono';
 import { compress } from 'hono/compress';
+import { clientFrom } from './admission.js';
 import { createApi } from './api.js';
 import { escapeHtml, forbidFraming, htmlPage, OWN_PAGE_HEADERS } from './html.js';
 import { leaderboardPage } from './leaderboard-page.js';
@@ -67,7 +69,8 @@ export function createApp(options: AppOptions): Hono {
     headers.set('referrer-policy', 'no-referrer');
     forbidFraming(headers);
   });
-  app.route('/api', createApi({ store, table, limits, clientOf: socketAddress }));
+  const clientOf = (c: Context) => clientFrom(socketAddress(c), c.req.header(RANKED_PLAYER_HEADER));
+  app.route('/api', createApi({ store, table, limits, clientOf }));
   app.all('/api/*', (c) =>
     problem(c, 404, 'ERR_NOT_FOUND', `no API route ${c.req.method} ${c.req.path}`),
   );

@@ -11,7 +11,7 @@ import {
 import type { Context, Hono, MiddlewareHandler } from 'hono';
 import * as v from 'valibot';
 import { admit, type ClientOf, refusal } from './admission.js';
-import { createRateLimiter, type Limits } from './limits.js';
+import { createClientLimiter, type Limits } from './limits.js';
 import { liveStream } from './liveEvents.js';
 import type { RankedTable } from './rankedTable.js';
 
@@ -54,11 +54,12 @@ export function addGameRoutes(
   api: Hono,
   { table, limits, clientOf, requireJson, jsonBody }: GameRoutesOptions,
 ) {
-  const gameLimiter = createRateLimiter(limits.gamesPerMinute);
+  const gameLimiter = createClientLimiter(limits.gamesPerMinute, 60_000, limits.addressShare);
   // moveBurst moves in any moveBurst / movesPerSecond seconds: the rate on average, the burst at once.
-  const moveLimiter = createRateLimiter(
+  const moveLimiter = createClientLimiter(
     limits.moveBurst,
     (limits.moveBurst / limits.movesPerSecond) * 1000,
+    limits.addressShare,
   );
 
   api.post('/games', requireJson, jsonBody, async (c) => {
@@ -110,6 +111,8 @@ export function addGameRoutes(
     table.streamOpened();
     const body = liveStream(ranked, {
       keepAliveMs: limits.keepAliveMs,
+      queueBytes: limits.watcherQueueBytes,
+      lingerMs: limits.droppedLingerMs,
       onClose: () => table.streamClosed(),
     });
     return new Response(body, {

@@ -85,9 +85,30 @@ ${body}
 export const OWN_PAGE_HEADERS = {
   'content-type': 'text/html; charset=utf-8',
   'content-security-policy':
-    "default-src 'none'; style-src 'unsafe-inline'; img-src 'self'; font-src 'self'",
+    "default-src 'none'; script-src 'none'; style-src 'unsafe-inline'; img-src 'self'; font-src 'self'; base-uri 'none'; form-action 'none'",
   'cache-control': 'no-cache',
 };
+
+/**
+ * The policy of the built game's pages (`/`, `/checkers.html`): everything from the server
+ * itself and nothing else. Scripts are the build's modules, never inline and never eval'd;
+ * `'wasm-unsafe-eval'` lets them compile the AI's WebAssembly kernel (it allows no JavaScript
+ * eval). Workers (the AI, the checkers search) and the service worker are the build's files;
+ * the downloaded .xlsx is a blob URL; styles may be set inline by the scripts (tile positions).
+ */
+export const GAME_PAGE_POLICY = [
+  "default-src 'self'",
+  "script-src 'self' 'wasm-unsafe-eval'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "font-src 'self'",
+  "connect-src 'self'",
+  "worker-src 'self'",
+  "manifest-src 'self'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'self'",
+].join('; ');
 
 const FRAME_ANCESTORS = "frame-ancestors 'none'";
 

@@ -39,7 +39,8 @@ async function serveChild(database: string): Promise<void> {
       gamesPerMinute: lifted,
       movesPerSecond: lifted,
       moveBurst: lifted,
-      gamesPerClient: lifted,
+      gamesPerPlayer: lifted,
+      gamesPerAddress: lifted,
       maxGamesInProgress: lifted,
     },
   });

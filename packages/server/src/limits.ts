@@ -1,6 +1,9 @@
 import {
-  RANKED_GAMES_PER_CLIENT,
+  RANKED_ADDRESS_SHARE,
+  RANKED_DROPPED_LINGER_MS,
+  RANKED_GAMES_PER_ADDRESS,
   RANKED_GAMES_PER_MINUTE,
+  RANKED_GAMES_PER_PLAYER,
   RANKED_IDLE_EXPIRY_MS,
   RANKED_KEEP_ALIVE_MS,
   RANKED_MAX_GAMES_IN_PROGRESS,
@@ -9,31 +12,38 @@ import {
   RANKED_MOVE_BURST,
   RANKED_MOVE_ORDER_WAIT_MS,
   RANKED_MOVES_PER_SECOND,
-  RANKED_REPLACE_IDLE_MS,
   RANKED_SCORES_PER_MINUTE,
+  RANKED_WATCHER_QUEUE_BYTES,
   RANKED_WATCHERS_PER_GAME,
 } from '@twenty48/common';
 
 /**
- * Limits of the API; `createApp({ limits })` overrides any of them (the bench lifts the rates,
- * tests shorten the waits). The defaults are common's `RANKED_…` constants, which the clients
- * read too.
+ * Limits of the API, a plain object: `createApp({ limits })` overrides any of them (the bench
+ * lifts the rates, tests shorten the waits, an operator's settings fill it). The defaults are
+ * common's `RANKED_…` constants, which the clients read too.
+ *
+ * Who is counted: a player (the token their client sends in `x-twenty48-player`; without one,
+ * their address) and an address (every request from it, whatever its tokens). The rates below
+ * are a player's; an address gets `addressShare` times each, so a family or a class behind one
+ * address plays on, and a flood of fresh tokens from one address is still held.
  */
 export interface Limits {
   /** Largest request body, in bytes. */
   readonly bodyBytes: number;
-  /** Score submissions one client address may make per minute. */
+  /** Score submissions one player may make per minute. */
   readonly scoresPerMinute: number;
-  /** New games one client address may create per minute. */
+  /** New games one player may create per minute. */
   readonly gamesPerMinute: number;
-  /** Moves one client address may send per second on average, over all its games… */
+  /** Moves one player may send per second on average, over all their games… */
   readonly movesPerSecond: number;
   /** …and at once: the limit is `moveBurst` moves in any `moveBurst / movesPerSecond` s. */
   readonly moveBurst: number;
-  /** Games one client address may have in progress. */
-  readonly gamesPerClient: number;
-  /** At `gamesPerClient`, the client's oldest game idle this long is abandoned for a new one. */
-  readonly replaceIdleMs: number;
+  /** How many players' rates one address gets, all its players together. */
+  readonly addressShare: number;
+  /** Games one player may have in progress; one more is refused (none is closed for it). */
+  readonly gamesPerPlayer: number;
+  /** Games one address may have in progress, all its players together. */
+  readonly gamesPerAddress: number;
   /** Games in progress on the whole server. */
   readonly maxGamesInProgress: number;
   /** The Retry-After of a full server. */
@@ -49,6 +59,10 @@ export interface Limits {
   readonly maxStreams: number;
   /** How often an idle live stream sends `: keep-alive`. */
   readonly keepAliveMs: number;
+  /** The most bytes of events waiting for one watcher; past it the watcher is dropped. */
+  readonly watcherQueueBytes: number;
+  /** How long a dropped watcher's connection may take to read its last events. */
+  readonly droppedLingerMs: number;
   /** How often expired games are closed and ended ones forgotten. */
   readonly sweepEveryMs: number;
   /** How long a lost or closed game is kept (to rank it, resume it, replay an answer). */
@@ -61,8 +75,9 @@ export const DEFAULT_LIMITS: Limits = {
   gamesPerMinute: RANKED_GAMES_PER_MINUTE,
   movesPerSecond: RANKED_MOVES_PER_SECOND,
   moveBurst: RANKED_MOVE_BURST,
-  gamesPerClient: RANKED_GAMES_PER_CLIENT,
-  replaceIdleMs: RANKED_REPLACE_IDLE_MS,
+  addressShare: RANKED_ADDRESS_SHARE,
+  gamesPerPlayer: RANKED_GAMES_PER_PLAYER,
+  gamesPerAddress: RANKED_GAMES_PER_ADDRESS,
   maxGamesInProgress: RANKED_MAX_GAMES_IN_PROGRESS,
   serverFullRetryMs: 60_000,
   idleExpiryMs: RANKED_IDLE_EXPIRY_MS,
@@ -71,6 +86,8 @@ export const DEFAULT_LIMITS: Limits = {
   watchersPerGame: RANKED_WATCHERS_PER_GAME,
   maxStreams: RANKED_MAX_STREAMS,
   keepAliveMs: RANKED_KEEP_ALIVE_MS,
+  watcherQueueBytes: RANKED_WATCHER_QUEUE_BYTES,
+  droppedLingerMs: RANKED_DROPPED_LINGER_MS,
   sweepEveryMs: 60_000,
   keepEndedMs: 7 * 24 * 60 * 60 * 1000,
 };
@@ -142,5 +159,54 @@ export function createRateLimiter(limit: number, windowMs = MINUTE_MS): RateLimi
       // The oldest request that still fills the limit frees its slot as it leaves the window.
       return (entry.times[entry.times.length - limit] ?? now) + windowMs - now;
     },
+  };
+}
+
+/** Who asks: the address the request came from, and the player (their token, or the address). */
+export interface Client {
+  readonly address: string;
+  readonly player: string;
+}
+
+/** A rate counted per player and per address: a request is allowed only when both have room. */
+export interface ClientLimiter {
+  /** Record one request of `client`; false when the player or the address is over its rate. */
+  allow(client: Client, now?: number): boolean;
+  /** Milliseconds until both the player and the address may be allowed again. */
+  waitMs(client: Client, now?: number): number;
+  /** Which was over its rate: 'player' or 'address' (null when neither). */
+  over(client: Client, now?: number): 'player' | 'address' | null;
+}
+
+/**
+ * `limit` requests in any `windowMs` for one player, and `limit * addressShare` for one address,
+ * all its players together. A request refused by either is counted by neither.
+ *
+ * @example
+ * const moves = createClientLimiter(120, 2000, 4);
+ * moves.allow({ address: '10.0.0.7', player: 't:L7Db04WyctE0dy2blS9cAw' }) // true
+ */
+export function createClientLimiter(
+  limit: number,
+  windowMs: number,
+  addressShare: number,
+): ClientLimiter {
+  const players = createRateLimiter(limit, windowMs);
+  const addresses = createRateLimiter(limit * addressShare, windowMs);
+  const over = (client: Client, now = Date.now()): 'player' | 'address' | null => {
+    if (players.waitMs(client.player, now) > 0) return 'player';
+    if (addresses.waitMs(client.address, now) > 0) return 'address';
+    return null;
+  };
+  return {
+    allow(client, now = Date.now()) {
+      if (over(client, now) !== null) return false;
+      players.allow(client.player, now);
+      addresses.allow(client.address, now);
+      return true;
+    },
+    waitMs: (client, now = Date.now()) =>
+      Math.max(players.waitMs(client.player, now), addresses.waitMs(client.address, now)),
+    over,
   };
 }

@@ -1,10 +1,23 @@
-import type { RankedErrorCode } from '@twenty48/common';
+import {
+  type OpenGame,
+  RANKED_RULES,
+  type RankedErrorCode,
+  type RankedRules,
+} from '@twenty48/common';
+import type { OpenRankedGame } from '@twenty48/store';
 
-/** A refusal of the ranked API: a code of common's table, a sentence, maybe when to retry. */
+const isRankedRules = (rules: string): rules is RankedRules =>
+  (RANKED_RULES as readonly string[]).includes(rules);
+
+/**
+ * A refusal of the ranked API: a code of common's table, a sentence, maybe when to retry, and
+ * for ERR_TOO_MANY_GAMES the player's open games.
+ */
 export interface Refusal {
   readonly code: RankedErrorCode;
   readonly message: string;
   readonly retryAfterMs?: number;
+  readonly open?: readonly OpenGame[];
 }
 
 /** What the ranked table answers: a value, or a refusal the routes turn into its status. */
@@ -28,4 +41,20 @@ export const refuse = (
 ): Outcome<never> => ({
   ok: false,
   error: retryAfterMs === undefined ? { code, message } : { code, message, retryAfterMs },
+});
+
+/**
+ * A game the store names as open, as the wire names it: with where to resume it.
+ *
+ * @example
+ * openGameOf({ gameId: 'g', watchId: 'w', rules: 'classic', size: 4, moves: 3, score: 8 }).resume // '/api/games/g'
+ */
+export const openGameOf = (game: OpenRankedGame): OpenGame => ({
+  gameId: game.gameId,
+  watchId: game.watchId,
+  rules: isRankedRules(game.rules) ? game.rules : 'classic',
+  size: game.size,
+  moves: game.moves,
+  score: game.score,
+  resume: `/api/games/${game.gameId}`,
 });

@@ -1,4 +1,9 @@
-import type { LiveGame, MoveAnswer } from '@twenty48/common';
+import {
+  type CreateGameAnswer,
+  type MoveAnswer,
+  type OpenGame,
+  RANKED_PLAYER_HEADER,
+} from '@twenty48/common';
 import { describe, expect, it } from 'vitest';
 import type { Limits } from './limits.js';
 import { cornerMove, rankedClient, watchStream } from './testing/rankedClient.js';
@@ -15,32 +20,93 @@ async function playToEnd(gameId: string, board: MoveAnswer['board']): Promise<vo
   while (last.status !== 'lost') last = (await move(gameId, cornerMove(last.board, 'tiers'))).body;
 }
 
-describe('games in progress per client', () => {
-  it("refuses one more with 429 and Retry-After, then abandons the client's oldest idle game", async () => {
-    await start({ gamesPerClient: 2, replaceIdleMs: 300 });
-    const oldest = await create();
-    const newer = await create();
-    const refused = await post('/api/games', { rules: 'classic', size: 4 });
-    expect(refused).toMatchObject({ status: 429, body: { error: 'ERR_TOO_MANY_GAMES' } });
-    expect(refused.retryAfter).toBe(1);
+/** A player's token, as the browser and the terminal make one: 22 base64url characters. */
+const token = (letter: string) => letter.repeat(22);
 
-    const watcher = await watchStream(`${server.current.url}/api/games/${oldest.watchId}/events`);
-    expect((await watcher.next())?.event).toBe('state');
-    await sleep(350);
-    await move(newer.gameId, 'down'); // the newer game is played, so not idle
-    const third = await post('/api/games', { rules: 'classic', size: 4 });
-    expect(third.status).toBe(201);
-    expect(await watcher.next()).toEqual({ event: 'end', data: { status: 'abandoned', score: 0 } });
-    expect(await watcher.next()).toBeNull();
-    expect(await move(oldest.gameId, 'up')).toMatchObject({
-      status: 410,
-      body: { error: 'ERR_GAME_EXPIRED' },
+/** A request as one player (with their token in the header, or none) from the test's address. */
+function asPlayer(player: string | null) {
+  const headers = {
+    'content-type': 'application/json',
+    ...(player === null ? {} : { [RANKED_PLAYER_HEADER]: player }),
+  };
+  const send = async (path: string, body: unknown) => {
+    const response = await fetch(server.current.url + path, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify(body),
     });
-    expect(await get(`/api/games/${oldest.gameId}`)).toMatchObject({ status: 410 });
-    expect((await move(newer.gameId, 'left')).status).toBe(200);
-    const live = (await get<LiveGame[]>('/api/games/live')).body.map((game) => game.watchId);
-    expect(live).not.toContain(oldest.watchId);
-    expect(live).toHaveLength(2);
+    const text = await response.text();
+    return {
+      status: response.status,
+      retryAfter: Number(response.headers.get('retry-after')),
+      body: JSON.parse(text) as Record<string, unknown> & { open?: OpenGame[] },
+    };
+  };
+  return {
+    create: () => send('/api/games', { rules: 'classic', size: 4 }),
+    move: (gameId: string, direction: string) => send(`/api/games/${gameId}/moves`, { direction }),
+  };
+}
+
+describe('games in progress per player and per address', () => {
+  it('never closes a paused game to make room: one more is refused, naming the open games to resume', async () => {
+    await start({ gamesPerPlayer: 2, gamesPerAddress: 3 });
+    const ada = asPlayer(token('a'));
+    const first = (await ada.create()).body as unknown as CreateGameAnswer;
+    const second = (await ada.create()).body as unknown as CreateGameAnswer;
+    await sleep(50); // both paused
+    const refused = await ada.create();
+    expect(refused).toMatchObject({ status: 429, body: { error: 'ERR_TOO_MANY_GAMES' } });
+    expect(refused.retryAfter).toBeGreaterThanOrEqual(1);
+    expect(refused.body.open).toEqual(
+      [second, first].map(({ gameId, watchId }) => ({
+        gameId,
+        watchId,
+        rules: 'classic',
+        size: 4,
+        moves: 0,
+        score: expect.any(Number),
+        resume: `/api/games/${gameId}`,
+      })),
+    );
+    // Both are still there to resume and play.
+    expect((await ada.move(first.gameId, 'down')).status).toBe(200);
+    expect((await get(`/api/games/${second.gameId}`)).status).toBe(200);
+
+    // Another player at the same address (a family, a class) has games of their own…
+    expect((await asPlayer(token('b')).create()).status).toBe(201);
+    // …up to the address's limit, which a token does not lift; they see no one else's games.
+    const third = await asPlayer(token('c')).create();
+    expect(third).toMatchObject({ status: 429, body: { error: 'ERR_TOO_MANY_GAMES', open: [] } });
+    expect(String(third.body.message)).toContain('this address');
+    expect((await asPlayer(null).create()).status).toBe(429);
+  });
+
+  it('refuses a player token of the wrong shape', async () => {
+    await start({});
+    const refused = await asPlayer('not a token').create();
+    expect(refused).toMatchObject({ status: 400, body: { error: 'ERR_PLAYER_TOKEN' } });
+  });
+});
+
+describe('rates per player and per address', () => {
+  it("counts a player's moves, and the address's for all its players", async () => {
+    // 5 moves in any 0.5 s per player; the address twice that.
+    await start({ movesPerSecond: 10, moveBurst: 5, addressShare: 2 });
+    const statusesOf = async (player: string, gameId: string, count: number) => {
+      const statuses: number[] = [];
+      for (let i = 0; i < count; i++) {
+        statuses.push((await asPlayer(player).move(gameId, i % 2 ? 'up' : 'down')).status);
+      }
+      return statuses;
+    };
+    const a = (await asPlayer(token('a')).create()).body as unknown as CreateGameAnswer;
+    const b = (await asPlayer(token('b')).create()).body as unknown as CreateGameAnswer;
+    const c = (await asPlayer(token('c')).create()).body as unknown as CreateGameAnswer;
+    expect(await statusesOf(token('a'), a.gameId, 6)).toEqual([200, 200, 200, 200, 200, 429]);
+    expect(await statusesOf(token('b'), b.gameId, 5)).toEqual([200, 200, 200, 200, 200]);
+    // The address has had its 10: a third player waits too.
+    expect(await statusesOf(token('c'), c.gameId, 1)).toEqual([429]);
   });
 });
 

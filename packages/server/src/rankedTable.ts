@@ -16,10 +16,10 @@ import type {
   RankedGameRow,
   RankedStatus,
 } from '@twenty48/store';
-import type { Limits } from './limits.js';
+import type { Client, Limits } from './limits.js';
 import { drainQueue, refuseQueue, waitForTurn } from './moveQueue.js';
 import { createMoveWrites } from './moveWrites.js';
-import { done, type Outcome, refuse } from './outcome.js';
+import { done, type Outcome, openGameOf, refuse } from './outcome.js';
 import {
   answerAgain,
   applyMove,
@@ -271,7 +271,7 @@ export function createRankedTable({ store, limits, now }: RankedTableOptions) {
     async create(
       rules: RankedRules,
       size: number,
-      client: string,
+      client: Client,
     ): Promise<Outcome<CreateGameAnswer>> {
       await writes.flush();
       const ids = { gameId: randomId(), watchId: randomId() };
@@ -287,19 +287,22 @@ export function createRankedTable({ store, limits, now }: RankedTableOptions) {
           score: game.score,
           maxTile: maxTile(game.board),
           status: game.status as RankedStatus,
-          client,
+          client: client.address,
+          player: client.player,
         },
         {
-          perClient: limits.gamesPerClient,
-          replaceIdleMs: limits.replaceIdleMs,
+          perPlayer: limits.gamesPerPlayer,
+          perAddress: limits.gamesPerAddress,
           maxInProgress: limits.maxGamesInProgress,
           fullRetryMs: limits.serverFullRetryMs,
         },
         now(),
       );
       if (!created.ok) {
-        const { code, message, retryAfterMs } = created.error;
-        return refuse(code, message, retryAfterMs);
+        const { code, message, retryAfterMs, open } = created.error;
+        const refused = refuse(code, message, retryAfterMs);
+        if (open === undefined || refused.ok) return refused;
+        return { ok: false, error: { ...refused.error, open: open.map(openGameOf) } };
       }
       closeEnded(created.value.abandoned);
       remember(rankedGameOf(ids, rules, size, game));

@@ -31,6 +31,48 @@ function build(): void {
   writeFileSync(join(dir, 'secret.txt'), 'outside the web root');
 }
 
+/** The directives of a page's Content-Security-Policy, by name. */
+const policyOf = (response: Response): Map<string, string> =>
+  new Map(
+    (response.headers.get('content-security-policy') ?? '')
+      .split(/\s*;\s*/)
+      .filter(Boolean)
+      .map((directive) => {
+        const [name = '', ...values] = directive.split(/\s+/);
+        return [name, values.join(' ')] as const;
+      }),
+  );
+
+describe('every page the server sends carries a strict Content-Security-Policy', () => {
+  it('the game, checkers, the leaderboard, a missing page and the not-built page', async () => {
+    const app = createApp({ store, webRoot });
+    const notBuilt = await app.request('/');
+    build();
+    writeFileSync(join(webRoot, 'checkers.html'), '<!doctype html><title>checkers</title>');
+    const pages = {
+      'not built': notBuilt,
+      '/': await app.request('/'),
+      '/index.html': await app.request('/index.html'),
+      '/checkers.html': await app.request('/checkers.html'),
+      '/leaderboard': await app.request('/leaderboard'),
+      'a missing page': await app.request('/no-such-page'),
+    };
+    for (const [page, response] of Object.entries(pages)) {
+      expect(response.headers.get('content-type'), page).toMatch(/^text\/html/);
+      const policy = policyOf(response);
+      // Scripts only from the server itself (the game's modules, its workers, its WebAssembly
+      // kernel), or none at all: no inline script, no eval, nothing from elsewhere.
+      const scripts = policy.get('script-src');
+      expect(scripts, `${page}: ${[...policy].join('; ')}`).toMatch(
+        /^('none'|'self'( 'wasm-unsafe-eval')?)$/,
+      );
+      expect(policy.get('object-src') ?? policy.get('default-src'), page).toBe("'none'");
+      expect(policy.get('base-uri'), page).toBe("'none'");
+      expect(policy.get('frame-ancestors'), page).toBe("'none'");
+    }
+  });
+});
+
 describe('the built web game', () => {
   it('is found next to the server package by default, whatever the cwd', () => {
     expect(DEFAULT_WEB_ROOT).toBe(`${join(import.meta.dirname, '..', '..', 'web', 'dist')}/`);

@@ -2,7 +2,7 @@ import { readdir, readFile, stat } from 'node:fs/promises';
 import { extname, join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Context } from 'hono';
-import { escapeHtml, htmlPage, OWN_PAGE_HEADERS } from './html.js';
+import { escapeHtml, GAME_PAGE_POLICY, htmlPage, OWN_PAGE_HEADERS } from './html.js';
 
 /** Where `vite build` of packages/web writes the game, found from this file, not the cwd. */
 export const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../../web/dist/', import.meta.url));
@@ -98,8 +98,10 @@ built game in <code>${escapeHtml(root)}</code>.</p>
     return c.body(page, 404, OWN_PAGE_HEADERS);
   }
   const etag = `W/"${stats.size.toString(16)}-${Math.floor(stats.mtimeMs).toString(16)}"`;
+  const type = CONTENT_TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream';
   const headers = {
-    'content-type': CONTENT_TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream',
+    'content-type': type,
+    ...(type.startsWith('text/html') ? { 'content-security-policy': GAME_PAGE_POLICY } : {}),
     // A font's stable address is revalidated: a new build may put another file behind it.
     'cache-control': font ? 'no-cache' : cacheControlFor(file.slice(resolve(root).length + 1)),
     etag,

@@ -97,6 +97,13 @@ export const MIGRATIONS: readonly string[] = [
     PRIMARY KEY (game, sent)
   ) WITHOUT ROWID;
   `,
+  // The player behind a ranked game (their token, or their address), for the per-player
+  // limit beside the per-address one; games from before it count for no player.
+  `
+  ALTER TABLE ranked_games ADD COLUMN player TEXT NOT NULL DEFAULT '';
+  CREATE INDEX ranked_games_player ON ranked_games (player)
+    WHERE status <> 'lost' AND closed IS NULL;
+  `,
 ];
 
 /** How long a statement waits for another connection's lock before failing. */

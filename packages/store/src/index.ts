@@ -21,6 +21,7 @@ export type {
   NewRankedGame,
   NewScore,
   OpenOptions,
+  OpenRankedGame,
   RankedAdmission,
   RankedGameRow,
   RankedMove,

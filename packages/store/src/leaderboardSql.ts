@@ -10,6 +10,7 @@ import type {
   AdmissionRefusal,
   LiveRankedGame,
   NewScore,
+  OpenRankedGame,
   RankedAdmission,
   RankedGameRow,
   RankedMove,
@@ -52,9 +53,9 @@ export const SQL = {
   scoreById: `SELECT ${SCORE_COLUMNS}, record FROM scores WHERE id = @id`,
 
   insertRanked: `INSERT INTO ranked_games (game_id, watch_id, seed, rules, size, score, max_tile, status,
-       client, created_at, updated_at, finished_at)
+       client, player, created_at, updated_at, finished_at)
      VALUES (@gameId, @watchId, @seed, @rules, @size, @score, @maxTile, @status,
-       @client, @now, @now, CASE WHEN @status = 'lost' THEN @now END)`,
+       @client, @player, @now, @now, CASE WHEN @status = 'lost' THEN @now END)`,
   rankedByGameId: `SELECT *, ${LETTERS} FROM ranked_games WHERE game_id = @gameId`,
   rankedByEitherId: `SELECT *, ${LETTERS} FROM ranked_games WHERE game_id = @id OR watch_id = @id`,
   // The optimistic check: the move lands only on the sent count it was computed from.
@@ -69,6 +70,10 @@ export const SQL = {
   countAll: `SELECT CAST(count(*) AS INTEGER) AS n FROM ranked_games WHERE ${IN_PROGRESS}`,
   countClient: `SELECT CAST(count(*) AS INTEGER) AS n, min(updated_at) AS oldest FROM ranked_games
      WHERE client = @client AND ${IN_PROGRESS}`,
+  countPlayer: `SELECT CAST(count(*) AS INTEGER) AS n FROM ranked_games
+     WHERE player = @player AND ${IN_PROGRESS}`,
+  openOfPlayer: `SELECT game_id, watch_id, rules, size, moves, score FROM ranked_games
+     WHERE player = @player AND ${IN_PROGRESS} ORDER BY updated_at DESC, id DESC LIMIT @limit`,
   // Two statements, so that one client's games are found through its index.
   closeOfClient: closing('client = @client'),
   closeOfAll: closing('true'),
@@ -92,6 +97,7 @@ export interface RankedColumns {
   status: 'playing' | 'won' | 'lost';
   closed: 'abandoned' | 'expired' | null;
   client: string;
+  player: string;
   created_at: string;
   updated_at: string;
   finished_at: string | null;
@@ -113,6 +119,7 @@ export const rankedRowOf = (columns: RankedColumns): RankedGameRow => ({
   status: columns.status,
   closed: columns.closed,
   client: columns.client,
+  player: columns.player,
   createdAt: columns.created_at,
   updatedAt: columns.updated_at,
   finishedAt: columns.finished_at,
@@ -223,20 +230,58 @@ export function moveRefusal(
   return refusalOf(row && { ...row, sent: row.sent.length }, move);
 }
 
-/** The client's own limit: a refusal when closing `abandoned` of its games made no room. */
+/** The columns of `SQL.openOfPlayer`. */
+export interface OpenColumns {
+  game_id: string;
+  watch_id: string;
+  rules: string;
+  size: number;
+  moves: number;
+  score: number | string;
+}
+
+/** An open game as a refusal names it. */
+export const openGameOf = (columns: OpenColumns): OpenRankedGame => ({
+  gameId: columns.game_id,
+  watchId: columns.watch_id,
+  rules: columns.rules,
+  size: columns.size,
+  moves: columns.moves,
+  score: Number(columns.score),
+});
+
+/** How many of the player's open games a refusal names (the per-player limit's default). */
+export const OPEN_GAMES_NAMED = 5;
+
+/** When a player at a games limit may ask again: a game ends only when it is played. */
+const TOO_MANY_RETRY_MS = 60_000;
+
+/**
+ * The player's and the address's own limits: a refusal naming the player's open games (to
+ * resume one instead), or null. No game is closed to make room.
+ */
 export function clientRefusal(
-  mine: { n: number; oldest: string | null },
-  abandoned: number,
+  counts: { readonly player: number; readonly address: number },
+  open: readonly OpenRankedGame[],
   admission: RankedAdmission,
-  now: Date,
 ): AdmissionRefusal | null {
-  if (mine.n - abandoned < admission.perClient) return null;
-  const oldest = Date.parse(mine.oldest ?? now.toISOString());
-  return {
+  const refusal = (message: string): AdmissionRefusal => ({
     code: 'ERR_TOO_MANY_GAMES',
-    message: `this address has ${mine.n} games in progress, none idle long enough to close`,
-    retryAfterMs: Math.max(0, oldest + admission.replaceIdleMs - now.getTime()),
-  };
+    message,
+    retryAfterMs: TOO_MANY_RETRY_MS,
+    open,
+  });
+  if (counts.player >= admission.perPlayer) {
+    return refusal(
+      `you have ${counts.player} games in progress, the most one player may: resume one (open lists them) or play one to its end`,
+    );
+  }
+  if (counts.address >= admission.perAddress) {
+    return refusal(
+      `this address has ${counts.address} games in progress, the most one address may; play one to its end first`,
+    );
+  }
+  return null;
 }
 
 /** The whole service's limit on games in progress. */

@@ -37,8 +37,8 @@ afterEach(() => {
 const T0 = new Date('2030-01-01T00:00:00.000Z');
 const at = (ms: number) => new Date(T0.getTime() + ms);
 const ROOMY: RankedAdmission = {
-  perClient: 100,
-  replaceIdleMs: 60_000,
+  perPlayer: 100,
+  perAddress: 100,
   maxInProgress: 1000,
   fullRetryMs: 30_000,
 };
@@ -60,6 +60,7 @@ function started(
     maxTile: maxTile(game.board),
     status: game.status,
     client,
+    player: `player-of-${client}`,
     game,
   };
 }
@@ -253,29 +254,52 @@ describe('the limits on ranked games', () => {
     expect(store.countRankedGamesInProgress()).toBe(3);
   });
 
-  it("at a client's limit, abandons its oldest game idle long enough, else refuses", () => {
-    const limit = { ...ROOMY, perClient: 2, replaceIdleMs: 60_000 };
-    create('a', 'alice', at(0), limit);
-    create('b', 'alice', at(10_000), limit);
-    const { game, ...third } = started('c', 'alice');
-    const early = store.createRankedGame(third, limit, at(30_000));
-    // The oldest game frees a place when it has been idle a minute: 30 s from now.
-    expect(early).toEqual({
-      ok: false,
-      error: { code: 'ERR_TOO_MANY_GAMES', message: expect.any(String), retryAfterMs: 30_000 },
-    });
-    expect(create('x', 'bob', at(30_000), limit).abandoned).toEqual([]); // others are not held up
-    const later = store.createRankedGame(third, limit, at(60_001));
-    expect(later).toEqual({
+  it("at a player's or an address's limit, refuses the new game, names the player's open ones and closes none", () => {
+    const limit = { ...ROOMY, perPlayer: 2, perAddress: 3 };
+    const as = (id: string, client: string, player: string) => {
+      const { game, ...row } = started(id, client);
+      return { ...row, player };
+    };
+    expect(store.createRankedGame(as('a', 'home', 'ada'), limit, at(0))).toMatchObject({
       ok: true,
-      value: {
-        abandoned: [{ gameId: 'game-a', watchId: 'watch-a', score: 0, status: 'abandoned' }],
+    });
+    expect(store.createRankedGame(as('b', 'home', 'ada'), limit, at(10_000))).toMatchObject({
+      ok: true,
+    });
+    // An hour later, both paused: the third is refused, and neither is closed to make room.
+    const open = [
+      { gameId: 'game-b', watchId: 'watch-b', rules: 'classic', size: 4, moves: 0, score: 0 },
+      { gameId: 'game-a', watchId: 'watch-a', rules: 'classic', size: 4, moves: 0, score: 0 },
+    ];
+    expect(store.createRankedGame(as('c', 'home', 'ada'), limit, at(3_600_000))).toEqual({
+      ok: false,
+      error: {
+        code: 'ERR_TOO_MANY_GAMES',
+        message: expect.stringContaining('2 games in progress'),
+        retryAfterMs: expect.any(Number),
+        open,
       },
     });
-    expect(store.loadRankedGame('game-a')).toMatchObject({ closed: 'abandoned' });
-    expect(store.countRankedGamesInProgress('alice')).toBe(2);
-    const move = store.appendRankedMove(moveOf('game-a', 0, step(game, 'down').game, 'down'));
-    expect(move.ok ? 'kept' : move.error.code).toBe('ERR_GAME_EXPIRED');
+    // The same player from another address is the same player.
+    expect(store.createRankedGame(as('d', 'school', 'ada'), limit, at(3_600_000))).toMatchObject({
+      ok: false,
+      error: { code: 'ERR_TOO_MANY_GAMES', open },
+    });
+    expect(store.loadRankedGame('game-a')).toMatchObject({ closed: null });
+    // Another player at the same address has games of their own, up to the address's limit.
+    expect(store.createRankedGame(as('e', 'home', 'bob'), limit, at(3_600_000))).toMatchObject({
+      ok: true,
+    });
+    expect(store.createRankedGame(as('f', 'home', 'cy'), limit, at(3_600_000))).toEqual({
+      ok: false,
+      error: {
+        code: 'ERR_TOO_MANY_GAMES',
+        message: expect.stringContaining('this address has 3 games in progress'),
+        retryAfterMs: expect.any(Number),
+        open: [],
+      },
+    });
+    expect(store.countRankedGamesInProgress('home')).toBe(3);
   });
 
   it("refuses a game past the server's limit, and says when to retry", () => {

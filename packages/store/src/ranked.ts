@@ -8,6 +8,9 @@ import {
   liveRowOf,
   moveRefusal,
   NO_LIMIT,
+  OPEN_GAMES_NAMED,
+  type OpenColumns,
+  openGameOf,
   type RankedColumns,
   rankedRowOf,
   rankRefusal,
@@ -53,6 +56,8 @@ export function createRankedGames(db: Database.Database, addScore: AddScore) {
   const live = db.prepare(SQL.live);
   const countAll = db.prepare(SQL.countAll);
   const countClient = db.prepare(SQL.countClient);
+  const countPlayer = db.prepare(SQL.countPlayer);
+  const openOfPlayer = db.prepare(SQL.openOfPlayer);
   const closeOfClient = db.prepare(SQL.closeOfClient);
   const closeOfAll = db.prepare(SQL.closeOfAll);
   const forget = db.prepare(SQL.forgetEnded);
@@ -90,21 +95,24 @@ export function createRankedGames(db: Database.Database, addScore: AddScore) {
       | { ok: false; error: AdmissionRefusal } {
       return db.transaction(() => {
         const at = now.toISOString();
-        let abandoned: EndedRankedGame[] = [];
-        const mine = countClient.get({ client: game.client }) as {
-          n: number;
-          oldest: string | null;
+        const counts = {
+          player: (countPlayer.get({ player: game.player }) as { n: number }).n,
+          address: (countClient.get({ client: game.client }) as { n: number }).n,
         };
-        if (mine.n >= admission.perClient) {
-          const before = new Date(now.getTime() - admission.replaceIdleMs).toISOString();
-          const extra = mine.n - admission.perClient + 1;
-          abandoned = closeIdle('abandoned', before, at, game.client, extra);
-        }
+        const atLimit =
+          counts.player >= admission.perPlayer || counts.address >= admission.perAddress;
+        const open = atLimit
+          ? (
+              openOfPlayer.all({ player: game.player, limit: OPEN_GAMES_NAMED }) as OpenColumns[]
+            ).map(openGameOf)
+          : [];
         const refused =
-          clientRefusal(mine, abandoned.length, admission, now) ??
+          clientRefusal(counts, open, admission) ??
           fullRefusal((countAll.get() as { n: number }).n, admission);
         if (refused) return { ok: false as const, error: refused };
         insert.run({ ...game, now: at });
+        // No game is closed to make room any more; the answer keeps its shape.
+        const abandoned: EndedRankedGame[] = [];
         return { ok: true as const, value: { abandoned } };
       })();
     },

@@ -78,8 +78,13 @@ export interface NewRankedGame {
   readonly score: number;
   readonly maxTile: number;
   readonly status: RankedStatus;
-  /** Who created it (the client's address), for the per-client limit. */
+  /** The address it was created from, for the per-address limit. */
   readonly client: string;
+  /**
+   * The player who created it, for the per-player limit: their token (`t:…`), or their
+   * address (`a:…`) when they sent none.
+   */
+  readonly player: string;
 }
 
 /** A ranked game as kept: its start, every move sent, and the figures after the last one. */
@@ -109,23 +114,40 @@ export interface RankedMove {
   readonly status: RankedStatus;
 }
 
-/** The limits `createRankedGame` applies, in the same transaction as the insert. */
+/**
+ * The limits `createRankedGame` applies, in the same transaction as the insert. A game in
+ * progress is never closed to make room: at a limit, the new game is refused.
+ */
 export interface RankedAdmission {
-  /** Games one client may have in progress. */
-  readonly perClient: number;
-  /** At `perClient`, the client's oldest game idle this long is abandoned to make room. */
-  readonly replaceIdleMs: number;
+  /** Games one player (token) may have in progress. */
+  readonly perPlayer: number;
+  /** Games one address may have in progress, whatever the players behind it. */
+  readonly perAddress: number;
   /** Games in progress on the whole server. */
   readonly maxInProgress: number;
   /** What to tell a client when the server is full. */
   readonly fullRetryMs: number;
 }
 
-/** Why a ranked game was not created, and when to try again. */
+/** A game in progress of the player who asked for one more, to resume instead. */
+export interface OpenRankedGame {
+  readonly gameId: string;
+  readonly watchId: string;
+  readonly rules: string;
+  readonly size: number;
+  readonly moves: number;
+  readonly score: number;
+}
+
+/**
+ * Why a ranked game was not created, and when to try again; at a games limit, the asking
+ * player's games in progress (latest first), which they may resume.
+ */
 export interface AdmissionRefusal {
   readonly code: 'ERR_TOO_MANY_GAMES' | 'ERR_SERVER_FULL';
   readonly message: string;
   readonly retryAfterMs: number;
+  readonly open?: readonly OpenRankedGame[];
 }
 
 /** A game the server closed before its end (abandoned or expired). */

@@ -29,7 +29,7 @@ export function useRealServer(): () => RunningServer {
       dbFile: join(dataDir, 'scores.db'),
       webRoot: WEB_ROOT,
       // Every spec plays from 127.0.0.1: more games in progress than one person would have.
-      limits: { gamesPerClient: 200 },
+      limits: { gamesPerPlayer: 200, gamesPerAddress: 200 },
     });
   });
   test.afterAll(async () => {

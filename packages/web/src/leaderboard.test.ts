@@ -200,7 +200,12 @@ describe('against the real server (`startServer`, SQLite in a temp dir)', () => 
       port: 0,
       dbFile: join(dir, 'scores.db'),
       webRoot: dir,
-      limits: { gamesPerClient: 50, movesPerSecond: 10_000, moveBurst: 10_000 },
+      limits: {
+        gamesPerPlayer: 50,
+        gamesPerAddress: 50,
+        movesPerSecond: 10_000,
+        moveBurst: 10_000,
+      },
     });
   });
   afterAll(async () => {

@@ -1,5 +1,6 @@
 // Wiring: the page's events become inputs of the view model (a pure function); its state is
 // rendered and its effects are carried out here, the only place with a DOM, storage and network.
+
 import { createAiClient } from './ai-client.js';
 import { directionOfKey, listenSwipes } from './input.js';
 import { parseLaunch } from './launch.js';
@@ -8,6 +9,7 @@ import { runEffect } from './page-effects.js';
 import { createPageRenderer } from './page-render.js';
 import { readStoredPage } from './page-storage.js';
 import { applyPalette, byId, showSpeedWhileSliding } from './panels.js';
+import { playerToken } from './player-token.js';
 import { createBoardView } from './render.js';
 import { createSoundBoard } from './sound.js';
 import { openBrowserStorage } from './storage.js';
@@ -41,7 +43,14 @@ const ports = {
     () => new Worker(new URL('./ai-worker.ts', import.meta.url), { type: 'module' }),
   ),
   leaderboard,
-  link: { fetch: fetcher, baseUrl: '.' },
+  link: {
+    fetch: fetcher,
+    baseUrl: '.',
+    player: playerToken(
+      () => window.localStorage,
+      (bytes) => crypto.getRandomValues(bytes),
+    ),
+  },
   games: new Map(),
   watches: new Map(),
   watchBoard: createBoardView(byId('watch-board'), () => !reducedMotion.matches),

@@ -305,6 +305,13 @@ describe('checkers --plain through a pipe', () => {
     expect(answerTo(stdout, '\\x07\\x9b(score)')).toBe(RACKET_MESSAGES.notAList);
   });
 
+  it('shows bidi controls escaped, and refuses them in a save name', () => {
+    const { stdout, cwd: dir } = runCheckers(['--plain'], '(save "\u202Eevil")\n');
+    expect(stdout).not.toMatch(/[\u202A-\u202E\u2066-\u2069]/);
+    expect(answerTo(stdout, '(save "\\u{202E}evil")')).toMatch(/\(ERR_FILE_NAME\)$/);
+    expect(readdirSync(dir).filter((name) => name.endsWith('.xlsx'))).toEqual([]);
+  });
+
   it('refuses an over-long line as it arrives and goes on with the next', () => {
     const { stdout, status } = runCheckers(
       ['--plain'],

@@ -6,7 +6,7 @@
  * computer thinks, lines keep being read: `(exit)` leaves at once, the rest wait their turn.
  */
 import type { Readable, Writable } from 'node:stream';
-import { escapeControls } from '../escape.js';
+import { escapeControls } from '@twenty48/common';
 import { type InputLine, readBoundedLines } from '../lineReader.js';
 import { MAX_COMMAND_LENGTH } from './lineEditor.js';
 import { announcement, sideWord } from './moveText.js';

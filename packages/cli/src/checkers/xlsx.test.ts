@@ -1,6 +1,6 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { constants, existsSync } from 'node:fs';
-import { chmod, mkdir, mkdtemp, open, readdir, readFile, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, open, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { decodeXlsx, encodeXlsx, MAX_XLSX_BYTES, type SheetGame } from '@twenty48/checkers-xlsx';
@@ -266,6 +266,29 @@ describe('failed saves name the problem and leave no temporary file', () => {
     } finally {
       await chmod(dir, 0o755);
     }
+  });
+
+  it('refuses to replace a write-protected file, leaving it as it was', async () => {
+    const dir = await tempDir();
+    const path = join(dir, 'checkers.xlsx');
+    await writeFile(path, 'old');
+    await chmod(path, 0o444);
+    const saved = await saveXlsx(path, START);
+    expect(saved).toMatchObject({ ok: false, error: { code: 'ERR_WRITE_PROTECTED' } });
+    expect(saved.ok ? '' : saved.error.message).toContain('write-protected');
+    expect(await readFile(path, 'utf8')).toBe('old');
+    expect((await stat(path)).mode & 0o777).toBe(0o444);
+    expect(await readdir(dir)).toEqual(['checkers.xlsx']);
+  });
+
+  it("keeps the replaced file's mode", async () => {
+    const dir = await tempDir();
+    const path = join(dir, 'checkers.xlsx');
+    await writeFile(path, 'old');
+    await chmod(path, 0o600);
+    expect(await saveXlsx(path, START)).toEqual({ ok: true, value: undefined });
+    expect((await stat(path)).mode & 0o777).toBe(0o600);
+    expect(await loadXlsx(path)).toEqual({ ok: true, value: START });
   });
 
   it('refuses a game the sheet cannot hold, writing nothing', async () => {

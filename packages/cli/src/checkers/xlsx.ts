@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { constants } from 'node:fs';
-import { type FileHandle, open, rename, unlink } from 'node:fs/promises';
+import { access, type FileHandle, lstat, open, rename, unlink } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import {
@@ -21,7 +21,13 @@ import {
 import { fail, ok, type Result } from '@twenty48/common';
 
 /** The format's refusals, and the file system's. */
-export const XLSX_FILE_ERRORS = [...XLSX_ERRORS, 'ERR_READ', 'ERR_WRITE', 'ERR_FILE_NAME'] as const;
+export const XLSX_FILE_ERRORS = [
+  ...XLSX_ERRORS,
+  'ERR_READ',
+  'ERR_WRITE',
+  'ERR_WRITE_PROTECTED',
+  'ERR_FILE_NAME',
+] as const;
 export type XlsxFileError = (typeof XLSX_FILE_ERRORS)[number];
 
 export const DEFAULT_FILE_NAME = 'checkers.xlsx';
@@ -105,11 +111,22 @@ const writeReasonOf = (error: unknown): string =>
     ? 'the directory does not exist'
     : reasonOf(error);
 
+/** Whether the file at `path`, of mode `mode`, may be written in place by this process. */
+const writableInPlace = async (path: string, mode: number): Promise<boolean> =>
+  // No write bit for anyone is a protection even root is asked to respect (as `rm` does).
+  (mode & 0o222) !== 0 &&
+  access(path, constants.W_OK).then(
+    () => true,
+    () => false,
+  );
+
 /**
  * Save `game` to `path` atomically: the bytes go to a temporary file beside it, which is synced
  * and renamed over `path`, so a failure leaves the old file (or none) and no temporary file.
- * Failures are ERR_WRITE naming the reason, or ERR_CELL / ERR_TURN for a game the sheet cannot
- * hold; never a throw.
+ * A file already there is replaced only if it could have been written in place (else
+ * ERR_WRITE_PROTECTED, and it is left as it is), and the new one keeps its mode. Failures are
+ * ERR_WRITE naming the reason, or ERR_CELL / ERR_TURN for a game the sheet cannot hold; never a
+ * throw.
  *
  * @example
  * const saved = await saveXlsx('checkers.xlsx', { cells, turn: 'p2' });
@@ -127,6 +144,14 @@ export async function saveXlsx(
   } catch (error) {
     return fail('ERR_WRITE', `cannot save ${path}: ${oneLine(error)}`);
   }
+  // The rename would replace a file whatever its mode: the mode is asked first.
+  const old = await lstat(path).catch(() => null);
+  if (old?.isFile() && !(await writableInPlace(path, old.mode))) {
+    return fail(
+      'ERR_WRITE_PROTECTED',
+      `cannot save ${path}: the file is write-protected, so it was left as it is`,
+    );
+  }
   const temp = join(dirname(path), `.${basename(path)}.${randomBytes(6).toString('hex')}.tmp`);
   let handle: FileHandle | undefined;
   let created = false;
@@ -134,6 +159,7 @@ export async function saveXlsx(
     handle = await open(temp, 'wx');
     created = true;
     await handle.writeFile(bytes);
+    if (old?.isFile()) await handle.chmod(old.mode & 0o7777);
     await handle.sync();
     await handle.close();
     handle = undefined;
@@ -153,6 +179,14 @@ function fileNameProblem(name: string): string | null {
   if (name === '.' || name === '..') return 'it names a directory';
   if (/[/\\]/.test(name)) return 'it contains a path separator (/ or \\)';
   if (/\p{Cc}/u.test(name)) return 'it contains a control character';
+  // A bidi control shows the name reordered (`\u202Eevil.xlsx` reads as another extension);
+  // a format or default-ignorable character shows as nothing, a twin of another name.
+  if (/[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/u.test(name)) {
+    return 'it contains a bidi control character';
+  }
+  if (/[\p{Cf}\p{Default_Ignorable_Code_Point}\p{Zl}\p{Zp}]/u.test(name)) {
+    return 'it contains a character that draws nothing';
+  }
   if ([...name].length > MAX_FILE_NAME_LENGTH)
     return `it is longer than ${MAX_FILE_NAME_LENGTH} characters`;
   return null;

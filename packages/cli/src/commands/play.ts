@@ -7,6 +7,7 @@ import { isRankedSize, MAX_RANKED_SIZE, MIN_RANKED_SIZE } from '@twenty48/common
 import type { Game } from '@twenty48/engine';
 import type { Command } from 'commander';
 import { detectColorMode } from '../colors.js';
+import { writeErrorLine } from '../commandLine.js';
 import {
   failUsage,
   type GameFlagValues,
@@ -20,6 +21,7 @@ import { type GameShelf, openGameShelf } from '../gameShelf.js';
 import { createMatch } from '../match.js';
 import { isUnderWay } from '../matchState.js';
 import { playPlain } from '../plainPlay.js';
+import { playerTokenIn } from '../playerToken.js';
 import { playRankedPlain } from '../rankedPlain.js';
 import { playRankedScreen } from '../rankedScreenPlay.js';
 import { describeError, nodeFetch, openRankedGame, rankedKey } from '../rankedStart.js';
@@ -42,11 +44,17 @@ async function playRanked(options: PlayOptions, server: string): Promise<void> {
   const variant = { rules: options.rules, size };
   const shelf = openGameShelf(options.dataDir);
   try {
-    if (shelf.notice) process.stderr.write(`${shelf.notice}\n`);
-    const link = { fetch: nodeFetch, baseUrl: server };
+    if (shelf.notice) writeErrorLine(shelf.notice);
+    const link = { fetch: nodeFetch, baseUrl: server, player: playerTokenIn(options.dataDir) };
     const started = await openRankedGame(link, variant, shelf, options.resume === true);
     if (!started.ok) {
-      process.stderr.write(`2048: the server at ${server}: ${describeError(started.error)}\n`);
+      writeErrorLine(`2048: the server at ${server}: ${describeError(started.error)}`);
+      // One game too many: the player's open games, to resume one (by its id) instead.
+      for (const open of started.error.open ?? []) {
+        writeErrorLine(
+          `  open: ${open.rules} ${open.size}x${open.size}, ${open.moves} moves, score ${open.score}: ${server}${open.resume}`,
+        );
+      }
       process.exitCode = 1;
       return;
     }
@@ -55,7 +63,7 @@ async function playRanked(options: PlayOptions, server: string): Promise<void> {
     const key = rankedKey(server, variant);
     try {
       if (options.plain || !stdin.isTTY || !stdout.isTTY) {
-        if (note) process.stderr.write(`${note}\n`);
+        if (note) writeErrorLine(note);
         const end = await playRankedPlain({
           game,
           server,
@@ -121,7 +129,7 @@ async function play(options: PlayOptions): Promise<void> {
   const { stdin, stdout } = process;
   try {
     if (options.plain || !stdin.isTTY || !stdout.isTTY) {
-      if (note) process.stderr.write(`${note}\n`);
+      if (note) writeErrorLine(note);
       const match = createMatch(game, shelf);
       await playPlain({ match, input: stdin, output: stdout, echo: !stdin.isTTY });
       return;

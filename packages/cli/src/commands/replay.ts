@@ -6,6 +6,7 @@
  */
 import { type Game, maxTile, newGame } from '@twenty48/engine';
 import type { Command } from 'commander';
+import { writeErrorLine } from '../commandLine.js';
 import { failUsage, parseDelayFlag } from '../flags.js';
 import { formatPlainBlock } from '../plainBoard.js';
 import { readRecordFile, recordPlayer, type VerifiedRecord } from '../recordFile.js';
@@ -47,7 +48,7 @@ async function replayCommand(file: string, options: ReplayOptions): Promise<void
   }
   const verified = await readRecordFile(file);
   if (!verified.ok) {
-    process.stderr.write(`error: ${verified.error.message} (${verified.error.code})\n`);
+    writeErrorLine(`error: ${verified.error.message}`, verified.error.code);
     process.exitCode = 1;
     return;
   }

@@ -1,5 +1,6 @@
 /** `2048 scores`: the high-score table for one set of rules and board size. */
 import type { Command } from 'commander';
+import { writeErrorLine } from '../commandLine.js';
 import { parseDataDirFlag, parseRulesFlag, parseSizeFlag, positiveIntFlag } from '../flags.js';
 import { openGameShelf } from '../gameShelf.js';
 
@@ -14,14 +15,14 @@ function scores(options: ScoresOptions): void {
   const shelf = openGameShelf(options.dataDir);
   try {
     if (shelf.notice) {
-      process.stderr.write(`${shelf.notice}\n`);
+      writeErrorLine(shelf.notice);
       process.exitCode = 1;
       return;
     }
     const table = shelf.topScores(options.rules, options.size, options.limit);
     const heading = `${options.rules} ${options.size}x${options.size}`;
     if (!table.ok) {
-      process.stderr.write(`error: ${table.error.message} (${table.error.code})\n`);
+      writeErrorLine(`error: ${table.error.message}`, table.error.code);
       process.exitCode = 1;
       return;
     }

@@ -10,6 +10,7 @@ import { type ClientError, liveGames, type WatchUpdate, watchGame } from '@twent
 import type { EndEvent, LiveGame } from '@twenty48/common';
 import type { Command } from 'commander';
 import { detectColorMode } from '../colors.js';
+import { writeErrorLine } from '../commandLine.js';
 import { parseServerFlag } from '../flags.js';
 import { renderFrame } from '../frame.js';
 import { decodeKeys } from '../keys.js';
@@ -49,7 +50,7 @@ function endLines(server: string, end: EndEvent): string[] {
 }
 
 const failWatch = (server: string, error: ClientError): void => {
-  process.stderr.write(`2048: watching on ${server}: ${describeError(error)}\n`);
+  writeErrorLine(`2048: watching on ${server}: ${describeError(error)}`);
   process.exitCode = 1;
 };
 

@@ -30,7 +30,12 @@ export function sharedRankedServer(name: string): SharedServer {
     server = await startServer({
       port: 0,
       dbFile: join(dir, 'scores.db'),
-      limits: { gamesPerClient: 100, movesPerSecond: 10_000, moveBurst: 10_000 },
+      limits: {
+        gamesPerPlayer: 100,
+        gamesPerAddress: 100,
+        movesPerSecond: 10_000,
+        moveBurst: 10_000,
+      },
     });
   });
   afterAll(async () => {

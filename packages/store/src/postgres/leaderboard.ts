@@ -8,6 +8,9 @@ import {
   liveLimit,
   liveRowOf,
   NO_LIMIT,
+  OPEN_GAMES_NAMED,
+  type OpenColumns,
+  openGameOf,
   positional,
   type RankedColumns,
   rankedRowOf,
@@ -135,33 +138,26 @@ export async function openPostgresLeaderboard(
       return client.transaction(async (tx) => {
         await tx.query('SELECT pg_advisory_xact_lock($1)', [ADMISSION_LOCK]);
         const at = now.toISOString();
-        const [mine = { n: 0, oldest: null }] = await run<{ n: number; oldest: string | null }>(
-          tx,
-          SQL.countClient,
-          { client: game.client },
-        );
-        let abandoned: EndedRankedGame[] = [];
-        if (mine.n >= admission.perClient) {
-          const before = new Date(now.getTime() - admission.replaceIdleMs).toISOString();
-          const limit = mine.n - admission.perClient + 1;
-          abandoned = await closeIdle(tx, {
-            closed: 'abandoned',
-            before,
-            now: at,
-            client: game.client,
-            limit,
-          });
-        }
-        const refusedHere = clientRefusal(mine, abandoned.length, admission, now);
+        const [player] = await run<{ n: number }>(tx, SQL.countPlayer, { player: game.player });
+        const [address] = await run<{ n: number }>(tx, SQL.countClient, { client: game.client });
+        const counts = { player: player?.n ?? 0, address: address?.n ?? 0 };
+        const atLimit =
+          counts.player >= admission.perPlayer || counts.address >= admission.perAddress;
+        const open = atLimit
+          ? (
+              await run<OpenColumns>(tx, SQL.openOfPlayer, {
+                player: game.player,
+                limit: OPEN_GAMES_NAMED,
+              })
+            ).map(openGameOf)
+          : [];
         const refused =
-          refusedHere ??
+          clientRefusal(counts, open, admission) ??
           fullRefusal((await run<{ n: number }>(tx, SQL.countAll))[0]?.n ?? 0, admission);
         if (refused) return { ok: false as const, error: refused };
         await run(tx, SQL.insertRanked, { ...game, now: at });
-        await notify(
-          tx,
-          abandoned.map((ended) => ended.gameId),
-        );
+        // No game is closed to make room any more; the answer keeps its shape.
+        const abandoned: EndedRankedGame[] = [];
         return { ok: true as const, value: { abandoned } };
       });
     },

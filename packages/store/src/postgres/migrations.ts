@@ -56,6 +56,13 @@ export const PG_MIGRATIONS: readonly string[] = [
     PRIMARY KEY (game, sent)
   );
   `,
+  // The player behind a ranked game (their token, or their address), for the per-player
+  // limit beside the per-address one; games from before it count for no player.
+  `
+  ALTER TABLE ranked_games ADD COLUMN player text NOT NULL DEFAULT '';
+  CREATE INDEX ranked_games_player ON ranked_games (player)
+    WHERE status <> 'lost' AND closed IS NULL
+  `,
 ];
 
 /** The advisory lock every server takes to migrate, so that two starting at once take turns. */

@@ -30,8 +30,8 @@ export interface ContractDatabase {
 const T0 = new Date('2030-01-01T00:00:00.000Z');
 const at = (ms: number) => new Date(T0.getTime() + ms);
 const ROOMY: RankedAdmission = {
-  perClient: 100,
-  replaceIdleMs: 60_000,
+  perPlayer: 100,
+  perAddress: 100,
   maxInProgress: 1000,
   fullRetryMs: 30_000,
 };
@@ -53,6 +53,7 @@ function started(id: string, client = 'alice'): NewRankedGame & { game: Game } {
     maxTile: maxTile(game.board),
     status: game.status,
     client,
+    player: `player-of-${client}`,
     game,
   };
 }
@@ -367,28 +368,54 @@ export function leaderboardContract(name: string, database: ContractDatabase): v
       expect(await store.countRankedGamesInProgress()).toBe(3);
     });
 
-    it("at a client's limit, abandons its oldest game idle long enough, else refuses", async () => {
-      const limit = { ...ROOMY, perClient: 2, replaceIdleMs: 60_000 };
-      await create('a', 'alice', at(0), limit);
-      await create('b', 'alice', at(10_000), limit);
-      const { game, ...third } = started('c', 'alice');
-      expect(await store.createRankedGame(third, limit, at(30_000))).toEqual({
-        ok: false,
-        error: { code: 'ERR_TOO_MANY_GAMES', message: expect.any(String), retryAfterMs: 30_000 },
-      });
-      expect((await create('x', 'bob', at(30_000), limit)).abandoned).toEqual([]);
-      expect(await store.createRankedGame(third, limit, at(60_001))).toEqual({
+    it("at a player's or an address's limit, refuses the new game, names the player's open ones and closes none", async () => {
+      const limit = { ...ROOMY, perPlayer: 2, perAddress: 3 };
+      const as = (id: string, client: string, player: string) => {
+        const { game, ...row } = started(id, client);
+        return { ...row, player };
+      };
+      expect(await store.createRankedGame(as('a', 'home', 'ada'), limit, at(0))).toMatchObject({
         ok: true,
-        value: {
-          abandoned: [{ gameId: 'game-a', watchId: 'watch-a', score: 0, status: 'abandoned' }],
+      });
+      expect(await store.createRankedGame(as('b', 'home', 'ada'), limit, at(10_000))).toMatchObject(
+        { ok: true },
+      );
+      // An hour later, both paused: the third is refused, and neither is closed to make room.
+      const open = [
+        { gameId: 'game-b', watchId: 'watch-b', rules: 'classic', size: 4, moves: 0, score: 0 },
+        { gameId: 'game-a', watchId: 'watch-a', rules: 'classic', size: 4, moves: 0, score: 0 },
+      ];
+      expect(await store.createRankedGame(as('c', 'home', 'ada'), limit, at(3_600_000))).toEqual({
+        ok: false,
+        error: {
+          code: 'ERR_TOO_MANY_GAMES',
+          message: expect.stringContaining('2 games in progress'),
+          retryAfterMs: expect.any(Number),
+          open,
         },
       });
-      expect(await store.loadRankedGame('game-a')).toMatchObject({ closed: 'abandoned' });
-      expect(await store.countRankedGamesInProgress('alice')).toBe(2);
-      const [move] = await store.appendRankedMoves([
-        moveOf('game-a', 0, step(game, 'down').game, 'down'),
-      ]);
-      expect(move && codeOf(move)).toBe('ERR_GAME_EXPIRED');
+      // The same player from another address is the same player.
+      expect(
+        await store.createRankedGame(as('d', 'school', 'ada'), limit, at(3_600_000)),
+      ).toMatchObject({
+        ok: false,
+        error: { code: 'ERR_TOO_MANY_GAMES', open },
+      });
+      expect(await store.loadRankedGame('game-a')).toMatchObject({ closed: null });
+      // Another player at the same address has games of their own, up to the address's limit.
+      expect(
+        await store.createRankedGame(as('e', 'home', 'bob'), limit, at(3_600_000)),
+      ).toMatchObject({ ok: true });
+      expect(await store.createRankedGame(as('f', 'home', 'cy'), limit, at(3_600_000))).toEqual({
+        ok: false,
+        error: {
+          code: 'ERR_TOO_MANY_GAMES',
+          message: expect.stringContaining('this address has 3 games in progress'),
+          retryAfterMs: expect.any(Number),
+          open: [],
+        },
+      });
+      expect(await store.countRankedGamesInProgress('home')).toBe(3);
     });
 
     it("refuses a game past the server's limit, and says when to retry", async () => {
