@@ -9,9 +9,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, type Response, test } from '@playwright/test';
 import { type Direction, makeRecord, movableDirections, newGame, step } from '@twenty48/engine';
 import { type RunningServer, startServer } from '@twenty48/server';
+import { RANKED_LINE } from '../src/view-state.js';
 import { KEYS, shownNumber, WIN } from './board.js';
 import { useRealServer, WEB_ROOT } from './realServer.js';
 
@@ -79,7 +80,7 @@ test.describe('a server that refuses', () => {
       port: 0,
       dbFile: join(dataDir, 'scores.db'),
       webRoot: WEB_ROOT,
-      limits: { gamesPerClient: 1 },
+      limits: { gamesPerPlayer: 1 },
     });
   });
   test.afterAll(async () => {
@@ -88,19 +89,24 @@ test.describe('a server that refuses', () => {
   });
   test.use({ viewport: { width: 320, height: 568 } });
 
-  test('too many games: said in words, never "offline", the code in the details', async ({
+  test('too many games: said in words, never "offline", the code in the details; the open game offered', async ({
     page,
   }) => {
     const base = refusing?.url ?? '';
-    await post(base, '/api/games', { rules: 'classic', size: 4 });
-    const refused = page.waitForResponse(
-      (r) => r.url().endsWith('/api/games') && r.request().method() === 'POST',
-    );
+    const isCreate = (r: Response) =>
+      r.url().endsWith('/api/games') && r.request().method() === 'POST';
+    const dealt = page.waitForResponse(isCreate);
     await page.goto(`${base}/`);
+    expect((await dealt).status()).toBe(201);
+    const { gameId } = (await (await dealt).json()) as { gameId: string };
+    await expect(page.getByTestId('ranked-line')).toHaveText(RANKED_LINE);
+    // Another size asks for a second game: one is all this server allows a player.
+    const refused = page.waitForResponse(isCreate);
+    await page.goto(`${base}/?size=3`);
     expect((await refused).status()).toBe(429);
     const notice = page.getByTestId('notice');
     await expect(notice).toHaveText(
-      'You have too many unfinished ranked games: this one is local and unranked.',
+      'You have too many unfinished ranked games: this one is local.',
     );
     await expect(page.getByTestId('notice-details')).toContainText('ERR_TOO_MANY_GAMES (HTTP 429)');
     await expect(page.getByTestId('ranked-line')).toHaveText(
@@ -118,6 +124,13 @@ test.describe('a server that refuses', () => {
     expect(covered).toBe(false);
     // The words do not shrink the board.
     expect((await page.getByTestId('board').boundingBox())?.width).toBeGreaterThanOrEqual(280);
+    // The open game, named by the refusal, is offered and resumed.
+    const resumed = page.waitForResponse((r) => r.url().endsWith(`/api/games/${gameId}`));
+    await page.getByRole('button', { name: /^Resume your 4×4 game \(score \d+\)$/ }).click();
+    expect((await resumed).status()).toBe(200);
+    await expect(page.getByTestId('ranked-line')).toHaveText(RANKED_LINE);
+    await expect(page.getByTestId('board')).toHaveAttribute('data-size', '4');
+    await expect(notice).toHaveText('');
   });
 });
 

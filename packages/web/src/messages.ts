@@ -2,7 +2,7 @@
 // codes behind it. A server that answered and refused is never called offline; a server that
 // was not reached is. Pure data, for the view model.
 
-import type { Failure } from '@twenty48/common';
+import type { Failure, OpenGame } from '@twenty48/common';
 
 /**
  * A message of the page: what happened, in words (two lines on a 320-pixel phone, so at most
@@ -11,6 +11,8 @@ import type { Failure } from '@twenty48/common';
 export interface Notice {
   readonly text: string;
   readonly details: string;
+  /** A ranked game of the player's to resume instead, offered with the words. */
+  readonly resume?: OpenGame;
 }
 
 /** No message. */
@@ -24,6 +26,8 @@ export interface Refusal {
   readonly code: string;
   readonly message: string;
   readonly status: number | null;
+  /** With `ERR_TOO_MANY_GAMES`: the player's games in progress, latest first. */
+  readonly open?: readonly OpenGame[];
 }
 
 /** Why a local game is shown beside a server: from a link, refused, not reached; null: chosen. */
@@ -49,6 +53,14 @@ export function unrankedNotice(refusal: Refusal): Notice {
     return {
       text: 'The server could not be reached, so this game is local and unranked.',
       details,
+    };
+  }
+  const latest = refusal.open?.[0];
+  if (refusal.code === 'ERR_TOO_MANY_GAMES' && latest !== undefined) {
+    return {
+      text: 'You have too many unfinished ranked games: this one is local.',
+      details,
+      resume: latest,
     };
   }
   if (refusal.code === 'ERR_TOO_MANY_GAMES') {
@@ -141,3 +153,12 @@ const UNISSUED: Readonly<Record<'link' | 'refused' | 'unreachable' | 'chosen', s
 /** Said at game over when the server is there but this game is local, by why it is local. */
 export const unissuedNote = (reason: LocalReason): string =>
   `${UNISSUED[reason ?? 'chosen']} New game plays a ranked game.`;
+
+/**
+ * The words of the button that resumes an open game instead.
+ *
+ * @example
+ * resumeLabel({ size: 4, score: 1024, … }) // 'Resume your 4×4 game (score 1,024)'
+ */
+export const resumeLabel = (game: OpenGame): string =>
+  `Resume your ${game.size}×${game.size} game (score ${game.score.toLocaleString('en-US')})`;

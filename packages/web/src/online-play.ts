@@ -39,8 +39,9 @@ export async function openGame(
   }
   const created = await createRankedGame(link, variant);
   if (created.ok) return { ranked: created.value };
-  const { code, message, status } = created.error;
-  return { ranked: null, local: { seed: newSeed(), refusal: { code, message, status } } };
+  const { code, message, status, open } = created.error;
+  const refusal = open === undefined ? { code, message, status } : { code, message, status, open };
+  return { ranked: null, local: { seed: newSeed(), refusal } };
 }
 
 /**

@@ -5,6 +5,7 @@ import type { LiveGame } from '@twenty48/common';
 import type { Rules } from '@twenty48/engine';
 import type { ScoreEntry } from './high-scores.js';
 import { launchSearch } from './launch.js';
+import { resumeLabel } from './messages.js';
 import {
   byId,
   formatNumber,
@@ -98,6 +99,14 @@ function showStatus(state: ViewState): void {
   const notice = noticeOf(state);
   writeText('notice', notice.text);
   writeText('notice-details', notice.details);
+  const resume = byId('notice-resume');
+  resume.hidden = notice.resume === undefined;
+  if (notice.resume) {
+    writeText('notice-resume', resumeLabel(notice.resume));
+    resume.dataset.gameId = notice.resume.gameId;
+    resume.dataset.rules = notice.resume.rules;
+    resume.dataset.size = String(notice.resume.size);
+  }
 }
 
 /** The Watch view instead of the game while it is open: the list, or the game watched. */

@@ -42,6 +42,7 @@ import {
   rankedChanged,
   rankedMoved,
   rankedOpened,
+  resumeOpen,
 } from './view-ranked.js';
 import {
   awaitingGame,
@@ -322,6 +323,8 @@ function respond(state: ViewState, input: ViewInput): ViewUpdate {
       return serverChecked(state, input.available);
     case 'onlineTable':
       return onlineTableLoaded(state, input.variant, input.answer);
+    case 'resumeOpen':
+      return resumeOpen(state, input.gameId, input.variant);
     case 'hintAsked':
       return ranked ? unchanged(state) : askHint(state);
     case 'autoplayToggled':

@@ -265,6 +265,40 @@ describe('a reload in a ranked game', () => {
     }
   });
 
+  it('offers the open game a refusal names, and resumes it in place of the local one', () => {
+    const page = openPage(memoryStore());
+    const open = {
+      gameId: 'g7',
+      watchId: 'w7',
+      rules: 'classic',
+      size: 4,
+      moves: 12,
+      score: 96,
+      resume: '/api/games/g7',
+    } as const;
+    page.send({
+      type: 'gameIssued',
+      purpose: 'join',
+      variant: CLASSIC_4,
+      seed: '5',
+      refusal: { code: 'ERR_TOO_MANY_GAMES', message: 'too many', status: 429, open: [open] },
+    });
+    expect(page.state.notice).toEqual({
+      text: 'You have too many unfinished ranked games: this one is local.',
+      details: 'ERR_TOO_MANY_GAMES (HTTP 429): too many',
+      resume: open,
+    });
+    const asked = page.send({ type: 'resumeOpen', gameId: 'g7', variant: CLASSIC_4 });
+    expect(ofType(asked, 'resumeRanked')).toEqual([{ type: 'resumeRanked', gameId: 'g7' }]);
+    expect(page.state.notice.text).toBe('');
+    expect(gameLine(page.state)).toBe(RANKED_LINE);
+    const script = rankedScript('9', CLASSIC_4, 'g7');
+    page.send({ type: 'rankedOpened', purpose: 'resume', answer: ok(script.snapshot()) });
+    expect(page.state.ranked?.gameId).toBe('g7');
+    // Asked again while a ranked game is shown: nothing happens.
+    expect(page.send({ type: 'resumeOpen', gameId: 'g8', variant: CLASSIC_4 })).toEqual([]);
+  });
+
   it('shows the resumed game once and goes on with it, the moves held meanwhile first', () => {
     const page = openPage(storedPage());
     page.send({ type: 'move', direction: 'left' });

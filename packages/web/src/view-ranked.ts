@@ -6,9 +6,10 @@
 import type { ClientError, ClientResult, RankedChange, RankedSnapshot } from '@twenty48/client';
 import type { Direction, TileEvent } from '@twenty48/engine';
 import { describeMove } from './announce.js';
-import { answered as serverAnswered, unresumedNotice } from './messages.js';
+import { NO_NOTICE, answered as serverAnswered, unresumedNotice } from './messages.js';
 import { type Variant, variantOf } from './saved-game.js';
 import { settingsFor } from './settings.js';
+import { stopAutoplay } from './view-autoplay.js';
 import { andThen, announce, NO_HINT, persist, unchanged } from './view-game.js';
 import { showLocalGame } from './view-online.js';
 import {
@@ -17,6 +18,7 @@ import {
   fresh,
   overlayOf,
   type RankedView,
+  shownOf,
   type ViewEffect,
   type ViewInput,
   type ViewState,
@@ -137,6 +139,30 @@ export function rankedOpened(
       ...(purpose === 'resume' ? [] : [{ type: 'loadOnlineTable', variant } as const]),
     ],
   };
+}
+
+/**
+ * The player chose to resume the open ranked game `gameId` (of `variant`) that a refusal
+ * named: it is read from the server and takes the local game's place, as after a reload;
+ * auto-play stops first.
+ *
+ * @example
+ * resumeOpen(state, 'g1', { rules: 'classic', size: 4 }).effects // [drawBoard (empty), resumeRanked]
+ */
+export function resumeOpen(state: ViewState, gameId: string, variant: Variant): ViewUpdate {
+  if (state.ranked !== null || awaitingGame(state)) return unchanged(state);
+  return andThen(stopAutoplay(state, 'resuming your ranked game'), (s) => {
+    const parked = { gameId, variant, shown: null };
+    const online = { ...s.online, resuming: true, parked, held: [] };
+    const next: ViewState = { ...s, variant, online, notice: NO_NOTICE, hint: NO_HINT };
+    return {
+      state: next,
+      effects: [
+        { type: 'drawBoard', game: shownOf(next), tiles: next.settings.tiles },
+        { type: 'resumeRanked', gameId },
+      ],
+    };
+  });
 }
 
 /**

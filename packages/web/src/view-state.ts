@@ -263,6 +263,8 @@ export type ViewInput =
       /** The rows, or why not; null when there is no server. */
       readonly answer: Result<OnlineScore[], LeaderboardError> | null;
     }
+  /** Resume the open ranked game `gameId` of `variant` (a refusal named it) instead. */
+  | { readonly type: 'resumeOpen'; readonly gameId: string; readonly variant: Variant }
   | { readonly type: 'hintAsked' }
   | { readonly type: 'autoplayToggled'; readonly now: number }
   | { readonly type: 'autoplayWake'; readonly run: number; readonly now: number }
