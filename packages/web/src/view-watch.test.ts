@@ -128,6 +128,18 @@ describe('the Watch view', () => {
     expect(page.send({ type: 'watchRetryDue', run: 2 })).toEqual([]);
   });
 
+  it('does not reconnect to a game the server no longer has', () => {
+    const page = openPage();
+    page.send({ type: 'watchOpened' });
+    page.send({ type: 'watchPicked', watchId: 'w9' });
+    const gone = {
+      type: 'error',
+      error: { code: 'ERR_UNKNOWN_GAME', message: 'no such game', status: 404, retryAfterMs: null },
+    } as const;
+    expect(ofType(page.send({ type: 'watchUpdated', run: 1, update: gone }), 'later')).toEqual([]);
+    expect(page.state.watch?.watching?.status).toBe('This game is no longer on the server.');
+  });
+
   it('watches a picked game move by move with the events to animate, and says each move', () => {
     const page = openPage();
     page.send({ type: 'watchOpened' });

@@ -176,6 +176,11 @@ export function watchUpdated(state: ViewState, run: number, update: WatchUpdate)
       return put({ status: text }, [{ type: 'announceWatch', text }]);
     }
     case 'error': {
+      // A game the server no longer has is not asked for again.
+      if (update.error.status === 404 || update.error.status === 410) {
+        const text = 'This game is no longer on the server.';
+        return put({ status: text }, [{ type: 'announceWatch', text }]);
+      }
       const ms = retryMs(watching.retries);
       const text = `The stream broke (${update.error.message}); reconnecting in ${Math.round(ms / 1000)} s.`;
       return put({ status: text, retries: watching.retries + 1 }, [
