@@ -268,11 +268,14 @@ test.describe('Watch', () => {
     const list = page.getByTestId('live-games');
     await expect(list.locator(`[data-watch-id="${first.watchId}"]`)).toBeVisible();
     await expect(list.locator('[data-watch-id="stale"]')).toHaveCount(0);
+    const firstButton = list.locator(`[data-watch-id="${first.watchId}"]`);
+    await firstButton.focus();
     const second = await open();
-    // No click: the list is read again.
+    // No click: the list is read again, and the focus stays on the game it was on.
     await expect(list.locator(`[data-watch-id="${second.watchId}"]`)).toBeVisible({
       timeout: 15_000,
     });
+    await expect(firstButton).toBeFocused();
     // The first attempt at the stream fails; the page tries again by itself.
     let attempts = 0;
     await page.route(`**/api/games/${second.watchId}/events`, async (route) => {

@@ -235,6 +235,11 @@ export function showOnlineScores(table: OnlineTable | null): void {
  */
 export function showLiveGames(games: readonly LiveGame[], mine: string | null): void {
   const list = byId('live-games');
+  // The list is read again every few seconds: the focus stays on the game it was on.
+  const focused =
+    document.activeElement instanceof HTMLElement && list.contains(document.activeElement)
+      ? document.activeElement.dataset.watchId
+      : undefined;
   list.replaceChildren(
     ...games.map((game) => {
       const item = document.createElement('li');
@@ -252,4 +257,9 @@ export function showLiveGames(games: readonly LiveGame[], mine: string | null): 
       return item;
     }),
   );
+  if (focused === undefined) return;
+  const again = [...list.querySelectorAll<HTMLElement>('button[data-watch-id]')].find(
+    (button) => button.dataset.watchId === focused,
+  );
+  (again ?? byId('watch-heading')).focus();
 }
