@@ -3,7 +3,7 @@ import { fail, type LiveGame, ok } from '@twenty48/common';
 import { newGame, step } from '@twenty48/engine';
 import { describe, expect, it } from 'vitest';
 import { ofType, openPage, types } from './testing/page.js';
-import { LIST_REFRESH_MS, retryMs } from './view-watch.js';
+import { LIST_REFRESH_MS, liveNow, retryMs } from './view-watch.js';
 
 const LIVE: LiveGame[] = [
   {
@@ -84,6 +84,8 @@ describe('the Watch view', () => {
     const stale = { ...LIVE[0], watchId: 'w1', updatedAt: '2026-11-26T02:58:59.000Z' } as LiveGame;
     page.send({ type: 'liveListed', answer: ok([...LIVE, stale]), now: NOW, listRun: 1 });
     expect(page.state.watch?.games?.map((g) => g.watchId)).toEqual(['w9']);
+    // A page whose clock is behind the server's still lists the game moving now.
+    expect(liveNow(LIVE, NOW - 3_600_000).map((g) => g.watchId)).toEqual(['w9']);
   });
 
   it('reads the list again every few seconds while it shows, and no more once it is left', () => {

@@ -82,12 +82,19 @@ export function liveRefreshDue(state: ViewState, listRun: number): ViewUpdate {
   };
 }
 
-/** The games that moved within the last two minutes before `now` (milliseconds since 1970). */
-export const liveNow = (games: readonly LiveGame[], now: number): LiveGame[] =>
-  games.filter((game) => {
-    const at = Date.parse(game.updatedAt);
-    return Number.isFinite(at) && now - at <= LIVE_WITHIN_MS;
+/**
+ * The games that moved within the last two minutes before `now` (milliseconds since 1970, the
+ * page's clock; a server clock ahead of it is believed, so a page whose clock is behind still
+ * lists the games moving now).
+ */
+export function liveNow(games: readonly LiveGame[], now: number): LiveGame[] {
+  const times = games.map((game) => Date.parse(game.updatedAt));
+  const latest = Math.max(now, ...times.filter(Number.isFinite));
+  return games.filter((_, i) => {
+    const at = times[i] ?? Number.NaN;
+    return Number.isFinite(at) && latest - at <= LIVE_WITHIN_MS;
   });
+}
 
 /**
  * The live games read at `now` arrived (only those moved in the last two minutes are listed),
