@@ -1,3 +1,4 @@
+export { ACF_BALLOTS, type Ballot, ballot } from './ballots.js';
 export {
   BLACK_KING_ROW,
   bitCount,
@@ -41,6 +42,14 @@ export {
   parsePdnMove,
   resultOf,
 } from './pdn.js';
+export {
+  gamesOf,
+  MAX_PDN_CHARS,
+  MAX_PDN_MOVES,
+  type PdnGame,
+  type PdnGameError,
+  parsePdnGame,
+} from './pdnGame.js';
 export { INITIAL_PERFT, type PerftDivision, perft, perftDivide } from './perft.js';
 export {
   BLACK_START,

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { INITIAL_FEN, makeFen, parseFen } from './fen.js';
 import { newGame, playStep } from './game.js';
 import { pliesArb } from './games.testkit.js';
-import { legalMoves } from './moves.js';
+import { applyMove, legalMoves } from './moves.js';
 import { parsePdnMove } from './pdn.js';
 import {
   handleSearchRequest,
@@ -79,6 +79,21 @@ describe('handleSearchRequest', () => {
     if (!start.ok) throw new Error('bad start');
     const move = parsePdnMove(start.value, reply.move);
     expect(move.ok && move.value.path).toEqual(reply.path);
+  });
+
+  it('gives the expected line in PDN, starting with the move, each move legal in turn', () => {
+    const reply = handleSearchRequest({ id: 3, fen: INITIAL_FEN, depth: 6 });
+    if (!reply.ok) throw new Error(reply.error.message);
+    expect(reply.pv[0]).toBe(reply.move);
+    expect(reply.pv.length).toBeGreaterThanOrEqual(2);
+    const start = parseFen(INITIAL_FEN);
+    if (!start.ok) throw new Error('bad start');
+    let position = start.value;
+    for (const text of reply.pv) {
+      const move = parsePdnMove(position, text);
+      if (!move.ok) throw new Error(`${text}: ${move.error.message}`);
+      position = applyMove(position, move.value);
+    }
   });
 
   it('names every landing square of a multi-jump', () => {

@@ -41,9 +41,12 @@ export type SearchReply =
       readonly move: string;
       /** The squares the piece stands on, from where it starts to where it ends. */
       readonly path: readonly number[];
+      /** For the side to move, a man = 100 (`WIN_SCORE - n` a win in n plies). */
       readonly score: number;
       readonly depth: number;
       readonly nodes: number;
+      /** The expected line in PDN, starting with `move` (the analysis board shows it). */
+      readonly pv: readonly string[];
     }
   | { readonly id: number; readonly ok: false; readonly error: Failure<SearchErrorCode> };
 
@@ -208,6 +211,7 @@ export function handleSearchRequest(data: unknown): SearchReply {
       score: result.score,
       depth: result.depth,
       nodes: result.nodes,
+      pv: result.pv.map(moveToPdn),
     };
   } catch (error) {
     const message = error instanceof Error ? error.message : 'a non-Error was thrown';

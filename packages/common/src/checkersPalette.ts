@@ -25,6 +25,10 @@ export interface CheckersBoardColours {
   readonly mustCapture: string;
   /** The keyboard's cursor on the board. */
   readonly cursor: string;
+  /** The ring round the squares of the last move (where it started and every landing). */
+  readonly lastMove: string;
+  /** The dashed ring round the squares whose pieces the last move captured. */
+  readonly captured: string;
 }
 
 export const CHECKERS_BOARD: Readonly<Record<Theme, CheckersBoardColours>> = {
@@ -41,6 +45,8 @@ export const CHECKERS_BOARD: Readonly<Record<Theme, CheckersBoardColours>> = {
     selected: '#ffd54f',
     mustCapture: '#ff8a65',
     cursor: '#64b5f6',
+    lastMove: '#ce93d8',
+    captured: '#eeeeee',
   },
   dark: {
     lightSquare: '#8a7a66',
@@ -55,6 +61,8 @@ export const CHECKERS_BOARD: Readonly<Record<Theme, CheckersBoardColours>> = {
     selected: '#ffd54f',
     mustCapture: '#ff8a65',
     cursor: '#64b5f6',
+    lastMove: '#ce93d8',
+    captured: '#eeeeee',
   },
 };
 
@@ -77,4 +85,6 @@ export const CHECKERS_MARK_PAIRS: readonly BoardPair[] = [
   ['selected', 'darkSquare'],
   ['mustCapture', 'darkSquare'],
   ['cursor', 'darkSquare'],
+  ['lastMove', 'darkSquare'],
+  ['captured', 'darkSquare'],
 ];

@@ -586,8 +586,9 @@ test.describe('the look, as the 2048 page', () => {
     await openPage(page);
     expect(await visibleHeadings(page)).toEqual([
       'H1 Checkers',
+      'H2 Moves',
       'H2 Settings',
-      'H2 Moves (PDN)',
+      'H2 Files',
       'H2 How to play',
     ]);
     const how = page.locator('#how-to-play');

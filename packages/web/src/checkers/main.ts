@@ -2,9 +2,16 @@
  * The checkers page's edges: events become the model's inputs, its effects become the worker's
  * questions, timers, storage, announcements and downloads. All policy is in model.ts.
  */
-import { opponent, type SearchReply, type Side } from '@twenty48/checkers';
+import {
+  ACF_BALLOTS,
+  MAX_PDN_CHARS,
+  opponent,
+  type SearchReply,
+  type Side,
+} from '@twenty48/checkers';
 import { decodeXlsx, encodeXlsx, MAX_XLSX_BYTES } from '@twenty48/checkers-xlsx';
 import {
+  bottomSide,
   type CheckersState,
   type Effect,
   type Input,
@@ -13,6 +20,7 @@ import {
   MODES,
   type Mode,
   movable,
+  type Opening,
   SAVE_KEY,
   start,
   THEME_CHOICES,
@@ -21,6 +29,7 @@ import {
 } from './model.js';
 import { cssVariables } from './palette.js';
 import { buildBoard, render } from './render.js';
+import { playSound } from './sound.js';
 
 const byId = <T extends HTMLElement>(id: string): T => document.getElementById(id) as T;
 
@@ -100,6 +109,9 @@ function run(effect: Effect): void {
       return;
     case 'download-text':
       download(new Blob([effect.text], { type: 'application/x-pdn' }), effect.name);
+      return;
+    case 'sound':
+      playSound(effect.sound);
       return;
   }
 }
@@ -210,8 +222,16 @@ const ARROWS: Record<string, 'up' | 'down' | 'left' | 'right'> = {
   ArrowLeft: 'left',
   ArrowRight: 'right',
 };
+// With Black drawn at the bottom the board is turned round: up on the screen is down the rows.
+const TURNED: Record<'up' | 'down' | 'left' | 'right', 'up' | 'down' | 'left' | 'right'> = {
+  up: 'down',
+  down: 'up',
+  left: 'right',
+  right: 'left',
+};
 board.addEventListener('keydown', (event) => {
-  const arrow = ARROWS[event.key];
+  const key = ARROWS[event.key];
+  const arrow = key !== undefined && bottomSide(state) === 'black' ? TURNED[key] : key;
   if (arrow !== undefined) {
     event.preventDefault();
     keyboard = true;
@@ -222,11 +242,91 @@ board.addEventListener('keydown', (event) => {
   }
 });
 
-byId('new-game').addEventListener('click', () => dispatch({ kind: 'new' }));
+byId('new-game').addEventListener('click', () => dispatch({ kind: 'new', random: Math.random() }));
+byId('rematch').addEventListener('click', () =>
+  dispatch({ kind: 'rematch', random: Math.random() }),
+);
+byId('flip').addEventListener('click', () => dispatch({ kind: 'flip' }));
+byId('confirm-yes').addEventListener('click', () => dispatch({ kind: 'confirm' }));
+byId('confirm-no').addEventListener('click', () => dispatch({ kind: 'dismiss' }));
+byId('nav-first').addEventListener('click', () => dispatch({ kind: 'view', to: 'first' }));
+byId('nav-previous').addEventListener('click', () => dispatch({ kind: 'view', to: 'previous' }));
+byId('nav-next').addEventListener('click', () => dispatch({ kind: 'view', to: 'next' }));
+byId('nav-last').addEventListener('click', () => dispatch({ kind: 'view', to: 'last' }));
+const moves = byId('moves');
+moves.addEventListener('click', (event) => {
+  const button = (event.target as Element | null)?.closest?.('button[data-ply]');
+  if (!(button instanceof HTMLElement)) return;
+  dispatch({ kind: 'view', to: Number(button.dataset.ply) });
+  // The list is drawn anew: keep the focus on the move shown, so the arrow keys go on from it.
+  moves.querySelector<HTMLElement>('[aria-current="step"]')?.focus();
+});
+// The arrow keys step through the game from the move list and its buttons, Home and End jump.
+const STEPS: Record<string, 'first' | 'previous' | 'next' | 'last'> = {
+  ArrowLeft: 'previous',
+  ArrowUp: 'previous',
+  ArrowRight: 'next',
+  ArrowDown: 'next',
+  Home: 'first',
+  End: 'last',
+};
+byId('moves')
+  .closest('section')
+  ?.addEventListener('keydown', (event) => {
+    const to = STEPS[(event as KeyboardEvent).key];
+    if (to === undefined) return;
+    event.preventDefault();
+    dispatch({ kind: 'view', to });
+    const current = moves.querySelector<HTMLElement>('[aria-current="step"]');
+    (current ?? byId('nav-first')).focus();
+  });
+const toggle = (id: string, input: (on: boolean) => Input): void => {
+  const box = byId<HTMLInputElement>(id);
+  box.addEventListener('change', () => dispatch(input(box.checked)));
+};
+toggle('sound', (on) => ({ kind: 'sound', on }));
+toggle('analysis', (on) => ({ kind: 'analysis', on }));
+{
+  const opening = byId<HTMLSelectElement>('opening');
+  opening.append(
+    ...ACF_BALLOTS.map((text, i) => new Option(`Ballot ${i + 1}: ${text}`, String(i))),
+  );
+  opening.addEventListener('change', () => {
+    const value = opening.value;
+    const chosen: Opening =
+      value === 'random' ? 'random' : value === 'standard' ? 'standard' : Number(value);
+    dispatch({ kind: 'opening', opening: chosen });
+  });
+}
+const today = (): string => {
+  const now = new Date();
+  const two = (n: number): string => String(n).padStart(2, '0');
+  return `${now.getFullYear()}.${two(now.getMonth() + 1)}.${two(now.getDate())}`;
+};
+byId('result-pdn').addEventListener('click', () => dispatch({ kind: 'export-pdn', date: today() }));
+byId('load-pdn').addEventListener('click', () => {
+  const text = byId<HTMLTextAreaElement>('pdn-text').value;
+  dispatch({ kind: 'pdn', name: 'the pasted PDN', text });
+});
+const pdnInput = byId<HTMLInputElement>('open-pdn');
+pdnInput.addEventListener('change', async () => {
+  const file = pdnInput.files?.[0];
+  pdnInput.value = '';
+  if (file === undefined) return;
+  if (file.size > MAX_PDN_CHARS * 4) {
+    dispatch({ kind: 'pdn', name: file.name, text: ' '.repeat(MAX_PDN_CHARS + 1) });
+    return;
+  }
+  try {
+    dispatch({ kind: 'pdn', name: file.name, text: await file.text() });
+  } catch {
+    dispatch({ kind: 'pdn', name: file.name, text: '' });
+  }
+});
 byId('undo').addEventListener('click', () => dispatch({ kind: 'undo' }));
 byId('hint').addEventListener('click', () => dispatch({ kind: 'hint' }));
 byId('download-xlsx').addEventListener('click', () => dispatch({ kind: 'download-xlsx' }));
-byId('export-pdn').addEventListener('click', () => dispatch({ kind: 'export-pdn' }));
+byId('export-pdn').addEventListener('click', () => dispatch({ kind: 'export-pdn', date: today() }));
 const select = (id: string, read: (value: string) => Input | null): void => {
   const element = byId<HTMLSelectElement>(id);
   element.addEventListener('change', () => {

@@ -180,9 +180,11 @@ describe('the computer', () => {
       score: 0,
       depth: 1,
       nodes: 1,
+      pv: ['22x15x6'],
     };
     const midway = play(state, { kind: 'reply', reply });
-    expect(midway.effects).toEqual([{ kind: 'wait', ms: JUMP_PAUSE_MS }]);
+    expect(midway.effects.map((effect) => effect.kind)).toEqual(['wait', 'save']);
+    expect(midway.effects[0]).toEqual({ kind: 'wait', ms: JUMP_PAUSE_MS });
     expect(midway.state.game.jump?.path).toEqual([22, 15]);
     const done = play(midway.state, { kind: 'tick' });
     expect(done.state.game.moves.map((m) => m.path)).toEqual([[22, 15, 6]]);
@@ -218,8 +220,11 @@ describe('the computer', () => {
     const from = opened.state.game.moves[0]?.from ?? 0;
     expect(pieceAt(newGame().position, from)?.side).toBe('black');
     expect(statusLine(opened.state)).toBe('Red to move');
-    // A new game keeps the sides: the computer opens again.
-    const fresh = play(opened.state, { kind: 'new' });
+    // A new game asks first (a game is under way), then keeps the sides: the computer opens again.
+    const asked = play(opened.state, { kind: 'new', random: 0 });
+    expect(asked.state.confirm).toEqual({ kind: 'new', random: 0 });
+    expect(searches(asked.effects)).toEqual([]);
+    const fresh = play(asked.state, { kind: 'confirm' });
     expect(fresh.state.computerSide).toBe('black');
     expect(searches(fresh.effects)).toHaveLength(1);
     // Given Red back, the computer waits for Black: no search, and Black may move.

@@ -5,6 +5,7 @@
  * announce, download).
  */
 import {
+  ACF_BALLOTS,
   announcement,
   coordsOf,
   type Game,
@@ -33,6 +34,19 @@ import {
 } from '@twenty48/checkers';
 import { positionOfSheet, type SheetGame, sheetOf } from '@twenty48/checkers-xlsx';
 import type { Result } from '@twenty48/common';
+import {
+  analyse,
+  ballotOf,
+  cut,
+  freshGame,
+  importPdn,
+  playerName,
+  shownGame,
+  underWay,
+  viewTo,
+} from './site.js';
+
+export { bottomSide, gameAt, playerName, shownGame, shownPly } from './site.js';
 
 export const LEVELS = [1, 2, 3, 4] as const;
 export type Level = (typeof LEVELS)[number];
@@ -43,6 +57,22 @@ export const LEVEL_LIMITS: Readonly<Record<Level, SearchLimits>> = {
   3: { ms: 1000 },
   4: { ms: 3000 },
 };
+/** How strong each level is, in words the page shows beside the choice (from its limits). */
+export const LEVEL_WORDS: Readonly<Record<Level, string>> = {
+  1: `beginner: ${limitWords(LEVEL_LIMITS[1])}`,
+  2: `club player: ${limitWords(LEVEL_LIMITS[2])}`,
+  3: `expert: ${limitWords(LEVEL_LIMITS[3])}`,
+  4: `strongest: ${limitWords(LEVEL_LIMITS[4])}`,
+};
+
+/** A search's limits in words: "looks 2 plies ahead", "thinks 0.25 s a move". */
+function limitWords(limits: SearchLimits): string {
+  if (limits.depth !== undefined)
+    return `looks ${limits.depth} ${limits.depth === 1 ? 'ply' : 'plies'} ahead (and through every capture)`;
+  return `thinks ${(limits.ms ?? 1000) / 1000} s a move`;
+}
+/** The analysis board thinks this long about each position shown. */
+export const ANALYSIS_LIMITS: SearchLimits = { ms: 500 };
 /** A hint thinks as long as level 2. */
 const HINT_LIMITS: SearchLimits = { ms: 250 };
 /** The pause between the jumps of the computer's multi-jump, so each landing is seen. */
@@ -75,14 +105,57 @@ export interface CheckersState {
   readonly notice: string;
   /** The last move, for the board's marks. */
   readonly lastMove: Move | null;
+  /** The number of whole moves shown while stepping through the game; null: the game now. */
+  readonly view: number | null;
+  /** The board turned round from its usual way (your side at the bottom); remembered. */
+  readonly flipped: boolean;
+  /** Sounds for moves, captures, crowning and the end; remembered, off at first. */
+  readonly sound: boolean;
+  /** The engine's evaluation and best line for the position shown; remembered. */
+  readonly analysis: boolean;
+  /** The analysis search the page waits for (its request id). */
+  readonly analysing: { readonly id: number; readonly fen: string } | null;
+  readonly evaluation: Evaluation | null;
+  /** A question waiting for Yes or No: a new game, or playing on from an earlier position. */
+  readonly confirm: Confirm | null;
+  /** How new games start: the standard position, a random ballot, or ballot i (ACF order). */
+  readonly opening: Opening;
+  /** The ballot this game started from (its index), for the rematch. */
+  readonly ballot: number | null;
 }
+
+/** The engine's view of a position: for Black, a man = 100; the best line in PDN. */
+export interface Evaluation {
+  readonly fen: string;
+  readonly black: number;
+  readonly pv: readonly string[];
+  readonly depth: number;
+}
+
+export type Confirm =
+  | { readonly kind: 'new'; readonly random: number }
+  | { readonly kind: 'cut'; readonly square: Square };
+
+export type Opening = 'standard' | 'random' | number;
+/** Where stepping through the game goes: an end, one move either way, or after ply n. */
+export type ViewTarget = 'first' | 'previous' | 'next' | 'last' | number;
 
 export type Input =
   | { readonly kind: 'square'; readonly square: Square }
   | { readonly kind: 'drag'; readonly from: Square; readonly to: Square }
   | { readonly kind: 'cursor'; readonly key: 'up' | 'down' | 'left' | 'right' }
   | { readonly kind: 'cancel' }
-  | { readonly kind: 'new' }
+  /** `random` in [0, 1) picks the ballot when the opening is random. */
+  | { readonly kind: 'new'; readonly random: number }
+  | { readonly kind: 'rematch'; readonly random: number }
+  | { readonly kind: 'confirm' }
+  | { readonly kind: 'dismiss' }
+  | { readonly kind: 'view'; readonly to: ViewTarget }
+  | { readonly kind: 'flip' }
+  | { readonly kind: 'sound'; readonly on: boolean }
+  | { readonly kind: 'analysis'; readonly on: boolean }
+  | { readonly kind: 'opening'; readonly opening: Opening }
+  | { readonly kind: 'pdn'; readonly name: string; readonly text: string }
   | { readonly kind: 'undo' }
   | { readonly kind: 'hint' }
   | { readonly kind: 'mode'; readonly mode: Mode }
@@ -95,7 +168,8 @@ export type Input =
   | { readonly kind: 'tick' }
   | { readonly kind: 'opened'; readonly name: string; readonly sheet: Result<SheetGame, string> }
   | { readonly kind: 'download-xlsx' }
-  | { readonly kind: 'export-pdn' };
+  /** `date` is today as PDN writes it, `2026.11.26`. */
+  | { readonly kind: 'export-pdn'; readonly date: string };
 
 export type Effect =
   | { readonly kind: 'search'; readonly request: SearchRequest }
@@ -103,7 +177,10 @@ export type Effect =
   | { readonly kind: 'save'; readonly text: string }
   | { readonly kind: 'announce'; readonly text: string }
   | { readonly kind: 'download-xlsx'; readonly sheet: SheetGame; readonly name: string }
-  | { readonly kind: 'download-text'; readonly text: string; readonly name: string };
+  | { readonly kind: 'download-text'; readonly text: string; readonly name: string }
+  | { readonly kind: 'sound'; readonly sound: SoundName };
+
+export type SoundName = 'move' | 'capture' | 'crown' | 'end';
 
 export interface Update {
   readonly state: CheckersState;
@@ -115,7 +192,12 @@ const SAVE_VERSION = 1;
 
 /** A new game: the player is Black against the computer at level 2 unless told otherwise. */
 export function initialState(
-  options: Partial<Pick<CheckersState, 'mode' | 'level' | 'theme' | 'computerSide'>> = {},
+  options: Partial<
+    Pick<
+      CheckersState,
+      'mode' | 'level' | 'theme' | 'computerSide' | 'flipped' | 'sound' | 'analysis' | 'opening'
+    >
+  > = {},
 ): CheckersState {
   return {
     game: newGame(),
@@ -132,6 +214,15 @@ export function initialState(
     hint: null,
     notice: '',
     lastMove: null,
+    view: null,
+    flipped: options.flipped ?? false,
+    sound: options.sound ?? false,
+    analysis: options.analysis ?? false,
+    analysing: null,
+    evaluation: null,
+    confirm: null,
+    opening: options.opening ?? 'standard',
+    ballot: null,
   };
 }
 
@@ -191,19 +282,25 @@ export function moveList(game: Game): { number: number; black: string; red: stri
 }
 
 /**
- * The save: the start, the whole moves, and a person's capture under way (its landings so far,
- * `"22x15"`), so a reload resumes mid-jump. The computer's capture under way is not kept: its
- * move is asked again whole (`askComputer`).
+ * The save: the start, the whole moves, and a capture under way (its landings so far,
+ * `"22x15"`), so a reload resumes mid-jump; the computer's own capture under way keeps its whole
+ * move too (`computerMove`), and goes on hop by hop after the reload.
  */
-const saveEffect = (state: CheckersState): Effect => ({
+export const saveEffect = (state: CheckersState): Effect => ({
   kind: 'save',
   text: JSON.stringify({
     version: SAVE_VERSION,
     start: makeFen(state.game.start),
     moves: state.game.moves.map((move) => move.path.join(move.captured.length > 0 ? 'x' : '-')),
-    ...(state.game.jump !== null && state.playing.length === 0
-      ? { jump: state.game.jump.path.join('x') }
+    ...(state.game.jump !== null ? { jump: state.game.jump.path.join('x') } : {}),
+    ...(state.game.jump !== null && state.playing.length > 0
+      ? { computerMove: [...state.game.jump.path, ...state.playing].join('x') }
       : {}),
+    flipped: state.flipped,
+    sound: state.sound,
+    analysis: state.analysis,
+    opening: state.opening,
+    ballot: state.ballot,
     mode: state.mode,
     computerSide: state.computerSide,
     level: state.level,
@@ -215,7 +312,7 @@ const saveEffect = (state: CheckersState): Effect => ({
  * Ask the computer when it is its turn and nothing is asked yet. A capture it finds under way
  * (resumed, or the player's when the sides were swapped) is taken back: it chooses moves whole.
  */
-function askComputer(state: CheckersState, effects: Effect[]): CheckersState {
+export function askComputer(state: CheckersState, effects: Effect[]): CheckersState {
   if (!computerToMove(state) || state.asking !== null || state.playing.length > 0) return state;
   const game = moveStart(state);
   const id = state.nextId;
@@ -232,8 +329,14 @@ function afterMove(state: CheckersState, before: Game, effects: Effect[]): Check
     selected: null,
     hint: null,
     lastMove: move,
+    view: null,
   };
   const ended = announcement(state.game.status);
+  if (state.sound) {
+    effects.push({ kind: 'sound', sound: move.captured.length > 0 ? 'capture' : 'move' });
+    if (move.crowned) effects.push({ kind: 'sound', sound: 'crown' });
+    if (ended !== null) effects.push({ kind: 'sound', sound: 'end' });
+  }
   const then = ended ?? `${sideWord(state.game.position.turn)} to move`;
   effects.push({ kind: 'announce', text: `${moveSentence(before.position.turn, move)}. ${then}.` });
   effects.push(saveEffect(next));
@@ -264,6 +367,7 @@ function step(state: CheckersState, from: Square, to: Square, effects: Effect[])
       kind: 'announce',
       text: `${sideWord(played.value.position.turn)} jumps to ${to}, captures ${captured}; keep jumping.`,
     });
+    if (state.sound) effects.push({ kind: 'sound', sound: 'capture' });
     const jumping = { ...next, selected: to, cursor: to };
     effects.push(saveEffect(jumping));
     return jumping;
@@ -275,6 +379,13 @@ function step(state: CheckersState, from: Square, to: Square, effects: Effect[])
 function pick(state: CheckersState, square: Square, effects: Effect[]): CheckersState {
   const { game } = state;
   const moved = { ...state, cursor: square };
+  if (state.view !== null && shownGame(state).status.kind === 'playing') {
+    return {
+      ...moved,
+      confirm: { kind: 'cut', square },
+      notice: '',
+    };
+  }
   if (game.status.kind !== 'playing')
     return { ...moved, notice: 'The game is over: start a new game' };
   if (computerToMove(state) || state.playing.length > 0) {
@@ -334,6 +445,16 @@ export function cursorStep(square: Square, key: 'up' | 'down' | 'left' | 'right'
 
 /** The computer's move arrives: its first step is played, the others follow one per pause. */
 function playReply(state: CheckersState, reply: SearchReply, effects: Effect[]): CheckersState {
+  if (state.analysing !== null && reply.id === state.analysing.id) {
+    const { fen } = state.analysing;
+    if (!reply.ok) return { ...state, analysing: null, evaluation: null };
+    const black = fen.startsWith('B') ? reply.score : -reply.score;
+    return {
+      ...state,
+      analysing: null,
+      evaluation: { fen, black, pv: reply.pv, depth: reply.depth },
+    };
+  }
   if (state.asking === null || reply.id !== state.asking.id) return state; // a stale answer
   const answer = moveOfReply(state.game, reply);
   const asked = { ...state, asking: null };
@@ -359,7 +480,9 @@ function playComputerStep(state: CheckersState, from: Square, effects: Effect[])
   }
   const next: CheckersState = { ...state, game: played.value, playing: rest };
   if (rest.length > 0) {
+    if (state.sound) effects.push({ kind: 'sound', sound: 'capture' });
     effects.push({ kind: 'wait', ms: JUMP_PAUSE_MS });
+    effects.push(saveEffect(next)); // a reload now goes on with the rest of this capture
     return next;
   }
   return afterMove(next, before, effects);
@@ -410,15 +533,47 @@ export function restore(text: string | null): Result<CheckersState, string> | nu
   const at = game.jump?.path[game.jump.path.length - 1] ?? null;
   const oneOf = <T>(list: readonly T[], value: unknown, fallback: T): T =>
     list.includes(value as T) ? (value as T) : fallback;
+  const isBallot = (value: unknown): value is number =>
+    typeof value === 'number' &&
+    Number.isInteger(value) &&
+    value >= 0 &&
+    value < ACF_BALLOTS.length;
   const state = initialState({
     mode: oneOf(MODES, save.mode, 'computer'),
     level: oneOf(LEVELS, save.level, 2),
     theme: oneOf(THEME_CHOICES, save.theme, 'system'),
     computerSide: oneOf(['black', 'red'] as const, save.computerSide, 'red'),
+    flipped: save.flipped === true,
+    sound: save.sound === true,
+    analysis: save.analysis === true,
+    opening: save.opening === 'random' || isBallot(save.opening) ? save.opening : 'standard',
   });
+  // The computer's capture under way: the landings it has still to make.
+  const playing =
+    jumping !== null &&
+    typeof save.computerMove === 'string' &&
+    save.computerMove.startsWith(save.jump as string)
+      ? save.computerMove
+          .slice((save.jump as string).length)
+          .split('x')
+          .filter((part) => part !== '')
+          .map(Number)
+          .filter(
+            (square): square is Square => Number.isInteger(square) && square >= 1 && square <= 32,
+          )
+      : [];
   return {
     ok: true,
-    value: { ...state, game, past, lastMove: moved, selected: at, cursor: at ?? state.cursor },
+    value: {
+      ...state,
+      game,
+      past,
+      playing,
+      lastMove: moved,
+      selected: playing.length > 0 ? null : at,
+      cursor: at ?? state.cursor,
+      ballot: isBallot(save.ballot) ? save.ballot : null,
+    },
   };
 }
 
@@ -457,6 +612,7 @@ export function start(saved: string | null): Update {
     effects.push({ kind: 'announce', text: state.notice });
     return { state: askComputer(state, effects), effects };
   }
+  if (restored.value.playing.length > 0) effects.push({ kind: 'wait', ms: JUMP_PAUSE_MS });
   return { state: askComputer(restored.value, effects), effects };
 }
 
@@ -487,7 +643,7 @@ function undo(state: CheckersState, effects: Effect[]): CheckersState {
 
 export function update(state: CheckersState, input: Input): Update {
   const effects: Effect[] = [];
-  const next = apply(state, input, effects);
+  const next = analyse(apply(state, input, effects), effects);
   return { state: next, effects };
 }
 
@@ -504,15 +660,54 @@ function apply(state: CheckersState, input: Input, effects: Effect[]): CheckersS
       return { ...state, cursor: cursorStep(state.cursor, input.key) };
     case 'cancel':
       return { ...state, selected: state.game.jump === null ? null : state.selected, notice: '' };
-    case 'new': {
-      const fresh = {
-        ...initialState(state),
-        nextId: state.nextId,
-      };
-      effects.push({ kind: 'announce', text: `New game. ${statusLine(fresh)}.` });
-      effects.push(saveEffect(fresh));
-      return askComputer(fresh, effects);
+    case 'new':
+      if (underWay(state)) return { ...state, confirm: { kind: 'new', random: input.random } };
+      return freshGame(state, ballotOf(state.opening, input.random), state.computerSide, effects);
+    case 'rematch': {
+      // The same ballot with the colours swapped, as a match plays it.
+      const side = opponent(state.computerSide);
+      const chosen = state.ballot ?? ballotOf(state.opening, input.random);
+      return freshGame(state, chosen, side, effects);
     }
+    case 'confirm': {
+      const { confirm } = state;
+      if (confirm === null) return state;
+      const asked = { ...state, confirm: null };
+      if (confirm.kind === 'new')
+        return freshGame(
+          asked,
+          ballotOf(state.opening, confirm.random),
+          state.computerSide,
+          effects,
+        );
+      return pick(cut(asked, effects), confirm.square, effects);
+    }
+    case 'dismiss':
+      return { ...state, confirm: null };
+    case 'view':
+      return viewTo(state, input.to);
+    case 'flip': {
+      const next = { ...state, flipped: !state.flipped };
+      effects.push(saveEffect(next));
+      return next;
+    }
+    case 'sound': {
+      const next = { ...state, sound: input.on };
+      effects.push(saveEffect(next));
+      return next;
+    }
+    case 'analysis': {
+      const next = { ...state, analysis: input.on, analysing: null, evaluation: null };
+      effects.push(saveEffect(next));
+      return next;
+    }
+    case 'opening': {
+      const next = { ...state, opening: input.opening };
+      effects.push(saveEffect(next));
+      return next;
+    }
+    case 'pdn':
+      return importPdn(state, input.name, input.text, effects);
     case 'undo':
       return undo(state, effects);
     case 'hint': {
@@ -595,7 +790,13 @@ function apply(state: CheckersState, input: Input, effects: Effect[]): CheckersS
       effects.push({
         kind: 'download-text',
         name: 'checkers.pdn',
-        text: gameToPdn(state.game, { event: 'twenty48 checkers', site: 'browser' }),
+        text: gameToPdn(state.game, {
+          event: 'twenty48 checkers',
+          site: 'browser',
+          date: input.date,
+          black: playerName(state, 'black'),
+          white: playerName(state, 'red'),
+        }),
       });
       return state;
   }
