@@ -1,6 +1,6 @@
 // Engine throughput on this machine: slides, full steps and replays per second
 // (`node scripts/engine-speed.mjs`, after a build; `npm run bench` runs it first).
-import { DIRECTIONS, newGame, recordOf, replay, slide, step } from '@twenty48/engine';
+import { DIRECTIONS, drawOf, newGame, recordOf, replay, slide, step } from '@twenty48/engine';
 
 const time = (label, unit, run) => {
   run(1000); // warm up the JIT
@@ -26,6 +26,12 @@ for (const rules of ['classic', 'fiveTwelve', 'tiers']) {
     return n;
   });
 }
+
+// A spawn of record version 2 takes two draws, each one HMAC-SHA256 (two SHA-256 blocks).
+time('draw (version 2: one HMAC-SHA256)', 'draws', (n = 100_000) => {
+  for (let i = 0; i < n; i++) drawOf('bench-draws', i);
+  return n;
+});
 
 time('step (classic: slide, events, spawn, status)', 'steps', (n = 100_000) => {
   let game = newGame('classic', 'bench-step');

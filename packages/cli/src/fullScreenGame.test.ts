@@ -146,7 +146,7 @@ describe('the full-screen game, step by step', () => {
   });
 
   it('undoes move by move, saving each, and says when nothing is left to undo', () => {
-    const first = newGame('classic', 'undo');
+    const first = newGame('classic', 'undo-1'); // left, up and right each move
     const games = [first];
     for (const direction of ['left', 'up', 'right'] as const) {
       games.push(step(games.at(-1) as Game, direction).game);

@@ -1,13 +1,14 @@
 #!/usr/bin/env node
 /**
  * The `2048` command: `play`, `auto`, `scores`, `replay`, `bench`, `env`, `serve`,
- * `watch`. Bad flags
+ * `backup`, `watch`. Bad flags
  * give commander's one-line error and exit code 2; anything unexpected is one line on stderr
  * and exit code 1, never a stack trace on the player's screen (the full-screen game restores
  * the terminal first).
  */
 import { newProgram, runCommandLine } from './commandLine.js';
 import { register as registerAuto } from './commands/auto.js';
+import { register as registerBackup } from './commands/backup.js';
 import { register as registerBench } from './commands/bench.js';
 import { register as registerEnv } from './commands/env.js';
 import { register as registerPlay } from './commands/play.js';
@@ -28,6 +29,7 @@ registerReplay(program);
 registerBench(program);
 registerEnv(program);
 registerServe(program);
+registerBackup(program);
 registerWatch(program);
 
 await runCommandLine(program, '2048');

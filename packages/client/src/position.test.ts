@@ -1,4 +1,5 @@
 import { DIRECTIONS, type Game, makeRules, newGame, PRESET_NAMES, step } from '@twenty48/engine';
+import { answerOf, moveEventOf } from '@twenty48/ranked';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
@@ -76,18 +77,7 @@ describe('the local board of a ranked game', () => {
           const engine = step(game, direction);
           if (engine.game === game) continue;
           const spawn = engine.events.find((e) => e.type === 'spawn');
-          const move = {
-            direction,
-            board: engine.game.board,
-            score: engine.game.score,
-            moved: engine.moved,
-            spawn:
-              spawn?.type === 'spawn'
-                ? { row: spawn.at[0], col: spawn.at[1], value: spawn.value }
-                : null,
-            status: engine.game.status,
-            moves: engine.game.moves.length,
-          };
+          const move = moveEventOf(direction, answerOf(engine, 0));
           const followed = followMove(positionOfGame(game), move, countIds(game.nextId));
           expect(followed?.position).toEqual(positionOfGame(engine.game));
           expect(followed?.spawn ?? null).toEqual(spawn ?? null);
@@ -99,7 +89,7 @@ describe('the local board of a ranked game', () => {
   });
 
   it('refuses a spawn on a taken cell, and a board or score the move cannot make', () => {
-    const game = newGame('classic', '42'); // 2s at [1,1] and [2,1]
+    const game = newGame('classic', '234'); // 2s at [1,1] and [2,1]
     const position = positionOfGame(game);
     expect(placeSpawn(position, { row: 1, col: 1, value: 2 }, countIds(9))).toBeNull();
     const engine = step(game, 'up');

@@ -1,4 +1,5 @@
 import { newGame, step } from '@twenty48/engine';
+import { answerOf, moveEventOf } from '@twenty48/ranked';
 import { describe, expect, it } from 'vitest';
 import type { ByteReader, Fetch, FetchResponse } from './http.js';
 import { readerOf } from './testing/byte-reader.js';
@@ -29,23 +30,7 @@ function gameStream(): string[] {
   for (const direction of ['left', 'up', 'right'] as const) {
     const result = step(game, direction);
     game = result.game;
-    const spawn = result.events.find((e) => e.type === 'spawn');
-    chunks.push(
-      ': keep-alive\n\n',
-      sse('move', {
-        direction,
-        board: game.board,
-        score: game.score,
-        gained: result.gained,
-        moved: result.moved,
-        spawn:
-          spawn?.type === 'spawn'
-            ? { row: spawn.at[0], col: spawn.at[1], value: spawn.value }
-            : null,
-        status: game.status,
-        moves: game.moves.length,
-      }),
-    );
+    chunks.push(': keep-alive\n\n', sse('move', moveEventOf(direction, answerOf(result, 0))));
   }
   return chunks;
 }

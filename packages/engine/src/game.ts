@@ -8,7 +8,16 @@ import {
   tileSum,
   traceSlide,
 } from './board.js';
-import { nextFloat, nextInt, parseSeed, type RngState, type Seed, seedState } from './random.js';
+import { type Draw, drawOf, numberBelow } from './draws.js';
+import {
+  type GeneratorVersion,
+  nextFloat,
+  nextInt,
+  parseSeed,
+  type RngState,
+  type Seed,
+  seedState,
+} from './random.js';
 import { type PresetName, resolveRules } from './rules.js';
 import type { Board, Cell, Direction, Rules, Status } from './types.js';
 
@@ -29,8 +38,20 @@ export interface Game {
   readonly keptPlaying: boolean;
   /** Every move that counted, one letter each (`U`, `D`, `L`, `R`). */
   readonly moves: string;
-  readonly rng: RngState;
+  readonly rng: GameRng;
 }
+
+/**
+ * Where the game's generator stands, plain data: version 1's xoshiro words, or version 2's
+ * count of draws taken (the seed is the HMAC key, so the count is all the state there is).
+ */
+export type GameRng =
+  | { readonly version: 1; readonly state: RngState }
+  | { readonly version: 2; readonly draws: number };
+
+/** The generator a game dealt with `version` starts from. */
+export const startRng = (version: GeneratorVersion, seed: Seed): GameRng =>
+  version === 1 ? { version: 1, state: seedState(seed) } : { version: 2, draws: 0 };
 
 /** What a step did, tile by tile, for views to animate. Tiles keep their id while they slide. */
 export type TileEvent =
@@ -95,15 +116,58 @@ interface Placed {
   board: number[][];
   ids: number[][];
   nextId: number;
-  rng: RngState;
+  rng: GameRng;
 }
 
-/** Put one tile on a random empty cell; `null` when there is no empty cell. */
-function spawnTile(state: Placed, rules: Rules): { state: Placed; event: TileEvent } | null {
-  const cells = emptyCells(state.board);
-  if (cells.length === 0) return null;
-  const where = nextInt(state.rng, cells.length);
-  const at = cells[where.value] as Cell;
+interface Spawned {
+  state: Placed;
+  event: TileEvent;
+}
+
+/** A spawn's value and cell, and the generator after them. */
+interface Roll {
+  readonly value: number;
+  readonly cell: number;
+  readonly rng: GameRng;
+}
+
+/**
+ * The spawn options in whole units for version 2, in the order the value draw walks them:
+ * from the last option the rules list to the first (classic: 4 then 2), each
+ * floor(weight / total × 1,000,000 + 0.5) units, in IEEE-754 doubles, the total the weights
+ * added in the rules' order. Classic's units are 100,000 and 900,000: a 4 exactly when the
+ * number below 10 is 0.
+ */
+export function spawnUnits(rules: Rules): { value: number; units: number }[] {
+  const total = rules.spawn.reduce((sum, option) => sum + option.weight, 0);
+  return rules.spawn
+    .map((option) => ({
+      value: option.value,
+      units: Math.floor((option.weight / total) * 1_000_000 + 0.5),
+    }))
+    .reverse();
+}
+
+/** Version 2: the value is the number below the units' sum, walked through them; then the cell. */
+function rollPinned(seed: Seed, draws: number, rules: Rules, empty: number): Roll {
+  const options = spawnUnits(rules);
+  const sum = options.reduce((total, option) => total + option.units, 0);
+  let below = numberBelow(sum, drawOf(seed, draws));
+  const option = options.find((candidate) => {
+    below -= candidate.units;
+    return below < 0;
+  });
+  const cellDraw: Draw = drawOf(seed, draws + 1);
+  return {
+    value: option?.value ?? 2,
+    cell: numberBelow(empty, cellDraw),
+    rng: { version: 2, draws: draws + 2 },
+  };
+}
+
+/** Version 1 (as it always was): the cell, then the value from a float over the weights. */
+function rollXoshiro(state: RngState, rules: Rules, empty: number): Roll {
+  const where = nextInt(state, empty);
   const roll = nextFloat(where.state);
   const total = rules.spawn.reduce((sum, option) => sum + option.weight, 0);
   // Walk the cumulative weights; the last option catches rounding at the top end.
@@ -113,24 +177,44 @@ function spawnTile(state: Placed, rules: Rules): { state: Placed; event: TileEve
       threshold -= candidate.weight;
       return threshold < 0;
     }) ?? rules.spawn.at(-1);
-  const value = option?.value ?? 2;
+  return { value: option?.value ?? 2, cell: where.value, rng: { version: 1, state: roll.state } };
+}
+
+/**
+ * Put one tile on a random empty cell (empty cells counted row by row from the top left);
+ * `null`, and no draw taken, when there is no empty cell.
+ */
+function spawnTile(state: Placed, game: { rules: Rules; seed: Seed }): Spawned | null {
+  const cells = emptyCells(state.board);
+  if (cells.length === 0) return null;
+  const { rng } = state;
+  const roll =
+    rng.version === 2
+      ? rollPinned(game.seed, rng.draws, game.rules, cells.length)
+      : rollXoshiro(rng.state, game.rules, cells.length);
+  const at = cells[roll.cell] as Cell;
   const id = state.nextId;
-  setCell(state.board, at, value);
+  setCell(state.board, at, roll.value);
   setCell(state.ids, at, id);
   return {
-    state: { ...state, nextId: id + 1, rng: roll.state },
-    event: { type: 'spawn', id, value, at },
+    state: { ...state, nextId: id + 1, rng: roll.rng },
+    event: { type: 'spawn', id, value: roll.value, at },
   };
 }
 
 /**
- * Start a game: an empty board and the rules' start tiles, placed by the seeded generator.
+ * Start a game: an empty board and the rules' start tiles, placed by the seeded generator
+ * (version 2, the pinned one, unless `version` asks for 1 to replay an old record).
  *
  * @example
  * const game = newGame('classic', 42);
  * game.board.flat().filter(Boolean).length // 2
  */
-export function newGame(rules: Rules | PresetName, seed: Seed | number): Game {
+export function newGame(
+  rules: Rules | PresetName,
+  seed: Seed | number,
+  version: GeneratorVersion = 2,
+): Game {
   const resolved = resolveRules(rules);
   const parsed = parseSeed(seed);
   if (!parsed.ok) throw new Error(`newGame: ${parsed.error.message}`);
@@ -138,10 +222,11 @@ export function newGame(rules: Rules | PresetName, seed: Seed | number): Game {
     board: emptyBoard(resolved.size),
     ids: emptyBoard(resolved.size),
     nextId: 1,
-    rng: seedState(parsed.value),
+    rng: startRng(version, parsed.value),
   };
+  const dealt = { rules: resolved, seed: parsed.value };
   for (let i = 0; i < resolved.startTiles; i++) {
-    const spawned = spawnTile(state, resolved);
+    const spawned = spawnTile(state, dealt);
     if (spawned) state = spawned.state;
   }
   return {
@@ -199,7 +284,7 @@ export function step(current: Game, direction: Direction): StepResult {
 
   // traceSlide built this board for this step alone, so the spawn may write into it.
   let placed: Placed = { board: trace.board, ids, nextId, rng: game.rng };
-  const spawned = spawnTile(placed, rules);
+  const spawned = spawnTile(placed, game);
   if (spawned) {
     placed = spawned.state;
     events.push(spawned.event);

@@ -12,14 +12,18 @@ export {
   tileSum,
   traceSlide,
 } from './board.js';
+export { DRAW_PREFIX, type Draw, drawMessage, drawOf, numberBelow } from './draws.js';
 export { createEmitter, type Emitter, type Handler } from './emitter.js';
 export {
   type Game,
+  type GameRng,
   keepPlaying,
   MOVE_LETTERS,
   newGame,
   type StepResult,
   scoreAfter,
+  spawnUnits,
+  startRng,
   step,
   type TileEvent,
 } from './game.js';
@@ -37,7 +41,10 @@ export {
   zeroReplace,
 } from './labwork.js';
 export { collapseLine, type LineCollapse } from './line.js';
+export { movesDigest, NO_MOVES_DIGEST, nextMovesDigest } from './movesDigest.js';
 export {
+  GENERATOR_VERSIONS,
+  type GeneratorVersion,
   nextFloat,
   nextInt,
   nextUint32,
@@ -52,7 +59,9 @@ export {
   makeRecord,
   parseRecord,
   RECORD_VERSION,
+  RECORD_VERSIONS,
   type RecordError,
+  type RecordVersion,
   type ReplayError,
   recordOf,
   replay,

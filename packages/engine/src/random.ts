@@ -6,6 +6,14 @@ import { fail, ok, type Result } from './types.js';
  */
 export type RngState = readonly [number, number, number, number];
 
+/**
+ * The generators a game can be dealt with, by the record version that names them: 1 is
+ * xoshiro128** seeded through FNV-1a (kept so old records replay as they were played), 2 the
+ * pinned HMAC-SHA256 draws of `draws.ts` (every new game).
+ */
+export const GENERATOR_VERSIONS = [1, 2] as const;
+export type GeneratorVersion = (typeof GENERATOR_VERSIONS)[number];
+
 /** A seed as players and records write it: 1 to 64 letters, digits, `_`, `-`, `.` or `:`. */
 export type Seed = string;
 

@@ -49,7 +49,56 @@ describe('records', () => {
 
   it('writes presets by name', () => {
     const text = makeRecord(recordOf(step(newGame('classic', 7), 'left').game));
-    expect(JSON.parse(text)).toEqual({ version: 1, rules: 'classic', seed: '7', moves: 'L' });
+    expect(JSON.parse(text)).toEqual({ version: 2, rules: 'classic', seed: '7', moves: 'L' });
+  });
+
+  // The boards the engine gave before version 2 existed (its xoshiro128** path, unchanged).
+  it.each([
+    [
+      'classic',
+      [
+        [2, 4, 4, 2],
+        [0, 0, 64, 8],
+        [0, 2, 0, 4],
+        [0, 0, 0, 0],
+      ],
+      336,
+    ],
+    [
+      'fiveTwelve',
+      [
+        [0, 4, 32, 2],
+        [0, 0, 0, 4],
+        [2, 0, 0, 32],
+        [0, 0, 0, 8],
+      ],
+      84,
+    ],
+    [
+      'tiers',
+      [
+        [2, 8, 8, 2],
+        [32, 0, 2, 16],
+        [2, 0, 2, 2],
+        [0, 0, 0, 8],
+      ],
+      276,
+    ],
+  ])('replays a version 1 record (%s) exactly as it was played', (rules, board, score) => {
+    const moves = 'LDRU'.repeat(10);
+    const record = parseRecord({ version: 1, rules, seed: 'v1-pin', moves });
+    if (!record.ok) throw new Error(record.error.message);
+    const game = replay(record.value);
+    expect(game.ok && game.value.board).toEqual(board);
+    expect(game.ok && game.value.score).toBe(score);
+    expect(game.ok && recordOf(game.value).version).toBe(1);
+    expect(game.ok && game.value.rng).toEqual({
+      version: 1,
+      state: [2665932376, 1698738996, 2403404265, 581705698],
+    });
+    // The same moves dealt by version 2 are another game.
+    const v2 = replay({ ...record.value, version: 2 });
+    expect(v2.ok && v2.value.board).not.toEqual(board);
   });
 
   it.each([
@@ -58,7 +107,8 @@ describe('records', () => {
     ['[]', 'ERR_SHAPE'],
     ['null', 'ERR_SHAPE'],
     ['"classic"', 'ERR_SHAPE'],
-    ['{"version":2,"rules":"classic","seed":"1","moves":""}', 'ERR_VERSION'],
+    ['{"version":3,"rules":"classic","seed":"1","moves":""}', 'ERR_VERSION'],
+    ['{"version":"2","rules":"classic","seed":"1","moves":""}', 'ERR_VERSION'],
     ['{"rules":"classic","seed":"1","moves":""}', 'ERR_VERSION'],
     ['{"version":1,"rules":"chess","seed":"1","moves":""}', 'ERR_UNKNOWN_RULES'],
     ['{"version":1,"rules":{"name":"x","size":40},"seed":"1","moves":""}', 'ERR_SIZE'],

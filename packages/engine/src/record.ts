@@ -1,10 +1,17 @@
 import { parseJson } from '@twenty48/common';
 import { type Game, MOVE_LETTERS, newGame, step } from './game.js';
-import { parseSeed, type Seed } from './random.js';
+import { GENERATOR_VERSIONS, type GeneratorVersion, parseSeed, type Seed } from './random.js';
 import { PRESETS, parseRules, type RulesError, sameRules } from './rules.js';
 import { type Direction, fail, ok, type Result, type Rules } from './types.js';
 
-export const RECORD_VERSION = 1;
+/**
+ * The version new records get: 2, dealt by the pinned HMAC-SHA256 draws (`draws.ts`). Version 1
+ * records (xoshiro128**) are still read and replay exactly as they were played.
+ */
+export const RECORD_VERSION = 2;
+/** Every record version this engine reads: the version names the generator. */
+export const RECORD_VERSIONS = GENERATOR_VERSIONS;
+export type RecordVersion = GeneratorVersion;
 /** More moves than any real game (a 131072 tile takes about 60,000). */
 export const MAX_RECORD_MOVES = 2_000_000;
 /** Longest record text `parseRecord` reads: the moves plus room for custom rules. */
@@ -12,7 +19,8 @@ export const MAX_RECORD_CHARS = MAX_RECORD_MOVES + 4_096;
 
 /** A finished or unfinished game as data: enough to replay it exactly. */
 export interface GameRecord {
-  readonly version: typeof RECORD_VERSION;
+  /** The generator that dealt the game: 1 (old records) or 2 (the pinned one). */
+  readonly version: RecordVersion;
   /** The rules; `makeRecord` writes a preset by name and other rules in full. */
   readonly rules: Rules;
   readonly seed: Seed;
@@ -38,14 +46,14 @@ const MOVES_PATTERN = /^[UDLR]*$/;
 
 /** The record of a game. */
 export function recordOf(game: Game): GameRecord {
-  return { version: RECORD_VERSION, rules: game.rules, seed: game.seed, moves: game.moves };
+  return { version: game.rng.version, rules: game.rules, seed: game.seed, moves: game.moves };
 }
 
 /**
  * The record as JSON text; preset rules are written by name.
  *
  * @example
- * makeRecord(recordOf(game)) // '{"version":1,"rules":"classic","seed":"42","moves":"LURD"}'
+ * makeRecord(recordOf(game)) // '{"version":2,"rules":"classic","seed":"42","moves":"LURD"}'
  */
 export function makeRecord(record: GameRecord): string {
   const preset = Object.values(PRESETS).find((candidate) => sameRules(candidate, record.rules));
@@ -62,7 +70,7 @@ export function makeRecord(record: GameRecord): string {
  * every problem is a Result with a named code.
  *
  * @example
- * parseRecord('{"version":1,"rules":"classic","seed":"7","moves":"LX"}')
+ * parseRecord('{"version":2,"rules":"classic","seed":"7","moves":"LX"}')
  * // { ok: false, error: { code: 'ERR_MOVES', message: 'move 2 is "X": …' } }
  */
 export function parseRecord(input: unknown): Result<GameRecord, RecordError> {
@@ -79,10 +87,10 @@ export function parseRecord(input: unknown): Result<GameRecord, RecordError> {
     return fail('ERR_SHAPE', 'a record is an object { version, rules, seed, moves }');
   }
   const { version, rules, seed, moves } = data as Record<string, unknown>;
-  if (version !== RECORD_VERSION) {
+  if (version !== 1 && version !== 2) {
     return fail(
       'ERR_VERSION',
-      `this engine reads record version ${RECORD_VERSION}, not ${String(version).slice(0, 20)}`,
+      `this engine reads record versions ${RECORD_VERSIONS.join(' and ')}, not ${String(version).slice(0, 20)}`,
     );
   }
   const parsedRules = parseRules(rules);
@@ -97,7 +105,7 @@ export function parseRecord(input: unknown): Result<GameRecord, RecordError> {
     const at = [...moves].findIndex((letter) => !(letter in LETTER_DIRECTIONS));
     return fail('ERR_MOVES', `move ${at + 1} is "${moves[at]}": moves are U, D, L, R`);
   }
-  return ok({ version: RECORD_VERSION, rules: parsedRules.value, seed: parsedSeed.value, moves });
+  return ok({ version, rules: parsedRules.value, seed: parsedSeed.value, moves });
 }
 
 /**
@@ -109,7 +117,7 @@ export function parseRecord(input: unknown): Result<GameRecord, RecordError> {
  * const game = replay(recordOf(someGame)); // game.value deep-equals someGame
  */
 export function replay(record: GameRecord): Result<Game, ReplayError> {
-  let game = newGame(record.rules, record.seed);
+  let game = newGame(record.rules, record.seed, record.version);
   for (let i = 0; i < record.moves.length; i++) {
     const direction = LETTER_DIRECTIONS[record.moves[i] as string] as Direction;
     if (game.status === 'lost') {

@@ -44,7 +44,7 @@ const ScoresQuery = v.object({
 const health = (store: LeaderboardStore) => async (c: Context) => {
   const checked = await store.health();
   if (!checked.ok) {
-    const { code, message } = publicStoreFailure(store, checked.error);
+    const { code, message } = publicStoreFailure(checked.error);
     return c.json({ ok: false, service: 'twenty48', error: code, message }, 503);
   }
   return c.json({

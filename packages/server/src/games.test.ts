@@ -7,15 +7,8 @@ import type {
   ResumeAnswer,
   ScoreAnswer,
 } from '@twenty48/common';
-import {
-  type Game,
-  makeRules,
-  newGame,
-  parseRecord,
-  replay,
-  type StepResult,
-  step,
-} from '@twenty48/engine';
+import { type Game, makeRules, newGame, parseRecord, replay, step } from '@twenty48/engine';
+import { answerOf } from '@twenty48/ranked';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { cornerMove, rankedClient, watchStream } from './testing/rankedClient.js';
 import { testServer } from './testing/testServer.js';
@@ -63,22 +56,6 @@ async function rankAndReveal(gameId: string, name = 'Ada') {
   return { score: ranked.body, record: record.body };
 }
 
-/** The engine's answer to `direction` on `game`, as the server words it. */
-function engineAnswer(result: StepResult, index: number): MoveAnswer {
-  const spawn = result.events.find((event) => event.type === 'spawn');
-  return {
-    board: result.game.board.map((row) => [...row]),
-    score: result.game.score,
-    gained: result.gained,
-    moved: result.moved,
-    spawn:
-      spawn?.type === 'spawn' ? { row: spawn.at[0], col: spawn.at[1], value: spawn.value } : null,
-    status: result.game.status,
-    index,
-    moves: result.game.moves.length,
-  };
-}
-
 /** Replay the moves sent, in index order, with the engine; each answer and the final game. */
 function engineReplay(seed: string, rules: RankedRules, size: number, sent: RankedDirection[]) {
   const made = makeRules(rules, { size });
@@ -87,7 +64,7 @@ function engineReplay(seed: string, rules: RankedRules, size: number, sent: Rank
   const answers = sent.map((direction, index) => {
     const result = step(game, direction);
     game = result.game;
-    return engineAnswer(result, index);
+    return answerOf(result, index);
   });
   return { answers, game };
 }
@@ -147,7 +124,7 @@ describe('the pinned shapes', { timeout: 30_000 }, () => {
     expect(streamed.at(-1)?.event).toBe('end');
     seen.push(JSON.stringify(streamed));
     const { record } = await rankAndReveal(gameId);
-    expect(record.seed).toMatch(/^[A-Za-z0-9_-]{16}$/);
+    expect(record.seed).toMatch(/^[A-Za-z0-9_-]{22}$/);
     for (const text of seen) {
       expect(text).not.toContain(record.seed);
       expect(text).not.toMatch(/"(seed|rng)"/);

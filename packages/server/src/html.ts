@@ -17,9 +17,10 @@ export const escapeHtml = (text: string): string =>
 
 /**
  * Where the server serves the web game's icon: Vite copies packages/web/public/icon.svg, the
- * icon the game's own index.html links, to the root of the build.
+ * icon the game's own index.html links, to the root of the build. Relative to the server's
+ * base path, as every link `htmlPage` writes.
  */
-export const ICON_URL = '/icon.svg';
+export const ICON_URL = 'icon.svg';
 
 /**
  * Where the server serves the web game's font, Clear Sans, regular and bold: stable addresses
@@ -27,14 +28,14 @@ export const ICON_URL = '/icon.svg';
  * them in the build), so these pages use the game's font without importing the game's code.
  */
 export const FONT_URLS = {
-  400: '/fonts/clear-sans-400.woff2',
-  700: '/fonts/clear-sans-700.woff2',
+  400: 'fonts/clear-sans-400.woff2',
+  700: 'fonts/clear-sans-700.woff2',
 } as const;
 
 const FONT_FACES = Object.entries(FONT_URLS)
   .map(
     ([weight, url]) =>
-      `@font-face { font-family: "Clear Sans"; font-style: normal; font-weight: ${weight}; font-display: swap; src: url(${url}) format("woff2"); }`,
+      `@font-face { font-family: "Clear Sans"; font-style: normal; font-weight: ${weight}; font-display: swap; src: url(/${url}) format("woff2"); }`,
   )
   .join('\n');
 
@@ -55,14 +56,29 @@ a { color: var(--link); }
 `;
 
 /**
+ * `html` with every relative link (`href`/`src`/`url()` not starting with a scheme, `/` or `#`)
+ * made absolute under `basePath`: `leaderboard` is `/game/leaderboard`, `./` is `/game/`. (A
+ * `<base>` element would do it, but the pages' policy says `base-uri 'none'`.)
+ */
+const rooted = (html: string, basePath: string): string =>
+  html
+    .replace(
+      /\b(href|src)="(?![a-z][a-z0-9+.-]*:|\/|#)(?:\.\/)?([^"]*)"/gi,
+      (_, attribute: string, path: string) => `${attribute}="${escapeHtml(basePath)}/${path}"`,
+    )
+    .replace(/url\(\/(?!\/)/g, `url(${escapeHtml(basePath)}/`);
+
+/**
  * A small complete page in the game's colours and with its icon, its content in one main
- * landmark (as axe-core's best practices ask); `body` must already be escaped HTML.
+ * landmark (as axe-core's best practices ask); `body` must already be escaped HTML, its links relative (`leaderboard`, `./`): they are written under the server's
+ * base path (`--base-path`), so they hold at any depth and under any prefix.
  *
  * @example
- * htmlPage('Not found', '<p>No such page.</p>')
+ * htmlPage('Not found', '<p>No such page. <a href="./">Play</a>.</p>', '/game')
  */
-export function htmlPage(title: string, body: string): string {
-  return `<!doctype html>
+export function htmlPage(title: string, body: string, basePath = ''): string {
+  return rooted(
+    `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
@@ -78,7 +94,9 @@ ${body}
 </main>
 </body>
 </html>
-`;
+`,
+    basePath,
+  );
 }
 
 /** Headers for pages the server writes itself: no scripts, nothing from elsewhere. */

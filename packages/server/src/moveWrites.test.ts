@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { CreateGameAnswer, MoveAnswer, ResumeAnswer } from '@twenty48/common';
 import { ok } from '@twenty48/common';
+import { movesDigest } from '@twenty48/engine';
 import { openStore, type RankedMove, type Store, StoreFailure } from '@twenty48/store';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createApp } from './app.js';
@@ -97,6 +98,7 @@ describe('several writes under way at once (PostgreSQL)', () => {
   const moveOf = (gameId: string, index: number): RankedMove => ({
     gameId,
     index,
+    digest: movesDigest('D'.repeat(index)),
     letter: 'D',
     moves: index + 1,
     score: 0,

@@ -1,5 +1,4 @@
 import { escapeAndCut } from '@twenty48/common';
-import type { LeaderboardStore } from '@twenty48/store';
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 
@@ -19,16 +18,36 @@ export const problem = (
   error: string,
   message: string,
   more: Readonly<Record<string, unknown>> = {},
-) => c.json({ error, message: escapeAndCut(message, MAX_MESSAGE_CHARS), ...more }, status);
+) => {
+  codes.set(c.req.raw, error);
+  return c.json({ error, message: escapeAndCut(message, MAX_MESSAGE_CHARS), ...more }, status);
+};
+
+const codes = new WeakMap<Request, string>();
 
 /**
- * A failure of the store as the world may read it: its code, and its message with the
- * server's file path replaced by "the database" (the path is logged, not published).
+ * The error code this request was answered with (by `problem`), for the log and the metrics.
  *
  * @example
- * publicStoreFailure(store, failure) // { code: 'ERR_DB_CORRUPT', message: 'the database is damaged (…)…' }
+ * errorCodeOf(c) // 'ERR_RATE_LIMIT', or undefined for a request that did not fail
  */
-export const publicStoreFailure = (
-  store: Pick<LeaderboardStore, 'location'>,
-  failure: { readonly code: string; readonly message: string },
-) => ({ code: failure.code, message: failure.message.replaceAll(store.location, 'the database') });
+export const errorCodeOf = (c: Context): string | undefined => codes.get(c.req.raw);
+
+/** What the world reads of each store failure: short, no address, no path, no cause. */
+const PUBLIC_MESSAGES: Readonly<Record<string, string>> = {
+  ERR_DB_CORRUPT:
+    'the database is damaged; the server stopped writing to it (the details are in its log)',
+  ERR_DB_FAILED: 'the database is unavailable; try again in a moment',
+};
+
+/**
+ * A failure of the store as the world may read it: its code and a short sentence; the full
+ * message, with the database's address or file and the cause, is for the log only.
+ *
+ * @example
+ * publicStoreFailure(failure) // { code: 'ERR_DB_FAILED', message: 'the database is unavailable; try again in a moment' }
+ */
+export const publicStoreFailure = (failure: { readonly code: string }) => ({
+  code: failure.code,
+  message: PUBLIC_MESSAGES[failure.code] ?? 'the database cannot serve this request now',
+});

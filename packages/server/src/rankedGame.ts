@@ -1,31 +1,17 @@
-import type {
-  MoveAnswer,
-  MoveEvent,
-  RankedDirection,
-  RankedEndStatus,
-  RankedRules,
-  StateEvent,
-  WireBoard,
-} from '@twenty48/common';
+import type { MoveAnswer, RankedEndStatus, RankedRules, StateEvent } from '@twenty48/common';
+import type { Direction, Game } from '@twenty48/engine';
 import {
-  type Board,
-  type Direction,
-  type Game,
-  MOVE_LETTERS,
-  makeRules,
-  newGame,
-  type StepResult,
-  step,
-} from '@twenty48/engine';
+  answerAgain as answerFromSeed,
+  gameAfter,
+  type RankedState,
+  rankedRules,
+  stateEventOf as stateEventOfGame,
+} from '@twenty48/ranked';
 import type { RankedGameRow } from '@twenty48/store';
 import type { Outcome } from './outcome.js';
 
 /** How many recent answers a game keeps to answer a replayed index at once. */
 const ANSWER_CACHE = 256;
-
-const LETTER_DIRECTION: Readonly<Record<string, Direction>> = Object.fromEntries(
-  Object.entries(MOVE_LETTERS).map(([direction, letter]) => [letter, direction as Direction]),
-);
 
 /** Someone watching a game: told every event, in order, and when the stream should end. */
 export interface Watcher {
@@ -43,9 +29,10 @@ export interface WaitingMove {
 }
 
 /**
- * A ranked game in the server's memory: the engine's game, every move sent (letters), the
- * recent answers, the moves waiting for their turn and the watchers. The store holds the same
- * game move for move; this is its working copy.
+ * A ranked game in the server's memory: the pure step's state (the engine's game, every move
+ * sent, their digest, closed or not) and what only the edge holds: the recent answers, the
+ * moves waiting for their turn, the writes under way and the watchers. The store holds the
+ * same game move for move; this is its working copy.
  */
 export interface RankedGame {
   readonly gameId: string;
@@ -55,6 +42,8 @@ export interface RankedGame {
   game: Game;
   /** Every move sent, one letter each, in index order: its length is the next index. */
   letters: string;
+  /** `movesDigest(letters)`: what the next move says it was computed on. */
+  digest: string;
   closed: RankedEndStatus | null;
   scoreId: number | null;
   readonly answers: (MoveAnswer | undefined)[];
@@ -66,64 +55,44 @@ export interface RankedGame {
   touchedAt: number;
 }
 
-/** The engine's rules for a ranked preset at a size (both checked by the routes). */
-export function rankedRules(rules: RankedRules, size: number) {
-  const made = makeRules(rules, { size });
-  if (!made.ok) throw new Error(`rankedRules: ${made.error.message}`);
-  return made.value;
-}
-
-/** A board as the wire carries it: plain rows of numbers. */
-export const wireBoard = (board: Board): WireBoard => board.map((row) => [...row]);
-
-/** The answer to one move: what the client needs, never the seed nor the generator's state. */
-export function answerOf(result: StepResult, index: number): MoveAnswer {
-  const spawned = result.events.find((event) => event.type === 'spawn');
-  return {
-    board: wireBoard(result.game.board),
-    score: result.game.score,
-    gained: result.gained,
-    moved: result.moved,
-    spawn:
-      spawned?.type === 'spawn'
-        ? { row: spawned.at[0], col: spawned.at[1], value: spawned.value }
-        : null,
-    status: result.game.status,
-    index,
-    moves: result.game.moves.length,
-  };
-}
-
-/** The stream's `move` event for an answer. */
-export const moveEventOf = (direction: RankedDirection, answer: MoveAnswer): MoveEvent => ({
-  direction,
-  board: answer.board,
-  score: answer.score,
-  gained: answer.gained,
-  moved: answer.moved,
-  spawn: answer.spawn,
-  status: answer.status,
-  moves: answer.moves,
-});
-
-/** The stream's first event: the game as it is now. */
-export const stateEventOf = (ranked: RankedGame): StateEvent => ({
-  watchId: ranked.watchId,
+/** The step's state of a game in memory. */
+export const stateOf = (ranked: RankedGame): RankedState => ({
   rules: ranked.rules,
   size: ranked.size,
-  board: wireBoard(ranked.game.board),
-  score: ranked.game.score,
-  status: ranked.game.status,
-  moves: ranked.game.moves.length,
+  game: ranked.game,
+  letters: ranked.letters,
+  digest: ranked.digest,
+  closed: ranked.closed,
+  touchedAt: ranked.touchedAt,
 });
 
-/** A new game in memory. */
+/** Take the state a step returned. */
+export function adopt(ranked: RankedGame, state: RankedState): void {
+  ranked.game = state.game;
+  ranked.letters = state.letters;
+  ranked.digest = state.digest;
+  ranked.closed = state.closed;
+  ranked.touchedAt = state.touchedAt;
+}
+
+/** Remember the answer a move got, to answer a retry of it at once. */
+export function cacheAnswer(ranked: RankedGame, answer: MoveAnswer): void {
+  ranked.answers[answer.index % ANSWER_CACHE] = answer;
+}
+
+/** The stream's first event: the game as it is now. */
+export const stateEventOf = (ranked: RankedGame): StateEvent =>
+  stateEventOfGame(ranked.watchId, ranked.rules, ranked.size, ranked.game);
+
+/** A new game in memory, used last at `now` (ms). */
 export function rankedGameOf(
   ids: { gameId: string; watchId: string },
   rules: RankedRules,
   size: number,
   game: Game,
+  now: number,
   letters = '',
+  digest = '',
 ): RankedGame {
   return {
     ...ids,
@@ -131,63 +100,36 @@ export function rankedGameOf(
     size,
     game,
     letters,
+    digest,
     closed: null,
     scoreId: null,
     answers: new Array(ANSWER_CACHE),
     waiting: new Map(),
     unsettled: new Map(),
     watchers: new Set(),
-    touchedAt: Date.now(),
+    touchedAt: now,
   };
-}
-
-/** Play the letters sent on a game, as the server played them. */
-function playLetters(game: Game, letters: string): Game {
-  let current = game;
-  for (const letter of letters) current = step(current, LETTER_DIRECTION[letter] ?? 'up').game;
-  return current;
 }
 
 /**
  * A kept game back in memory (after a restart, or when it was evicted): its seed and every
  * move sent, replayed with the engine.
  */
-export function rebuildRankedGame(row: RankedGameRow): RankedGame {
+export function rebuildRankedGame(row: RankedGameRow, now: number): RankedGame {
   const rules = row.rules as RankedRules;
-  const game = playLetters(newGame(rankedRules(rules, row.size), row.seed), row.sent);
-  const ranked = rankedGameOf(row, rules, row.size, game, row.sent);
+  const game = gameAfter(rankedRules(rules, row.size), row.seed, row.version, row.sent);
+  const ranked = rankedGameOf(row, rules, row.size, game, now, row.sent, row.digest);
   ranked.closed = row.closed;
   ranked.scoreId = row.scoreId;
   return ranked;
 }
 
-/** Apply one move to the game in memory and remember its answer. */
-export function applyMove(
-  ranked: RankedGame,
-  direction: Direction,
-  result: StepResult,
-): MoveAnswer {
-  const index = ranked.letters.length;
-  const answer = answerOf(result, index);
-  ranked.game = result.game;
-  ranked.letters += MOVE_LETTERS[direction];
-  ranked.answers[index % ANSWER_CACHE] = answer;
-  return answer;
-}
-
 /**
- * The answer move `index` got when it was applied: from the recent answers, else replayed
- * from the seed (a retry long after, or after a restart).
+ * The answer move `index` got when it was applied: from the recent answers, else the step's
+ * (replayed from the seed: a retry long after, or after a restart).
  */
 export function answerAgain(ranked: RankedGame, index: number): MoveAnswer {
   const cached = ranked.answers[index % ANSWER_CACHE];
   if (cached?.index === index) return cached;
-  const seed = ranked.game.seed;
-  const before = playLetters(newGame(ranked.game.rules, seed), ranked.letters.slice(0, index));
-  const direction = LETTER_DIRECTION[ranked.letters[index] ?? 'U'] ?? 'up';
-  return answerOf(step(before, direction), index);
+  return answerFromSeed(stateOf(ranked), index);
 }
-
-/** The direction a letter of the record stands for. */
-export const directionOfLetter = (letter: string | undefined): Direction | undefined =>
-  letter === undefined ? undefined : LETTER_DIRECTION[letter];

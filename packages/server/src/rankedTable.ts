@@ -3,13 +3,21 @@ import type {
   CreateGameAnswer,
   LiveGame,
   MoveAnswer,
+  MoveEvent,
   RankedEndStatus,
   RankedErrorCode,
   RankedRules,
   ResumeAnswer,
   ScoreAnswer,
 } from '@twenty48/common';
-import { type Direction, MOVE_LETTERS, maxTile, newGame, recordOf, step } from '@twenty48/engine';
+import { type Direction, MOVE_LETTERS, maxTile, newGame } from '@twenty48/engine';
+import {
+  directionOfLetter,
+  type RankedStep,
+  rankedRules,
+  stepRanked,
+  wireBoard,
+} from '@twenty48/ranked';
 import type {
   EndedRankedGame,
   LeaderboardStore,
@@ -21,15 +29,13 @@ import { drainQueue, refuseQueue, waitForTurn } from './moveQueue.js';
 import { createMoveWrites } from './moveWrites.js';
 import { done, type Outcome, openGameOf, refuse } from './outcome.js';
 import {
+  adopt,
   answerAgain,
-  applyMove,
-  directionOfLetter,
-  moveEventOf,
+  cacheAnswer,
   type RankedGame,
   rankedGameOf,
-  rankedRules,
   rebuildRankedGame,
-  wireBoard,
+  stateOf,
 } from './rankedGame.js';
 
 /**
@@ -56,9 +62,11 @@ export interface RankedTableOptions {
 }
 
 /**
- * The ranked games the server deals: a Map of the games in play (the engine's games, filled
- * from the store on a miss, after a restart), their moves applied one at a time, in index order,
- * each written through to the store before it is answered, and their watchers told.
+ * The ranked games the server deals: the edge around `stepRanked` (`@twenty48/ranked`, one
+ * game as a pure step). Here: a Map of the games in play (filled from the store on a miss,
+ * after a restart), the step's effects carried out (each move written through to the store
+ * before it is answered, then its watchers told), the moves that wait for their turn, the
+ * timers, and the clock (`now`, injected: nothing here reads another).
  *
  * Moves on one game cannot interleave: applying one (the engine's step, the store's write, the
  * watchers' events) is a synchronous section, nothing awaits inside it, and a move that comes
@@ -73,6 +81,7 @@ export interface RankedTableOptions {
 export function createRankedTable({ store, limits, now }: RankedTableOptions) {
   const games = new Map<string, RankedGame>();
   const writes = createMoveWrites(store, now);
+  const ms = (): number => now().getTime();
   const watchIds = new Map<string, string>();
   let streams = 0;
 
@@ -95,7 +104,7 @@ export function createRankedTable({ store, limits, now }: RankedTableOptions) {
     if (!pending) {
       pending = store
         .loadRankedGame(gameId)
-        .then((row) => (row ? (games.get(gameId) ?? remember(rebuildRankedGame(row))) : null))
+        .then((row) => (row ? (games.get(gameId) ?? remember(rebuildRankedGame(row, ms()))) : null))
         .finally(() => loading.delete(gameId));
       loading.set(gameId, pending);
     }
@@ -156,12 +165,13 @@ export function createRankedTable({ store, limits, now }: RankedTableOptions) {
       letGo(ranked);
       return;
     }
+    // Played here with the same step; their `keep` is done (another server kept them).
     for (const letter of row.sent.slice(ranked.letters.length)) {
       const direction = directionOfLetter(letter) ?? 'up';
-      const answer = applyMove(ranked, direction, step(ranked.game, direction));
-      for (const watcher of ranked.watchers) {
-        if (answer.index >= watcher.from) watcher.send('move', moveEventOf(direction, answer));
-      }
+      const stepped = stepRanked(stateOf(ranked), { type: 'move', direction }, ms());
+      adopt(ranked, stepped.state);
+      if (stepped.answer.type === 'answer') cacheAnswer(ranked, stepped.answer.answer);
+      for (const effect of stepped.effects) if (effect.type === 'tell') tell(ranked, effect);
     }
     ranked.scoreId = row.scoreId;
     if (row.closed && !ranked.closed) {
@@ -188,60 +198,70 @@ export function createRankedTable({ store, limits, now }: RankedTableOptions) {
   /** Moves kept by this server that the store refused as stale: asked again on a fresh game. */
   const stale = new WeakSet<object>();
 
+  /** Tell a game's watchers of a move (those who joined after it saw it in their `state`). */
+  const tell = (ranked: RankedGame, effect: { index: number; event: MoveEvent }): void => {
+    for (const watcher of ranked.watchers) {
+      if (effect.index >= watcher.from) watcher.send('move', effect.event);
+    }
+  };
+
   /**
-   * Apply one move: the engine's step on the game in memory now (so the next move, in this
-   * turn, plays on it), written through to the store with the moves of the same turn, then
-   * answered and told to the watchers, in order.
+   * Carry out a step on a game in memory: take its state at once (so the next move, in this
+   * turn, plays on it), then its effects in order: keep the move with the moves of the same
+   * turn, and only once it is kept answer it and tell the watchers (and end their streams).
    */
-  const play = (
+  const perform = (
     ranked: RankedGame,
-    direction: Direction,
+    { state, answer, effects }: RankedStep,
   ): Outcome<MoveAnswer> | Promise<Outcome<MoveAnswer>> => {
-    if (ranked.closed) return refuse('ERR_GAME_EXPIRED', `this game was ${ranked.closed}`);
-    if (ranked.game.status === 'lost') return refuse('ERR_GAME_OVER', 'this game is over');
-    const result = step(ranked.game, direction);
-    const { game } = result;
-    const answer = applyMove(ranked, direction, result);
-    ranked.touchedAt = Date.now();
-    const kept = writes.keep({
-      gameId: ranked.gameId,
-      index: answer.index,
-      letter: MOVE_LETTERS[direction] as 'U' | 'D' | 'L' | 'R',
-      moves: answer.moves,
-      score: answer.score,
-      maxTile: maxTile(game.board),
-      status: game.status as RankedStatus,
-    });
+    adopt(ranked, state);
+    if (answer.type === 'refuse') return refuse(answer.code, answer.message);
+    if (answer.type === 'wait') {
+      return refuse('ERR_MOVE_ORDER', `move ${answer.index} is not the next move`);
+    }
+    if (answer.type !== 'answer') throw new Error(`perform: a move answered ${answer.type}`);
+    const moveAnswer = answer.answer;
+    const keep = effects.find((effect) => effect.type === 'keep');
+    if (!keep) return done(moveAnswer);
+    cacheAnswer(ranked, moveAnswer);
+    const kept = writes.keep({ gameId: ranked.gameId, ...keep.move });
     const answered = kept.then(
       (stored): Outcome<MoveAnswer> => {
-        ranked.unsettled.delete(answer.index);
+        ranked.unsettled.delete(moveAnswer.index);
         if (!stored.ok) {
           letGo(ranked);
           const refused = refuse(stored.error.code as RankedErrorCode, stored.error.message);
           if (shared && stored.error.code === 'ERR_MOVE_ORDER') stale.add(refused);
           return refused;
         }
-        for (const watcher of ranked.watchers) {
-          if (answer.index >= watcher.from) watcher.send('move', moveEventOf(direction, answer));
+        for (const effect of effects) {
+          if (effect.type === 'tell') tell(ranked, effect);
+          if (effect.type === 'end') endFor(ranked, effect.status);
         }
-        if (game.status === 'lost') endFor(ranked, 'lost');
-        return done(answer);
+        return done(moveAnswer);
       },
       (error: unknown) => {
-        ranked.unsettled.delete(answer.index);
+        ranked.unsettled.delete(moveAnswer.index);
         letGo(ranked);
         throw error;
       },
     );
-    ranked.unsettled.set(answer.index, answered);
+    ranked.unsettled.set(moveAnswer.index, answered);
     return answered;
   };
+
+  /** Play a move at the next index (its turn has come). */
+  const play = (
+    ranked: RankedGame,
+    direction: Direction,
+  ): Outcome<MoveAnswer> | Promise<Outcome<MoveAnswer>> =>
+    perform(ranked, stepRanked(stateOf(ranked), { type: 'move', direction }, ms()));
 
   const sweep = async (): Promise<void> => {
     await writes.flush();
     closeEnded(await store.expireIdleRankedGames(limits.idleExpiryMs, now()));
     await store.forgetEndedRankedGames(new Date(now().getTime() - limits.keepEndedMs));
-    const stale = Date.now() - MEMORY_IDLE_MS;
+    const stale = ms() - MEMORY_IDLE_MS;
     for (const ranked of games.values()) {
       const busy = ranked.watchers.size + ranked.waiting.size + ranked.unsettled.size > 0;
       if (ranked.touchedAt < stale && !busy) {
@@ -275,13 +295,15 @@ export function createRankedTable({ store, limits, now }: RankedTableOptions) {
     ): Promise<Outcome<CreateGameAnswer>> {
       await writes.flush();
       const ids = { gameId: randomId(), watchId: randomId() };
-      // 96 random bits spelled with the seed alphabet; it leaves the server only at the end.
-      const seed = randomBytes(12).toString('base64url');
+      // 128 random bits from the system's CSPRNG, spelled with the seed alphabet (22
+      // characters); the HMAC key of every draw, it leaves the server only at the end.
+      const seed = randomBytes(16).toString('base64url');
       const game = newGame(rankedRules(rules, size), seed);
       const created = await store.createRankedGame(
         {
           ...ids,
           seed,
+          version: game.rng.version,
           rules,
           size,
           score: game.score,
@@ -305,7 +327,7 @@ export function createRankedTable({ store, limits, now }: RankedTableOptions) {
         return { ok: false, error: { ...refused.error, open: open.map(openGameOf) } };
       }
       closeEnded(created.value.abandoned);
-      remember(rankedGameOf(ids, rules, size, game));
+      remember(rankedGameOf(ids, rules, size, game, ms()));
       return done({ ...ids, board: wireBoard(game.board), score: game.score, status: game.status });
     },
 
@@ -329,18 +351,24 @@ export function createRankedTable({ store, limits, now }: RankedTableOptions) {
         ranked = await refresh(ranked);
         if (!ranked) return refuse('ERR_UNKNOWN_GAME', 'no ranked game with this id');
       }
-      ranked.touchedAt = Date.now();
       const sent = ranked.letters.length;
       const at = index ?? sent;
-      if (at < sent) {
-        if (ranked.letters[at] !== MOVE_LETTERS[direction]) {
-          return refuse('ERR_MOVE_ORDER', `move ${at} was another direction`);
+      if (at < sent && ranked.letters[at] === MOVE_LETTERS[direction]) {
+        // Applied but not yet kept: the same answer, when it is kept; if another server kept
+        // its move first, the retry is decided again on the game as kept (its first answer
+        // there, when it was this move).
+        const underWay = ranked.unsettled.get(at);
+        if (underWay) {
+          const first = await underWay;
+          if (stale.has(first) && !again) return table.move(gameId, direction, index, true);
+          return first;
         }
-        // Applied but not yet kept: the same answer, when it is kept.
-        return ranked.unsettled.get(at) ?? done(answerAgain(ranked, at));
+        ranked.touchedAt = ms();
+        return done(answerAgain(ranked, at));
       }
-      if (at > sent) {
-        if (ranked.closed || ranked.game.status === 'lost') return play(ranked, direction);
+      const stepped = stepRanked(stateOf(ranked), { type: 'move', direction, index: at }, ms());
+      if (stepped.answer.type === 'wait') {
+        adopt(ranked, stepped.state);
         if (at - sent > limits.maxMovesAhead) {
           return refuse(
             'ERR_MOVE_ORDER',
@@ -349,7 +377,7 @@ export function createRankedTable({ store, limits, now }: RankedTableOptions) {
         }
         return waitForTurn(ranked, at, direction, limits.moveOrderWaitMs);
       }
-      const played = play(ranked, direction);
+      const played = perform(ranked, stepped);
       drainQueue(ranked, play);
       const answer = await played;
       // Another server moved the game on first: decided again on the game as kept.
@@ -363,18 +391,14 @@ export function createRankedTable({ store, limits, now }: RankedTableOptions) {
       const known = await lookup(gameId);
       const ranked = shared && known ? await refresh(known) : known;
       if (!ranked) return refuse('ERR_UNKNOWN_GAME', 'no ranked game with this id');
-      if (ranked.closed) return refuse('ERR_GAME_EXPIRED', `this game was ${ranked.closed}`);
-      const { game } = ranked;
+      const { state, answer } = stepRanked(stateOf(ranked), { type: 'resume' }, ms());
+      adopt(ranked, state);
+      if (answer.type === 'refuse') return refuse(answer.code, answer.message);
+      if (answer.type !== 'resume') throw new Error(`resume: answered ${answer.type}`);
       return done({
         gameId: ranked.gameId,
         watchId: ranked.watchId,
-        rules: ranked.rules,
-        size: ranked.size,
-        board: wireBoard(game.board),
-        score: game.score,
-        status: game.status,
-        sent: ranked.letters.length,
-        moves: game.moves.length,
+        ...answer.resume,
         ...(ranked.scoreId === null ? {} : { scoreId: ranked.scoreId }),
       });
     },
@@ -385,16 +409,12 @@ export function createRankedTable({ store, limits, now }: RankedTableOptions) {
       const known = await lookup(gameId);
       const ranked = shared && known ? await refresh(known) : known;
       if (!ranked) return refuse('ERR_UNKNOWN_GAME', 'no ranked game with this id');
-      const { game } = ranked;
-      if (ranked.closed && game.status !== 'lost') {
-        return refuse('ERR_GAME_EXPIRED', `this game was ${ranked.closed} before its end`);
-      }
-      const entry = {
-        name,
-        record: recordOf(game),
-        score: game.score,
-        maxTile: maxTile(game.board),
-      };
+      const { state, answer, effects } = stepRanked(stateOf(ranked), { type: 'rank', name }, ms());
+      adopt(ranked, state);
+      if (answer.type === 'refuse') return refuse(answer.code, answer.message);
+      const rank = effects.find((effect) => effect.type === 'rank');
+      if (!rank) throw new Error(`rank: answered ${answer.type}, nothing to keep`);
+      const { entry } = rank;
       const added = await store.rankRankedGame(gameId, entry);
       if (!added.ok) return refuse(added.error.code as RankedErrorCode, added.error.message);
       ranked.scoreId = added.value.id;

@@ -1,10 +1,11 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { gunzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { openStore, type Store } from '@twenty48/store';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createApp } from './app.js';
+import { chooseEncoding } from './compression.js';
 import { DEFAULT_WEB_ROOT } from './web-files.js';
 
 let dir: string;
@@ -121,6 +122,22 @@ describe('the built web game', () => {
     const plain = await app.request('/assets/big-9a9a.js');
     expect(plain.headers.get('content-encoding')).toBeNull();
     expect(await plain.text()).toBe(script);
+    // A browser offers Brotli too: it is chosen, smaller still than gzip.
+    const brotli = await app.request('/assets/big-9a9a.js', {
+      headers: { 'accept-encoding': 'gzip, deflate, br, zstd' },
+    });
+    expect(brotli.headers.get('content-encoding')).toBe('br');
+    const brBytes = Buffer.from(await brotli.arrayBuffer());
+    expect(brBytes.length).toBeLessThan(bytes.length);
+    expect(brotliDecompressSync(brBytes).toString()).toBe(script);
+  });
+
+  it('chooses the encoding by the client’s weights, Brotli first among equals', () => {
+    expect(chooseEncoding('gzip, deflate, br')).toBe('br');
+    expect(chooseEncoding('gzip;q=1, br;q=0.5')).toBe('gzip');
+    expect(chooseEncoding('br;q=0, *;q=0.1')).toBe('gzip');
+    expect(chooseEncoding('identity')).toBeUndefined();
+    expect(chooseEncoding(undefined)).toBeUndefined();
   });
 
   it('keeps requests inside the web root and answers missing files with 404', async () => {

@@ -79,22 +79,29 @@ async function regularFile(file: string): Promise<{ size: number; mtimeMs: numbe
  * @example
  * app.get('*', (c) => serveWebFile(c, DEFAULT_WEB_ROOT));
  */
-export async function serveWebFile(c: Context, root: string): Promise<Response> {
+export async function serveWebFile(c: Context, root: string, basePath = ''): Promise<Response> {
   if (!(await regularFile(join(root, 'index.html')))) {
     const page = htmlPage(
       'The web game is not built yet',
-      `<p>The server is running and the <a href="/api/health">API</a> answers, but there is no
+      `<p>The server is running and the <a href="api/health">API</a> answers, but there is no
 built game in <code>${escapeHtml(root)}</code>.</p>
 <p>Build it with <code>${WEB_BUILD_COMMAND}</code> and reload this page.</p>
-<p>Meanwhile: <a href="/leaderboard">the leaderboard</a>.</p>`,
+<p>Meanwhile: <a href="leaderboard">the leaderboard</a>.</p>`,
+      basePath,
     );
     return c.body(page, 503, { ...OWN_PAGE_HEADERS, 'retry-after': '30' });
   }
-  const font = FONT_PATH.exec(c.req.path);
-  const file = font ? await builtFont(root, font[1] as string) : fileFor(root, c.req.path);
+  // The path under the base path (the app is mounted there; the request's path includes it).
+  const path = c.req.path.slice(basePath.length) || '/';
+  const font = FONT_PATH.exec(path);
+  const file = font ? await builtFont(root, font[1] as string) : fileFor(root, path);
   const stats = file ? await regularFile(file) : null;
   if (!file || !stats) {
-    const page = htmlPage('Not found', '<p>No such page. <a href="/">Play twenty48</a>.</p>');
+    const page = htmlPage(
+      'Not found',
+      '<p>No such page. <a href="./">Play twenty48</a>.</p>',
+      basePath,
+    );
     return c.body(page, 404, OWN_PAGE_HEADERS);
   }
   const etag = `W/"${stats.size.toString(16)}-${Math.floor(stats.mtimeMs).toString(16)}"`;

@@ -104,6 +104,14 @@ export const MIGRATIONS: readonly string[] = [
   CREATE INDEX ranked_games_player ON ranked_games (player)
     WHERE status <> 'lost' AND closed IS NULL;
   `,
+  // Record version 2: the generator a ranked game is dealt with (the games already kept are
+  // version 1, and replay so), and the digest of its kept moves, which a move must match to be
+  // kept (NULL for the games already kept: filled from their moves when first read).
+  `
+  ALTER TABLE ranked_games ADD COLUMN version INTEGER NOT NULL DEFAULT 1
+    CHECK (version IN (1, 2));
+  ALTER TABLE ranked_games ADD COLUMN digest TEXT;
+  `,
 ];
 
 /** How long a statement waits for another connection's lock before failing. */

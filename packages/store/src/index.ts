@@ -1,3 +1,4 @@
+export { type BackupDone, backupSqlite } from './backup.js';
 export { StoreFailure } from './failure.js';
 export { sqliteLeaderboard } from './leaderboard.js';
 export {
@@ -7,8 +8,13 @@ export {
   databaseTarget,
   dataDirectory,
 } from './location.js';
-export { openLeaderboard } from './open.js';
-export { type PgClient, type PgSession, redactedUrl } from './postgres/client.js';
+export { type OpenLeaderboardOptions, openLeaderboard, SCHEMA_VERSIONS } from './open.js';
+export {
+  type PgClient,
+  type PgSession,
+  redactedUrl,
+  type StatementObserver,
+} from './postgres/client.js';
 export { openPostgresLeaderboard } from './postgres/leaderboard.js';
 export type { RankedScore } from './ranked.js';
 export { DEFAULT_TABLE_LENGTH, MAX_TABLE_LENGTH } from './scores.js';

@@ -5,7 +5,15 @@
  * (`database.ts`, `postgres/migrations.ts`) and the locks PostgreSQL takes between servers.
  */
 import { parseName } from '@twenty48/common';
-import { fail, type GameRecord, makeRecord, ok, type Result } from '@twenty48/engine';
+import {
+  fail,
+  type GameRecord,
+  makeRecord,
+  movesDigest,
+  nextMovesDigest,
+  ok,
+  type Result,
+} from '@twenty48/engine';
 import type {
   AdmissionRefusal,
   LiveRankedGame,
@@ -53,17 +61,21 @@ export const SQL = {
   scoreById: `SELECT ${SCORE_COLUMNS}, record FROM scores WHERE id = @id`,
 
   insertRanked: `INSERT INTO ranked_games (game_id, watch_id, seed, rules, size, score, max_tile, status,
-       client, player, created_at, updated_at, finished_at)
+       client, player, created_at, updated_at, finished_at, version, digest)
      VALUES (@gameId, @watchId, @seed, @rules, @size, @score, @maxTile, @status,
-       @client, @player, @now, @now, CASE WHEN @status = 'lost' THEN @now END)`,
+       @client, @player, @now, @now, CASE WHEN @status = 'lost' THEN @now END, @version, '')`,
   rankedByGameId: `SELECT *, ${LETTERS} FROM ranked_games WHERE game_id = @gameId`,
   rankedByEitherId: `SELECT *, ${LETTERS} FROM ranked_games WHERE game_id = @id OR watch_id = @id`,
-  // The optimistic check: the move lands only on the sent count it was computed from.
+  // The optimistic check: the move lands only on the very moves it was computed on (their
+  // digest), and so on the sent count it was computed from.
   advance: `UPDATE ranked_games SET sent = sent + 1, moves = @moves, score = @score,
-       max_tile = @maxTile, status = @status, updated_at = @now,
+       max_tile = @maxTile, status = @status, updated_at = @now, digest = @after,
        finished_at = CASE WHEN @status = 'lost' THEN @now END
-     WHERE game_id = @gameId AND sent = @index AND ${IN_PROGRESS}
+     WHERE game_id = @gameId AND sent = @index AND digest = @digest AND ${IN_PROGRESS}
      RETURNING id`,
+  // A game kept before moves had digests gets its digest when first read (as its moves are).
+  fillDigest: `UPDATE ranked_games SET digest = @digest
+     WHERE game_id = @gameId AND digest IS NULL AND sent = @sent`,
   insertMove: 'INSERT INTO ranked_moves (game, sent, letter) VALUES (@game, @index, @letter)',
   live: `SELECT watch_id, rules, size, score, max_tile, moves, status, updated_at FROM ranked_games
      WHERE ${IN_PROGRESS} ORDER BY score DESC, updated_at DESC LIMIT @limit`,
@@ -103,7 +115,25 @@ export interface RankedColumns {
   finished_at: string | null;
   score_id: number | string | null;
   letters: string | null;
+  version: number;
+  digest: string | null;
 }
+
+/**
+ * The parameters that give a game kept before moves had digests its digest (`SQL.fillDigest`),
+ * or null when it has one.
+ */
+export const digestToFill = (columns: RankedColumns) =>
+  columns.digest === null
+    ? {
+        gameId: columns.game_id,
+        digest: movesDigest(columns.letters ?? ''),
+        sent: (columns.letters ?? '').length,
+      }
+    : null;
+
+/** The digest of the moves after `move`: what a move that lands leaves in its game's row. */
+export const digestAfter = (move: RankedMove): string => nextMovesDigest(move.digest, move.letter);
 
 /** A ranked game's row as the store answers it (PostgreSQL's bigint ids read as numbers). */
 export const rankedRowOf = (columns: RankedColumns): RankedGameRow => ({
@@ -124,6 +154,8 @@ export const rankedRowOf = (columns: RankedColumns): RankedGameRow => ({
   updatedAt: columns.updated_at,
   finishedAt: columns.finished_at,
   scoreId: columns.score_id === null ? null : Number(columns.score_id),
+  version: columns.version === 1 ? 1 : 2,
+  digest: columns.digest ?? movesDigest(columns.letters ?? ''),
 });
 
 /** The live list's columns (`SQL.live`), as either database returns them. */

@@ -2,19 +2,23 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
+  classic,
   type Direction,
   type Game,
   MOVE_LETTERS,
   maxTile,
+  movesDigest,
   newGame,
   recordOf,
+  replay,
   step,
 } from '@twenty48/engine';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MIGRATIONS } from './database.js';
 import { openStore } from './store.js';
-import type { NewRankedGame, RankedAdmission, RankedMove, Store } from './types.js';
+import { sentMoves } from './testing/leaderboardContract.js';
+import type { NewRankedGame, RankedAdmission, Store } from './types.js';
 
 let dir: string;
 let store: Store;
@@ -26,6 +30,7 @@ function open(): Store {
 }
 
 beforeEach(() => {
+  server.clear();
   dir = mkdtempSync(join(tmpdir(), 'twenty48-ranked-'));
   store = open();
 });
@@ -54,6 +59,7 @@ function started(
     gameId: `game-${id}`,
     watchId: `watch-${id}`,
     seed,
+    version: 2,
     rules: 'classic',
     size: 4,
     score: game.score,
@@ -72,18 +78,8 @@ function create(id: string, client = 'alice', now = T0, admission = ROOMY) {
   return { row, game, abandoned: created.value.abandoned };
 }
 
-/** The move as the server keeps it after applying it to `game`. */
-function moveOf(gameId: string, index: number, game: Game, direction: Direction): RankedMove {
-  return {
-    gameId,
-    index,
-    letter: MOVE_LETTERS[direction] as RankedMove['letter'],
-    moves: game.moves.length,
-    score: game.score,
-    maxTile: maxTile(game.board),
-    status: game.status,
-  };
-}
+const server = sentMoves();
+const { moveOf } = server;
 
 /** Apply `directions` to the kept game one by one, as the server does; the game after them. */
 function playKept(gameId: string, game: Game, directions: readonly Direction[], from = 0): Game {
@@ -351,6 +347,36 @@ describe('ranked games across a restart', () => {
       moves: second.moves.length,
     });
     expect(store.loadRankedGame(row.gameId)?.sent).toHaveLength(35);
+  });
+
+  it('migrates a game in progress kept before version 2: it replays as version 1 and goes on', () => {
+    store.close();
+    const file = join(dir, 'v1.db');
+    const db = new Database(file);
+    db.exec(MIGRATIONS[0] as string);
+    db.exec(MIGRATIONS[1] as string);
+    db.pragma('application_id = 842019896');
+    db.pragma('user_version = 2');
+    const old = step(step(newGame('classic', 'old', 1), 'down').game, 'left').game;
+    db.prepare(
+      `INSERT INTO ranked_games (id, game_id, watch_id, seed, rules, size, sent, moves, score,
+         max_tile, status, client, created_at, updated_at)
+       VALUES (1, 'game-old', 'watch-old', 'old', 'classic', 4, 2, ?, ?, ?, 'playing', 'alice',
+         '2030-01-01T00:00:00Z', '2030-01-01T00:00:00Z')`,
+    ).run(old.moves.length, old.score, maxTile(old.board));
+    db.prepare("INSERT INTO ranked_moves VALUES (1, 0, 'D'), (1, 1, 'L')").run();
+    db.close();
+    const opened = openStore({ file });
+    if (!opened.ok) throw new Error(opened.error.message);
+    store = opened.value;
+    const row = store.loadRankedGame('game-old');
+    expect(row).toMatchObject({ version: 1, sent: 'DL', digest: movesDigest('DL') });
+    const replayed = replay({ version: 1, rules: classic, seed: 'old', moves: old.moves });
+    expect(replayed.ok && replayed.value).toEqual(old);
+    const next = step(old, 'right').game;
+    const move = { ...moveOf('game-old', 2, next, 'right'), digest: movesDigest('DL') };
+    expect(store.appendRankedMove(move).ok).toBe(true);
+    expect(store.loadRankedGame('game-old')).toMatchObject({ sent: 'DLR', score: next.score });
   });
 
   it('opens a file of the previous schema (with issued seeds) and migrates it', () => {

@@ -2,6 +2,8 @@ import { type GameRecord, ok, type Result } from '@twenty48/engine';
 import type Database from 'better-sqlite3';
 import {
   clientRefusal,
+  digestAfter,
+  digestToFill,
   fullRefusal,
   type LiveColumns,
   liveLimit,
@@ -62,14 +64,23 @@ export function createRankedGames(db: Database.Database, addScore: AddScore) {
   const closeOfAll = db.prepare(SQL.closeOfAll);
   const forget = db.prepare(SQL.forgetEnded);
   const markRanked = db.prepare(SQL.markRanked);
+  const fillDigest = db.prepare(SQL.fillDigest);
 
+  /** A row read: a game kept before moves had digests gets its digest now. */
+  const rowOf = (columns: RankedColumns): RankedGameRow => {
+    const fill = digestToFill(columns);
+    if (fill) fillDigest.run(fill);
+    return rankedRowOf(columns);
+  };
   const load = (gameId: string): RankedGameRow | null => {
     const columns = byGameId.get({ gameId }) as RankedColumns | undefined;
-    return columns ? rankedRowOf(columns) : null;
+    return columns ? rowOf(columns) : null;
   };
-  /** Keep one move, if the game is in progress and has exactly `move.index` moves sent. */
+  /** Keep one move, if the game is in progress and its kept moves are those it was computed on. */
   const append = (move: RankedMove, now: string): Result<void, StoreError> => {
-    const updated = advance.get({ ...move, now }) as { id: number } | undefined;
+    const updated = advance.get({ ...move, after: digestAfter(move), now }) as
+      | { id: number }
+      | undefined;
     if (!updated) return moveRefusal(load(move.gameId), move);
     insertMove.run({ game: updated.id, index: move.index, letter: move.letter });
     return ok(undefined);
@@ -123,7 +134,7 @@ export function createRankedGames(db: Database.Database, addScore: AddScore) {
 
     findWatchedGame(id: string): RankedGameRow | null {
       const columns = byEitherId.get({ id }) as RankedColumns | undefined;
-      return columns ? rankedRowOf(columns) : null;
+      return columns ? rowOf(columns) : null;
     },
 
     appendRankedMoves(moves: readonly RankedMove[], now = new Date()): Result<void, StoreError>[] {

@@ -1,4 +1,4 @@
-import type { GameRecord, Result } from '@twenty48/engine';
+import type { GameRecord, GeneratorVersion, Result } from '@twenty48/engine';
 import type { RankedScore } from './ranked.js';
 
 /**
@@ -11,6 +11,8 @@ export type StoreError =
   | 'ERR_DB_CORRUPT' // the file is not a twenty48 database, or SQLite reports corruption
   | 'ERR_DB_NEWER' // the file was written by a newer twenty48 (schema version too high)
   | 'ERR_DB_FAILED' // SQLite failed during an operation (full disk, I/O error, locked too long)
+  | 'ERR_DB_LOCKED' // another server serves this SQLite file (its lock file names it)
+  | 'ERR_BACKUP' // a backup cannot be written (its file exists, its directory does not)
   | 'ERR_NOT_FOUND'
   | 'ERR_SAVE_CORRUPT' // a saved game's record no longer parses or replays
   | 'ERR_NAME' // a save or player name that is empty, too long or has control characters
@@ -72,6 +74,8 @@ export interface NewRankedGame {
   /** Public: it may only watch. */
   readonly watchId: string;
   readonly seed: string;
+  /** The generator that deals it: the record version (2 for every new game, 1 for old ones). */
+  readonly version: GeneratorVersion;
   /** A preset's name. */
   readonly rules: string;
   readonly size: number;
@@ -100,13 +104,20 @@ export interface RankedGameRow extends NewRankedGame {
   readonly finishedAt: string | null;
   /** The score row once the game is ranked. */
   readonly scoreId: number | null;
+  /** `movesDigest` of `sent`: what a move computed on these moves says it was computed on. */
+  readonly digest: string;
 }
 
 /** One move applied by the server: its letter and the figures after it. */
 export interface RankedMove {
   readonly gameId: string;
-  /** The sent count before this move: it lands only if the kept count is still this. */
+  /** The sent count before this move. */
   readonly index: number;
+  /**
+   * `movesDigest` of the moves sent before this one, as the server that computed it had them:
+   * it lands only if the game's kept moves are exactly those (their digest is this).
+   */
+  readonly digest: string;
   readonly letter: 'U' | 'D' | 'L' | 'R';
   readonly moves: number;
   readonly score: number;

@@ -18,7 +18,7 @@ const played = (record: GameRecord): Game => {
 
 /** The first moves of the win whose board shows both an 8 and a 128. */
 const WITH_8_AND_128 = (() => {
-  let game = newGame(WIN.rules, WIN.seed);
+  let game = newGame(WIN.rules, WIN.seed, WIN.version);
   for (let n = 1; n <= WIN.moves.length; n++) {
     game = step(game, directionOfLetter(WIN.moves[n - 1])).game;
     const tiles = game.board.flat();

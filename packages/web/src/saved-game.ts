@@ -113,7 +113,7 @@ export function resumeGame(text: string | null): Result<GameWithUndo, SavedGameE
 
 /** A (replay-checked) record played move by move, keeping the undo history. */
 function playedThrough(record: GameRecord): GameWithUndo {
-  let game = newGame(record.rules, record.seed);
+  let game = newGame(record.rules, record.seed, record.version);
   let history: Game[] = [];
   for (const letter of record.moves) {
     const direction = DIRECTIONS.find((d) => MOVE_LETTERS[d] === letter);

@@ -127,7 +127,7 @@ describe('a ranked game on the page', () => {
   it('says a move that changes nothing, and ignores news of a game it left', () => {
     const page = openPage();
     page.send({ type: 'onlineTable', variant: CLASSIC_4, answer: ok([]) });
-    const script = rankedScript('1'); // two tiles in the first column: left changes nothing
+    const script = rankedScript('47'); // two tiles in the first column: left changes nothing
     page.send({ type: 'rankedOpened', purpose: 'join', answer: ok(script.snapshot()) });
     page.send({ type: 'move', direction: 'left' });
     expect(ofType(page.send(script.move('left')), 'announce')[0]?.text).toBe(

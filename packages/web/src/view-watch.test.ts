@@ -1,6 +1,7 @@
 import { countIds, followMove, positionOf } from '@twenty48/client';
 import { fail, type LiveGame, ok } from '@twenty48/common';
 import { newGame, step } from '@twenty48/engine';
+import { answerOf, moveEventOf } from '@twenty48/ranked';
 import { describe, expect, it } from 'vitest';
 import { ofType, openPage, types } from './testing/page.js';
 import { LIST_REFRESH_MS, liveNow, retryMs } from './view-watch.js';
@@ -39,19 +40,7 @@ function streamed() {
     status: 'playing',
     moves: 0,
   } as const;
-  const result = step(game, 'left');
-  const spawn = result.events.find((e) => e.type === 'spawn');
-  const move = {
-    direction: 'left',
-    board: result.game.board,
-    score: result.game.score,
-    gained: result.gained,
-    moved: result.moved,
-    spawn:
-      spawn?.type === 'spawn' ? { row: spawn.at[0], col: spawn.at[1], value: spawn.value } : null,
-    status: result.game.status,
-    moves: 1,
-  } as const;
+  const move = moveEventOf('left', answerOf(step(game, 'left'), 0));
   const followed = followMove(position, move, ids);
   if (!followed) throw new Error('no follow');
   const events = [...followed.events, ...(followed.spawn ? [followed.spawn] : [])];

@@ -118,7 +118,7 @@ describe('2048 replay FILE', { timeout: 120_000 }, () => {
   const still = DIRECTIONS.find((d) => !slide(stuckState.board, d, stuckState.rules).moved);
   const illegal = `${stuckState.moves}${MOVE_LETTERS[still as Direction]}`;
   const record = (moves: unknown, extra: Record<string, unknown> = {}): string =>
-    JSON.stringify({ version: 1, rules: 'classic', seed: 'replay-1', moves, ...extra });
+    JSON.stringify({ version: 2, rules: 'classic', seed: 'replay-1', moves, ...extra });
   const lost = `${makeRecord(recordOf(final)).slice(0, -2)}U"}`;
 
   it.each([

@@ -54,7 +54,7 @@ async function replayCommand(file: string, options: ReplayOptions): Promise<void
   }
   const { record } = verified.value;
   const watched = options.watch
-    ? await autoplayHere(newGame(record.rules, record.seed), recordPlayer(record), {
+    ? await autoplayHere(newGame(record.rules, record.seed, record.version), recordPlayer(record), {
         plain: options.plain === true,
         delay: options.delay,
         color: options.color,

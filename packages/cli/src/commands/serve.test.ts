@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { RunningServer } from '@twenty48/server';
 import { Command } from 'commander';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { parsePortFlag, register } from './serve.js';
+import { register, settingsOf } from './serve.js';
 
 let dir: string;
 let running: RunningServer | undefined;
@@ -95,11 +95,67 @@ describe('2048 serve', { timeout: 30_000 }, () => {
     running = first;
   });
 
-  it('checks --port strictly', () => {
-    expect(parsePortFlag('8048')).toBe(8048);
-    expect(parsePortFlag('0')).toBe(0);
+  it('refuses a second server on one SQLite file with ERR_DB_LOCKED and exit code 1', async () => {
+    const db = join(dir, 'one.db');
+    await run('--port', '0', '--db', db);
+    const first = running;
+    running = undefined;
+    await run('--port', '0', '--db', db);
+    expect(running).toBeUndefined();
+    expect(errors.join('')).toMatch(/one server per SQLite file .*\(ERR_DB_LOCKED\)/);
+    expect(process.exitCode).toBe(1);
+    running = first;
+  });
+
+  it('checks --port strictly, naming the setting (ERR_SETTING, exit 2)', async () => {
     for (const bad of ['65536', '-1', 'http', '80.5', '']) {
-      expect(() => parsePortFlag(bad)).toThrow(/port must be/);
+      const read = settingsOf({ port: bad }, {});
+      expect(read.ok ? 'accepted' : read.error.code).toBe('ERR_SETTING');
     }
+    expect(settingsOf({ port: '0' }, {})).toMatchObject({ ok: true, value: { port: 0 } });
+    await run('--port', 'http');
+    expect(errors.join('')).toMatch(
+      /--port="http": must be a whole number from 0 to 65535 \(ERR_SETTING\)/,
+    );
+    expect(process.exitCode).toBe(2);
+    expect(running).toBeUndefined();
+  });
+
+  it('reads a flag over the environment over --config over the default', () => {
+    const config = join(dir, 'twenty48.json');
+    writeFileSync(config, JSON.stringify({ port: 7001, host: '0.0.0.0', pgPool: 3 }));
+    const read = settingsOf({ config, port: '7003' }, { PORT: '7002', HOST: '127.0.0.2' });
+    expect(read).toMatchObject({
+      ok: true,
+      value: { port: 7003, host: '127.0.0.2', pgPool: 3, queryTimeoutMs: 2000 },
+    });
+  });
+
+  it('refuses a bad TWENTY48_PG_POOL and a config file it cannot use, by name', () => {
+    expect(settingsOf({}, { TWENTY48_PG_POOL: 'ten' })).toMatchObject({
+      ok: false,
+      error: { code: 'ERR_SETTING', message: expect.stringContaining('TWENTY48_PG_POOL') },
+    });
+    const config = join(dir, 'bad.json');
+    writeFileSync(config, '{ "port": 80, ');
+    expect(settingsOf({ config }, {})).toMatchObject({ ok: false, error: { code: 'ERR_CONFIG' } });
+    expect(settingsOf({ config: join(dir, 'missing.json') }, {})).toMatchObject({
+      ok: false,
+      error: { code: 'ERR_CONFIG' },
+    });
+  });
+
+  it('takes a limit by flag (commander names it) and the database from --db-url-file', () => {
+    const urlFile = join(dir, 'db-url');
+    writeFileSync(urlFile, 'postgres://ada:secret@127.0.0.1:5432/scores\n');
+    const read = settingsOf({ limitGamesPerPlayer: '9', dbUrlFile: urlFile }, {});
+    expect(read).toMatchObject({
+      ok: true,
+      value: {
+        limits: { gamesPerPlayer: 9 },
+        database: 'postgres://ada:secret@127.0.0.1:5432/scores',
+        databaseFrom: 'url-file',
+      },
+    });
   });
 });

@@ -73,7 +73,7 @@ export function replayStates(file: string): Game[] {
   const replayed = replay(record.value);
   if (!replayed.ok) throw new Error(replayed.error.message);
   const final = replayed.value;
-  const states = [newGame(record.value.rules, record.value.seed)];
+  const states = [newGame(record.value.rules, record.value.seed, record.value.version)];
   for (let i = 0; i < final.moves.length; i++) {
     states.push(step(states[i] as Game, directionAt(final, i)).game);
   }

@@ -1,10 +1,12 @@
-// A scripted ranked-game server for the client's unit tests: the engine deals from a seed, moves
-// with an index are applied strictly in order and replays answered as the first time, as the
-// API promises; a test can hold answers back, drop the connection, or make it answer wrongly.
-// The real server is tested against the client in ranked-game.server.test.ts.
+// A scripted ranked-game server for the client's unit tests: the server's own step
+// (`stepRanked`, @twenty48/ranked) deals from a seed, plays moves with an index strictly in
+// order and answers replays as the first time, as the API promises; a test can hold answers
+// back, drop the connection, or make it answer wrongly. The real server is tested against the
+// client in ranked-game.server.test.ts.
 
-import type { MoveAnswer, ResumeAnswer } from '@twenty48/common';
-import { type Direction, type Game, makeRules, newGame, step } from '@twenty48/engine';
+import { type MoveAnswer, RANKED_ERROR_STATUS, type ResumeAnswer } from '@twenty48/common';
+import { type Direction, type Game, makeRules, newGame } from '@twenty48/engine';
+import { type RankedState, stepRanked } from '@twenty48/ranked';
 import type { Fetch, FetchInit, FetchResponse } from '../http.js';
 
 /** A response with a JSON body. */
@@ -22,14 +24,13 @@ export const jsonResponse = (
 });
 
 export interface FakeGame {
-  game: Game;
+  /** The game as the step has it. */
+  state: RankedState;
+  /** The engine's game (the state's). */
+  readonly game: Game;
   readonly watchId: string;
-  /** The answer of each index applied, for replays. */
-  readonly answers: Map<number, MoveAnswer>;
   /** How many times each index was applied (must stay 1). */
   readonly applied: Map<number, number>;
-  /** Next index expected. */
-  sent: number;
 }
 
 export interface FakeServer {
@@ -90,36 +91,35 @@ export function createFakeServer(seed = '42'): FakeServer {
     board: fake.game.board,
     score: fake.game.score,
     status: fake.game.status,
-    sent: fake.sent,
+    sent: fake.state.letters.length,
     moves: fake.game.moves.length,
   });
 
   async function play(fake: FakeGame, direction: Direction, index: number): Promise<FetchResponse> {
-    for (let waited = 0; fake.sent < index; waited += 1) {
+    // An early move waits for the ones before it, as on the server.
+    for (let waited = 0; fake.state.letters.length < index; waited += 1) {
       if (waited > 500) return jsonResponse(409, { error: 'ERR_MOVE_ORDER', message: 'too late' });
       await pause(2);
     }
-    const known = fake.answers.get(index);
-    if (known) return jsonResponse(200, known);
-    if (fake.game.status === 'lost')
-      return jsonResponse(409, { error: 'ERR_GAME_OVER', message: 'over' });
-    const result = step(fake.game, direction);
-    fake.game = result.game;
-    const spawned = result.events.find((e) => e.type === 'spawn');
-    const answer: MoveAnswer = {
-      board: result.game.board,
-      score: result.game.score,
-      gained: result.gained,
-      moved: result.moved,
-      spawn: spawned ? { row: spawned.at[0], col: spawned.at[1], value: spawned.value } : null,
-      status: result.game.status,
-      index,
-      moves: result.game.moves.length,
-    };
-    fake.answers.set(index, answer);
-    fake.applied.set(index, (fake.applied.get(index) ?? 0) + 1);
-    fake.sent = index + 1;
-    return jsonResponse(200, answer);
+    const { state, answer, effects } = stepRanked(
+      fake.state,
+      { type: 'move', direction, index },
+      0,
+    );
+    fake.state = state;
+    if (answer.type === 'refuse') {
+      return jsonResponse(RANKED_ERROR_STATUS[answer.code], {
+        error: answer.code,
+        message: answer.message,
+      });
+    }
+    if (answer.type !== 'answer') {
+      return jsonResponse(409, { error: 'ERR_MOVE_ORDER', message: `not played: ${answer.type}` });
+    }
+    if (effects.some((effect) => effect.type === 'keep')) {
+      fake.applied.set(index, (fake.applied.get(index) ?? 0) + 1);
+    }
+    return jsonResponse(200, answer.answer);
   }
 
   async function route(method: string, path: string, body: Body): Promise<FetchResponse> {
@@ -128,11 +128,20 @@ export function createFakeServer(seed = '42'): FakeServer {
       if (!rules.ok) return jsonResponse(422, { error: 'ERR_SIZE', message: 'no' });
       const gameId = `game-${++counter}-abcdefghijklmnop`;
       const fake: FakeGame = {
-        game: newGame(rules.value, seed),
+        state: {
+          rules: 'classic',
+          size: rules.value.size,
+          game: newGame(rules.value, seed),
+          letters: '',
+          digest: '',
+          closed: null,
+          touchedAt: 0,
+        },
+        get game() {
+          return this.state.game;
+        },
         watchId: `watch-${counter}`,
-        answers: new Map(),
         applied: new Map(),
-        sent: 0,
       };
       games.set(gameId, fake);
       const { board, score, status } = fake.game;

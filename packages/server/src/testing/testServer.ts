@@ -45,6 +45,8 @@ export function testServer(name: string, { startEach = true } = {}): TestServer 
       dbFile: join(dir, `${name}.db`),
       webRoot: join(dir, 'no-web'),
       limits: { ...FAST_MOVES, ...limits },
+      // Restarts close idle connections at once (drain.test.ts checks the drain itself).
+      drainIdleMs: 0,
     });
     return running;
   };

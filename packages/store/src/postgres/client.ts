@@ -1,5 +1,6 @@
 import postgres from 'postgres';
 import { StoreFailure } from '../failure.js';
+import { createCircuit, isUnreachable } from './circuit.js';
 
 /** One connection's (or one transaction's) way to run a statement: `$1`… and their values. */
 export interface PgSession {
@@ -40,11 +41,67 @@ export const pgFailure = (location: string, error: unknown): StoreFailure =>
     ? error
     : new StoreFailure(
         'ERR_DB_FAILED',
-        `the database ${location} failed: ${error instanceof Error ? error.message : String(error)}`,
+        `${location} failed: ${error instanceof Error ? error.message : String(error)}`,
       );
 
 /** Connections each server keeps to PostgreSQL (`TWENTY48_PG_POOL` changes it). */
 export const DEFAULT_POOL = 10;
+/** Reaching the database at all, and each statement (`--db-connect-timeout-ms`, `--query-timeout-ms`). */
+export const DEFAULT_CONNECT_TIMEOUT_MS = 5000;
+export const DEFAULT_QUERY_TIMEOUT_MS = 2000;
+
+/** The pool's size and deadlines. */
+export interface PgClientOptions {
+  readonly max?: number;
+  readonly connectTimeoutMs?: number;
+  /** PostgreSQL's statement_timeout, and the time the client waits for any statement's answer. */
+  readonly queryTimeoutMs?: number;
+  /** Told when each statement or transaction starts; the function it returns, when it ends. */
+  readonly observe?: StatementObserver;
+}
+
+/** Measures of the database's work: `start()` at a statement's start, `end(ok)` at its end. */
+export type StatementObserver = () => (ok: boolean) => void;
+
+/** `work`, with `observe` told of its start and end. */
+function observed<T>(work: Promise<T>, observe: StatementObserver | undefined): Promise<T> {
+  if (!observe) return work;
+  const end = observe();
+  return work.then(
+    (value) => {
+      end(true);
+      return value;
+    },
+    (error: unknown) => {
+      end(false);
+      throw error;
+    },
+  );
+}
+
+/** The failures `withDeadline` made: a statement that ran out of time, not an answer. */
+const deadlines = new WeakSet<object>();
+
+/**
+ * `work` or, past `ms`, ERR_DB_FAILED. The statement itself is not cancelled (a cancel costs a
+ * connection and may hit another statement, as postgres.js warns): PostgreSQL's own
+ * statement_timeout ends it, and its answer, if any, is ignored.
+ */
+function withDeadline<T>(work: Promise<T>, ms: number, location: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      const failure = new StoreFailure(
+        'ERR_DB_FAILED',
+        `${location} did not answer within ${ms} ms`,
+      );
+      deadlines.add(failure);
+      reject(failure);
+    }, ms);
+  });
+  work.catch(() => {}); // its failure after the deadline is nobody's to hear
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
+}
 
 /**
  * postgres.js on `url`: a pool of `max` connections, prepared statements, int8 read as numbers.
@@ -52,10 +109,14 @@ export const DEFAULT_POOL = 10;
  * @example
  * const client = postgresJsClient('postgres://twenty48@127.0.0.1/twenty48');
  */
-export function postgresJsClient(url: string, max = DEFAULT_POOL): PgClient {
+export function postgresJsClient(url: string, options: PgClientOptions = {}): PgClient {
+  const queryMs = options.queryTimeoutMs ?? DEFAULT_QUERY_TIMEOUT_MS;
+  const connectMs = options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS;
   const sql = postgres(url, {
-    max,
-    connect_timeout: 10,
+    max: options.max ?? DEFAULT_POOL,
+    connect_timeout: Math.max(1, Math.ceil(connectMs / 1000)),
+    // The database ends a statement past this, whoever is waiting for it.
+    connection: { statement_timeout: queryMs },
     onnotice: () => {},
     types: {
       bigint: {
@@ -67,22 +128,50 @@ export function postgresJsClient(url: string, max = DEFAULT_POOL): PgClient {
     },
   });
   const location = redactedUrl(url);
-  const session = (on: postgres.Sql | postgres.TransactionSql): PgSession => ({
+  const circuit = createCircuit();
+  /**
+   * `start()` within `ms`, measured, through the circuit: refused at once while the database
+   * was just found unreachable (its reconnect backoff would make every statement wait).
+   */
+  const guarded = async <T>(start: () => Promise<T>, ms: number): Promise<T> => {
+    const admitted = circuit.admit(Date.now());
+    if (admitted.go === 'refuse') {
+      throw new StoreFailure('ERR_DB_FAILED', `${location} is unreachable (${admitted.reason})`);
+    }
+    const probe = admitted.go === 'probe';
+    try {
+      const value = await observed(withDeadline(start(), ms, location), options.observe);
+      circuit.answered(probe);
+      return value;
+    } catch (error) {
+      const late = typeof error === 'object' && error !== null && deadlines.has(error);
+      if (isUnreachable(error) || (late && circuit.recentlyDown(Date.now()))) {
+        circuit.failed(Date.now(), error instanceof Error ? error.message : String(error), probe);
+      } else circuit.answered(probe); // an error of SQL is an answer: the database is there
+      throw error;
+    }
+  };
+  const session = (on: postgres.Sql | postgres.TransactionSql, top: boolean): PgSession => ({
     async query<T>(text: string, values: readonly unknown[]): Promise<T[]> {
+      const start = () =>
+        on.unsafe(text, values as postgres.ParameterOrJSON<never>[], { prepare: true });
       try {
-        return (await on.unsafe(text, values as postgres.ParameterOrJSON<never>[], {
-          prepare: true,
-        })) as unknown as T[];
+        // In a transaction, the transaction as a whole went through the circuit.
+        const rows = top
+          ? await guarded(start, queryMs)
+          : await withDeadline(start(), queryMs, location);
+        return rows as unknown as T[];
       } catch (error) {
         throw pgFailure(location, error);
       }
     },
   });
   return {
-    ...session(sql),
+    ...session(sql, true),
     async transaction<R>(work: (tx: PgSession) => Promise<R>): Promise<R> {
       try {
-        return (await sql.begin((tx) => work(session(tx)))) as R;
+        // Waiting for a connection counts too: during an outage none comes.
+        return (await guarded(() => sql.begin((tx) => work(session(tx, false))), 2 * queryMs)) as R;
       } catch (error) {
         // A refusal of ours (a thrown Error that is not the client's) stays as it is.
         if (error instanceof Error && !('code' in error) && !(error instanceof StoreFailure)) {
@@ -93,7 +182,11 @@ export function postgresJsClient(url: string, max = DEFAULT_POOL): PgClient {
     },
     async listen(channel, onPayload) {
       try {
-        const { unlisten } = await sql.listen(channel, onPayload);
+        const { unlisten } = await withDeadline(
+          sql.listen(channel, onPayload),
+          connectMs,
+          location,
+        );
         return unlisten;
       } catch (error) {
         throw pgFailure(location, error);

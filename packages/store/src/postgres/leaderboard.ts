@@ -3,6 +3,7 @@ import { type GameRecord, ok, parseRecord, type Result } from '@twenty48/engine'
 import {
   clampLimit,
   clientRefusal,
+  digestToFill,
   fullRefusal,
   type LiveColumns,
   liveLimit,
@@ -95,9 +96,15 @@ export async function openPostgresLeaderboard(
     if (gameIds.length > 0) await tx.query(NOTIFY, [CHANGES_CHANNEL, noticesOf(origin, gameIds)]);
   };
 
+  /** A row read: a game kept before moves had digests gets its digest now. */
+  const rowOf = async (on: PgSession, columns: RankedColumns): Promise<RankedGameRow> => {
+    const fill = digestToFill(columns);
+    if (fill) await run(on, SQL.fillDigest, fill);
+    return rankedRowOf(columns);
+  };
   const load = async (on: PgSession, gameId: string): Promise<RankedGameRow | null> => {
     const [columns] = await run<RankedColumns>(on, SQL.rankedByGameId, { gameId });
-    return columns ? rankedRowOf(columns) : null;
+    return columns ? rowOf(on, columns) : null;
   };
   const rankOf = async (on: PgSession, row: Named): Promise<number> =>
     (await run<{ rank: number }>(on, SQL.rankOfScore, row))[0]?.rank ?? 0;
@@ -166,7 +173,7 @@ export async function openPostgresLeaderboard(
 
     async findWatchedGame(id) {
       const [columns] = await run<RankedColumns>(client, SQL.rankedByEitherId, { id });
-      return columns ? rankedRowOf(columns) : null;
+      return columns ? rowOf(client, columns) : null;
     },
 
     async appendRankedMoves(moves, now = new Date()) {

@@ -63,6 +63,12 @@ export const PG_MIGRATIONS: readonly string[] = [
   CREATE INDEX ranked_games_player ON ranked_games (player)
     WHERE status <> 'lost' AND closed IS NULL
   `,
+  // As SQLite's fourth step: the generator version and the digest of the kept moves.
+  `
+  ALTER TABLE ranked_games ADD COLUMN version integer NOT NULL DEFAULT 1
+    CHECK (version IN (1, 2));
+  ALTER TABLE ranked_games ADD COLUMN digest text;
+  `,
 ];
 
 /** The advisory lock every server takes to migrate, so that two starting at once take turns. */

@@ -3,7 +3,7 @@
  * set-based over arrays, for any number of games, as if each move were kept alone in order.
  */
 import { ok, type Result } from '@twenty48/engine';
-import { type MoveState, refusalOf } from '../leaderboardSql.js';
+import { digestAfter, type MoveState, refusalOf } from '../leaderboardSql.js';
 import type { RankedMove, StoreError } from '../types.js';
 import type { PgSession } from './client.js';
 
@@ -11,37 +11,43 @@ import type { PgSession } from './client.js';
 export const IDS_PER_NOTICE = 250;
 
 /**
- * A round of moves: each game's moves a chain of consecutive indexes, in order. `low` is the
- * smallest sent count on which the move still lands in its chain: the chain's first index, or
- * past a move of the chain that loses the game (nothing lands after a loss).
+ * A round of moves: each game's moves a chain of consecutive indexes, in order, each computed on
+ * the one before (its digest is the digest after it). `low` is the smallest sent count on which
+ * the move still lands in its chain: the chain's first index, or past a move of the chain that
+ * loses the game (nothing lands after a loss).
  *
  * The statement, for the whole round:
  * - locks the games' rows in game id order (every server in the same order: two servers'
  *   statements never wait for each other in a circle; one that waited reads the row as the
  *   other left it, READ COMMITTED);
- * - a move lands when its game is in progress and its sent count is between the move's `low`
- *   and its index: exactly the moves that would land one after the other;
+ * - a move lands when its game is in progress, its sent count is between the move's `low` and
+ *   its index, and the game's kept moves are those the chain's move at that count was computed
+ *   on (the digests are equal): exactly the moves that would land one after the other;
  * - each game advanced once to its last landed move, every landed move inserted;
  * - answers every move: landed or not, and its game as it was before the statement.
  */
 const APPEND_ROUND = `WITH batch AS (
     SELECT * FROM unnest($1::int[], $2::text[], $3::int[], $4::int[], $5::text[], $6::int[],
-      $7::bigint[], $8::bigint[], $9::text[])
-      AS b (pos, game_id, low, index, letter, moves, score, max_tile, status)
+      $7::bigint[], $8::bigint[], $9::text[], $11::text[], $12::text[])
+      AS b (pos, game_id, low, index, letter, moves, score, max_tile, status, digest,
+        digest_after)
   ),
   games AS MATERIALIZED (
-    SELECT id, game_id, sent, status, closed FROM ranked_games
+    SELECT id, game_id, sent, status, closed, digest FROM ranked_games
     WHERE game_id = ANY ($2::text[]) ORDER BY game_id FOR UPDATE
   ),
   landed AS MATERIALIZED (
     SELECT batch.*, games.id FROM batch JOIN games USING (game_id)
     WHERE games.status <> 'lost' AND games.closed IS NULL
       AND batch.low <= games.sent AND games.sent <= batch.index
+      AND EXISTS (SELECT 1 FROM batch AS base WHERE base.game_id = batch.game_id
+        AND base.index = games.sent AND base.digest = games.digest)
   ),
   last AS (SELECT DISTINCT ON (id) * FROM landed ORDER BY id, index DESC),
   advanced AS (
     UPDATE ranked_games SET sent = last.index + 1, moves = last.moves, score = last.score,
       max_tile = last.max_tile, status = last.status, updated_at = $10,
+      digest = last.digest_after,
       finished_at = CASE WHEN last.status = 'lost' THEN $10 END
     FROM last WHERE ranked_games.id = last.id
   ),
@@ -65,25 +71,27 @@ interface Answer {
 
 /**
  * Split moves (in the order given) into rounds: a game's moves go to the same round while
- * their indexes follow one another, the next to the next round. The server sends each game's
+ * their indexes follow one another and each was computed on the one before, the next to the
+ * next round. The server sends each game's
  * moves so: one round, unless a client or a test sends the same index twice.
  */
 export function roundsOf(
   moves: readonly RankedMove[],
 ): { move: RankedMove; position: number; low: number }[][] {
   const rounds: { move: RankedMove; position: number; low: number }[][] = [];
-  const chains = new Map<string, { round: number; next: number; low: number }>();
+  const chains = new Map<string, { round: number; next: number; low: number; after: string }>();
   moves.forEach((move, position) => {
     let chain = chains.get(move.gameId);
-    if (!chain || move.index !== chain.next) {
+    if (!chain || move.index !== chain.next || move.digest !== chain.after) {
       const round = chain ? chain.round + 1 : 0;
-      chain = { round, next: move.index, low: move.index };
+      chain = { round, next: move.index, low: move.index, after: move.digest };
       chains.set(move.gameId, chain);
     }
     const round = rounds[chain.round] ?? [];
     rounds[chain.round] = round;
     round.push({ move, position, low: chain.low });
     chain.next = move.index + 1;
+    chain.after = digestAfter(move);
     if (move.status === 'lost') chain.low = move.index + 1;
   });
   return rounds;
@@ -111,6 +119,8 @@ export async function appendRound(
     round.map(({ move }) => move.maxTile),
     round.map(({ move }) => move.status),
     at,
+    round.map(({ move }) => move.digest),
+    round.map(({ move }) => digestAfter(move)),
   ]);
   const byPos = new Array<Answer>(round.length);
   for (const answer of answers) byPos[answer.pos] = answer;

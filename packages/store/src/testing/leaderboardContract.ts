@@ -8,6 +8,7 @@ import {
   type Game,
   MOVE_LETTERS,
   maxTile,
+  movesDigest,
   newGame,
   recordOf,
   step,
@@ -47,6 +48,7 @@ function started(id: string, client = 'alice'): NewRankedGame & { game: Game } {
     gameId: `game-${id}`,
     watchId: `watch-${id}`,
     seed,
+    version: 2,
     rules: 'classic',
     size: 4,
     score: game.score,
@@ -58,18 +60,39 @@ function started(id: string, client = 'alice'): NewRankedGame & { game: Game } {
   };
 }
 
-/** The move as the server keeps it after applying it to `game`. */
-function moveOf(gameId: string, index: number, game: Game, direction: Direction): RankedMove {
+/**
+ * The moves a test server sent on each game, by index: each move it makes carries the digest of
+ * the moves before it as this server sent them (a move sent again at an index already sent, a
+ * retry or a stale one, does not replace the first).
+ */
+export function sentMoves() {
+  const sent = new Map<string, string>();
   return {
-    gameId,
-    index,
-    letter: MOVE_LETTERS[direction] as RankedMove['letter'],
-    moves: game.moves.length,
-    score: game.score,
-    maxTile: maxTile(game.board),
-    status: game.status,
+    /** The move as the server keeps it after applying it to `game` (the game after it). */
+    moveOf(gameId: string, index: number, game: Game, direction: Direction): RankedMove {
+      const letter = MOVE_LETTERS[direction] as RankedMove['letter'];
+      const before = sent.get(gameId) ?? '';
+      if (index === before.length) sent.set(gameId, before + letter);
+      return {
+        gameId,
+        index,
+        digest: movesDigest(before.slice(0, index)),
+        letter,
+        moves: game.moves.length,
+        score: game.score,
+        maxTile: maxTile(game.board),
+        status: game.status,
+      };
+    },
+    /** Forget every game (the database was emptied). */
+    clear(): void {
+      sent.clear();
+    },
   };
 }
+
+const server = sentMoves();
+const { moveOf } = server;
 
 const codeOf = (result: { ok: boolean; error?: { code: string } }) =>
   result.ok ? 'kept' : result.error?.code;
@@ -87,6 +110,7 @@ export function leaderboardContract(name: string, database: ContractDatabase): v
     beforeAll(() => database.setup(), 60_000);
     afterAll(() => database.teardown());
     beforeEach(async () => {
+      server.clear();
       await database.reset();
       store = await open();
     });
@@ -184,6 +208,41 @@ export function leaderboardContract(name: string, database: ContractDatabase): v
       ]);
       expect(await store.loadRankedGame('game-a')).toMatchObject({ sent: 'DL', score: a2.score });
       expect((await store.loadRankedGame('game-b'))?.sent).toBe('U');
+    });
+
+    it('keeps a move only on the very moves it was computed on, not on as many other moves', async () => {
+      const { row, game } = await create('x');
+      // Another server kept "down" as move 0.
+      const other = sentMoves();
+      const down = step(game, 'down').game;
+      const first = await store.appendRankedMoves([other.moveOf(row.gameId, 0, down, 'down')]);
+      expect(first.map(codeOf)).toEqual(['kept']);
+      // This server computed "left" as move 0 and "right" on it as move 1, kept in one batch:
+      // neither lands (the second would have its count, on moves it never saw).
+      const mine = sentMoves();
+      const left = step(game, 'left').game;
+      const right = step(left, 'right').game;
+      const both = await store.appendRankedMoves([
+        mine.moveOf(row.gameId, 0, left, 'left'),
+        mine.moveOf(row.gameId, 1, right, 'right'),
+      ]);
+      expect(both.map(codeOf)).toEqual(['ERR_MOVE_ORDER', 'ERR_MOVE_ORDER']);
+      // Its second move alone, at the kept count: refused too.
+      const alone = await store.appendRankedMoves([mine.moveOf(row.gameId, 1, right, 'right')]);
+      expect(alone.map(codeOf)).toEqual(['ERR_MOVE_ORDER']);
+      expect(await store.loadRankedGame(row.gameId)).toMatchObject({
+        sent: 'D',
+        digest: movesDigest('D'),
+      });
+      // The move computed on the kept moves lands.
+      const next = step(down, 'right').game;
+      const onKept = await store.appendRankedMoves([other.moveOf(row.gameId, 1, next, 'right')]);
+      expect(onKept.map(codeOf)).toEqual(['kept']);
+      expect(await store.loadRankedGame(row.gameId)).toMatchObject({
+        sent: 'DR',
+        digest: movesDigest('DR'),
+        score: next.score,
+      });
     });
 
     it('keeps a batch of many games, several moves each and interleaved, each once and in order', async () => {

@@ -11,8 +11,9 @@ import {
   type RankedSnapshot,
   slidePosition,
 } from '@twenty48/client';
-import type { MoveAnswer, RankedRules } from '@twenty48/common';
+import type { RankedRules } from '@twenty48/common';
 import { type Direction, newGame, step } from '@twenty48/engine';
+import { answerOf } from '@twenty48/ranked';
 import { rulesOf, type Variant } from '../saved-game.js';
 import type { ViewInput } from '../view-state.js';
 
@@ -82,20 +83,7 @@ export function rankedScript(
       const index = sent - pending.length - 1;
       const result = step(server, direction);
       server = result.game;
-      const spawned = result.events.find((e) => e.type === 'spawn');
-      const answer: MoveAnswer = {
-        board: server.board,
-        score: server.score,
-        gained: result.gained,
-        moved: result.moved,
-        spawn:
-          spawned?.type === 'spawn'
-            ? { row: spawned.at[0], col: spawned.at[1], value: spawned.value }
-            : null,
-        status: server.status,
-        index,
-        moves: server.moves.length,
-      };
+      const answer = answerOf(result, index);
       const followed = followMove(confirmed, { ...answer, direction }, ids);
       if (followed === null) throw new Error('the script disagrees with itself');
       confirmed = followed.position;

@@ -1,0 +1,22 @@
+export {
+  answerOf,
+  directionOfLetter,
+  gameAfter,
+  moveEventOf,
+  playLetters,
+  rankedRules,
+  stateEventOf,
+  wireBoard,
+} from './answers.js';
+export {
+  answerAgain,
+  type KeptMove,
+  type RankEntry,
+  type RankedAnswer,
+  type RankedCommand,
+  type RankedEffect,
+  type RankedState,
+  type RankedStep,
+  type ResumeState,
+  stepRanked,
+} from './step.js';
