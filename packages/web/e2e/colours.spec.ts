@@ -7,7 +7,7 @@
 
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { contrastRatio, deltaE2000, hslOf } from '@twenty48/common';
-import { type GameRecord, makeRecord, newGame, step } from '@twenty48/engine';
+import { type GameRecord, makeRecord, newGame, recordOf, step } from '@twenty48/engine';
 import { shownNumber, WIN } from './board.js';
 
 /** The win's first `n` moves (the board after 945 shows 2 to 1024; all of them, 2048 too). */
@@ -238,7 +238,7 @@ test.describe('on a 320x568 phone', () => {
     let game = newGame('classic', '3');
     const order = ['left', 'up', 'right', 'up'] as const;
     for (let i = 0; game.status === 'playing'; i++) game = step(game, order[i % 4] ?? 'left').game;
-    await loadSaved(page, { ...WIN, rules: game.rules, seed: '3', moves: game.moves }, false);
+    await loadSaved(page, recordOf(game), false);
     const panel = page.getByTestId('overlay').locator('.overlay-panel');
     await expect(panel).toBeVisible();
     expect(parseColour(await style(panel, 'background-color')).alpha).toBe(1);

@@ -10,7 +10,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, type Response, test } from '@playwright/test';
-import { type Direction, makeRecord, movableDirections, newGame, step } from '@twenty48/engine';
+import {
+  type Direction,
+  makeRecord,
+  movableDirections,
+  newGame,
+  recordOf,
+  step,
+} from '@twenty48/engine';
 import { type RunningServer, startServer } from '@twenty48/server';
 import { RANKED_LINE } from '../src/view-state.js';
 import { KEYS, shownNumber, WIN } from './board.js';
@@ -214,7 +221,7 @@ test('a name the rule refuses is never saved: the form keeps the focus and says 
   await page.evaluate(
     (text) => localStorage.setItem('twenty48:game', text),
     JSON.stringify({
-      record: JSON.parse(makeRecord({ ...WIN, rules: game.rules, seed: '3', moves: game.moves })),
+      record: JSON.parse(makeRecord(recordOf(game))),
       keptPlaying: false,
     }),
   );
