@@ -14,7 +14,8 @@ import {
   stepSW,
 } from './bitboard.js';
 import { pliesArb } from './games.testkit.js';
-import { applyMove, legalMoves } from './moves.js';
+import { applyMove } from './moves.js';
+import { referenceMoves as legalMoves } from './reference.testkit.js';
 import { bitOf, neighbor } from './squares.js';
 import type { Direction } from './types.js';
 

@@ -18,6 +18,48 @@ export {
   stepSE,
   stepSW,
 } from './bitboard.js';
+export {
+  type Book,
+  type BookEntry,
+  type BookErrorCode,
+  bookMove,
+  formatBook,
+  parseBook,
+} from './book.js';
+export { crc32 } from './crc32.js';
+export {
+  buildEgdb,
+  EGDB_DRAW,
+  EGDB_LOSS,
+  EGDB_WIN,
+  type Egdb,
+  type EgdbProgress,
+  egdbSize,
+  MAX_EGDB_PIECES,
+  probeEgdb,
+} from './egdb.js';
+export {
+  EGDB_HEADER_BYTES,
+  EGDB_MAGIC,
+  type EgdbErrorCode,
+  egdbFromBytes,
+  egdbHeader,
+  readEgdbHeader,
+} from './egdbFormat.js';
+export {
+  ENGINE_ERROR_CODES,
+  type EngineErrorCode,
+  type EngineIo,
+  type EngineSession,
+  handleEngineLine,
+  MAX_ENGINE_LINE,
+  MAX_GO_DEPTH,
+  MAX_MOVETIME,
+  MAX_POSITION_MOVES,
+  newEngineSession,
+  shownText,
+} from './engine.js';
+export { EVAL_FEATURES, evalFeatures, evaluate, handEvaluate } from './evaluate.js';
 export { INITIAL_FEN, makeFen, parseFen } from './fen.js';
 export {
   type Game,
@@ -85,11 +127,15 @@ export {
   searchRequest,
 } from './protocol.js';
 export {
+  clearSearchTable,
   DEFAULT_SEARCH_MS,
+  EGDB_WIN_SCORE,
   MAX_SEARCH_DEPTH,
+  type SearchIteration,
   type SearchOptions,
   type SearchResult,
   searchBest,
+  useEgdb,
   WIN_SCORE,
 } from './search.js';
 export {

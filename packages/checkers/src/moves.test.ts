@@ -5,6 +5,7 @@ import { playChoices, pliesArb } from './games.testkit.js';
 import { applyMove, legalMoves } from './moves.js';
 import { moveToPdn } from './pdn.js';
 import { initialPosition, pieceAt, popcount } from './position.js';
+import { referenceMoves } from './reference.testkit.js';
 import type { Position } from './types.js';
 
 const fen = (text: string): Position => {
@@ -126,5 +127,25 @@ describe('legal moves', () => {
 
   it('random games end or go on; the helper stops at the end', () => {
     expect(playChoices([0, 0, 0]).length).toBe(3);
+  });
+});
+
+describe('the production generator against the reference', () => {
+  it('lists the same moves as the square-by-square reference, path for path, in order', () => {
+    fc.assert(
+      fc.property(pliesArb(200), (plies) => {
+        for (const { position } of plies)
+          expect(legalMoves(position)).toEqual(referenceMoves(position));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('agrees where kings jump round and back onto their own square', () => {
+    for (const text of ['B:W6,7,14,15:BK10', 'W:WK19:B15,16,23,24', 'B:W6,7,14,15,22,23:BK10,1']) {
+      const position = fen(text);
+      expect(legalMoves(position)).toEqual(referenceMoves(position));
+      expect(legalMoves(position).length).toBeGreaterThan(0);
+    }
   });
 });

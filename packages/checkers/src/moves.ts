@@ -1,57 +1,41 @@
-import { BLACK_CROWNING, pieceAt, RED_CROWNING } from './position.js';
 import {
-  bitOf,
-  DIRECTION_LIST,
-  forwardDirections,
-  neighbor,
-  opponent,
-  SQUARE_COUNT,
-} from './squares.js';
-import type { Direction, Move, Position, Side, Square } from './types.js';
+  BLACK_KING_ROW,
+  generateMoves,
+  jumpers,
+  MAX_MOVES,
+  MoveStack,
+  RED_KING_ROW,
+  sideMasks,
+  stepNE,
+  stepNW,
+  stepSE,
+  stepSW,
+} from './bitboard.js';
+import { BLACK_CROWNING, pieceAt, RED_CROWNING } from './position.js';
+import { bitOf, opponent } from './squares.js';
+import type { Move, Position, Square } from './types.js';
 
-// The Move-level generator: square by square, with neighbour tables, so that it reads like the
-// rules. The bitboard generator (bitboard.ts) is the fast one; tests check they agree.
+// The Move-level API (Game, PDN, the protocols, the search's root) on the one production move
+// generator, the bitboard one (bitboard.ts): simple moves come from `generateMoves` as they are;
+// captures are walked with the same shifts and masks, keeping each sequence's landing squares
+// and captured pieces in order, which the generator's masks do not. The square-by-square
+// generator that reads like the rules lives on only as the tests' reference
+// (reference.testkit.ts), and the differential tests check the two agree.
 
-const directionsOf = (side: Side, king: boolean): readonly Direction[] =>
-  king ? DIRECTION_LIST : forwardDirections(side);
+const squareOf = (bit: number): Square => 32 - Math.clz32(bit);
 
-const crowningMask = (side: Side): number => (side === 'black' ? BLACK_CROWNING : RED_CROWNING);
+// One step in direction d (0 southeast, 1 southwest, 2 northeast, 3 northwest) of the bit.
+const step = (d: number, bit: number): number =>
+  d === 0 ? stepSE(bit) : d === 1 ? stepSW(bit) : d === 2 ? stepNE(bit) : stepNW(bit);
 
-interface Board {
-  readonly own: number;
-  readonly opp: number;
-  readonly side: Side;
-}
+const stack = new MoveStack(MAX_MOVES);
 
-const has = (mask: number, square: Square): boolean => (mask & bitOf(square)) !== 0;
-
-/** Every jump sequence of the piece that started on path[0] and now stands on path's end. */
-function collectJumps(
-  board: Board,
-  empty: number,
-  king: boolean,
-  path: Square[],
-  captured: Square[],
-  out: Move[],
-): void {
-  const at = path[path.length - 1] as Square;
-  let jumped = false;
-  for (const direction of directionsOf(board.side, king)) {
-    const over = neighbor(at, direction);
-    if (over === null || !has(board.opp, over) || captured.includes(over)) continue;
-    const land = neighbor(over, direction);
-    if (land === null || !has(empty, land)) continue;
-    jumped = true;
-    const nextPath = [...path, land];
-    const nextCaptured = [...captured, over];
-    if (!king && has(crowningMask(board.side), land)) {
-      // A man that reaches the far row is crowned and its move ends there.
-      out.push(makeMove(nextPath, nextCaptured, true));
-    } else {
-      collectJumps(board, empty, king, nextPath, nextCaptured, out);
-    }
+function byPath(a: Move, b: Move): number {
+  for (let i = 0; i < Math.min(a.path.length, b.path.length); i++) {
+    const d = (a.path[i] as Square) - (b.path[i] as Square);
+    if (d !== 0) return d;
   }
-  if (!jumped && captured.length > 0) out.push(makeMove(path, captured, false));
+  return a.path.length - b.path.length;
 }
 
 const makeMove = (
@@ -66,35 +50,55 @@ const makeMove = (
   crowned,
 });
 
-function byPath(a: Move, b: Move): number {
-  for (let i = 0; i < Math.min(a.path.length, b.path.length); i++) {
-    const d = (a.path[i] as Square) - (b.path[i] as Square);
-    if (d !== 0) return d;
+// Every jump sequence of the piece on `at` (a man moving south or north, or a king), the jumped
+// pieces already taken out of `opp`; finished sequences go to `out`.
+function walkJumps(
+  at: number,
+  king: boolean,
+  south: boolean,
+  opp: number,
+  empty: number,
+  path: Square[],
+  captured: Square[],
+  out: Move[],
+): void {
+  let jumped = false;
+  const first = king || south ? 0 : 2;
+  const last = king || !south ? 3 : 1;
+  for (let d = first; d <= last; d++) {
+    const over = step(d, at) & opp;
+    const land = step(d, over) & empty;
+    if (land === 0) continue;
+    jumped = true;
+    const nextPath = [...path, squareOf(land)];
+    const nextCaptured = [...captured, squareOf(over)];
+    // A man that reaches the far row is crowned and its move ends there.
+    if (!king && (land & (south ? BLACK_KING_ROW : RED_KING_ROW)) !== 0)
+      out.push(makeMove(nextPath, nextCaptured, true));
+    else walkJumps(land, king, south, opp ^ over, empty, nextPath, nextCaptured, out);
   }
-  return a.path.length - b.path.length;
-}
-
-function sidesOf(position: Position): Board {
-  const side = position.turn;
-  return side === 'black'
-    ? { own: position.black, opp: position.red, side }
-    : { own: position.red, opp: position.black, side };
+  if (!jumped && captured.length > 0) out.push(makeMove(path, captured, false));
 }
 
 /**
  * Every capture the side to move can make (each distinct jump sequence once), ordered by the
  * square it starts from, then by path.
+ *
+ * @example
+ * legalCaptures(parseFen('B:W14,23,29:B1,9').value).map(moveToPdn) // ['9x18x27']
  */
 export function legalCaptures(position: Position): Move[] {
-  const board = sidesOf(position);
+  const { own, opp, kings, south } = sideMasks(position);
+  let jumping = jumpers(own, opp, kings, south);
   const out: Move[] = [];
-  for (let from = 1; from <= SQUARE_COUNT; from++) {
-    if (!has(board.own, from)) continue;
+  while (jumping !== 0) {
+    const from = jumping & -jumping;
+    jumping ^= from;
     // The jumping piece leaves its square, so a king may come back to it.
-    const empty = ~(position.black | position.red) | bitOf(from);
-    const jumps: Move[] = [];
-    collectJumps(board, empty, has(position.kings, from), [from], [], jumps);
-    out.push(...jumps.sort(byPath));
+    const empty = ~(own | opp) | from;
+    const moves: Move[] = [];
+    walkJumps(from, (kings & from) !== 0, south, opp, empty, [squareOf(from)], [], moves);
+    out.push(...moves.sort(byPath));
   }
   return out;
 }
@@ -110,25 +114,21 @@ export function legalCaptures(position: Position): Move[] {
  * // ['9-13', '9-14', '10-14', '10-15', '11-15', '11-16', '12-16']
  */
 export function legalMoves(position: Position): Move[] {
-  const captures = legalCaptures(position);
-  if (captures.length > 0) return captures;
-  const board = sidesOf(position);
-  const empty = ~(position.black | position.red);
+  const { own, opp, kings, south } = sideMasks(position);
+  if (jumpers(own, opp, kings, south) !== 0) return legalCaptures(position);
+  const end = generateMoves(own, opp, kings, south, stack, 0);
   const out: Move[] = [];
-  for (let from = 1; from <= SQUARE_COUNT; from++) {
-    if (!has(board.own, from)) continue;
-    const king = has(position.kings, from);
-    const targets: Square[] = [];
-    for (const direction of directionsOf(board.side, king)) {
-      const to = neighbor(from, direction);
-      if (to !== null && has(empty, to)) targets.push(to);
-    }
-    targets.sort((a, b) => a - b);
-    for (const to of targets)
-      out.push(makeMove([from, to], [], !king && has(crowningMask(board.side), to)));
+  for (let i = 0; i < end; i++) {
+    const from = stack.from[i] as number;
+    const to = stack.to[i] as number;
+    const crowned = (kings & from) === 0 && ((stack.kingsXor[i] as number) & to) !== 0;
+    out.push(makeMove([squareOf(from), squareOf(to)], [], crowned));
   }
-  return out;
+  return out.sort(byPath);
 }
+
+const crowningMask = (position: Position): number =>
+  position.turn === 'black' ? BLACK_CROWNING : RED_CROWNING;
 
 /**
  * The position after a legal move: the piece goes from `from` to `to`, the captured pieces
@@ -146,7 +146,7 @@ export function applyMove(position: Position, move: Move): Position {
   for (const square of move.captured) capturedMask |= bitOf(square);
   const side = position.turn;
   const wasKing = (position.kings & fromBit) !== 0;
-  const crowned = !wasKing && (crowningMask(side) & toBit) !== 0;
+  const crowned = !wasKing && (crowningMask(position) & toBit) !== 0;
   let own = side === 'black' ? position.black : position.red;
   let opp = side === 'black' ? position.red : position.black;
   own = (own & ~fromBit) | toBit;

@@ -169,12 +169,18 @@ export function parseSearchRequest(data: unknown): Result<SearchRequest, SearchE
  * (`ERR_GAME_OVER` when the side to move has no legal move, the request's own errors, and
  * `ERR_INTERNAL` for a failure of ours). The reply carries the request's id, or -1 when the id
  * could not be read. A request with a depth and no budget still stops after `MAX_REQUEST_MS`.
+ * With `keepTable`, the search keeps its transposition table from the last request (a worker
+ * that lives through a game, as the persistent engine does); entries are keyed by the whole
+ * position, so a table from another game only misleads move ordering, never the result.
  *
  * @example
  * handleSearchRequest({ id: 7, fen: INITIAL_FEN, depth: 6 })
  * // { id: 7, ok: true, move: '11-15', path: [11, 15], score: ..., depth: 6, nodes: ... }
  */
-export function handleSearchRequest(data: unknown): SearchReply {
+export function handleSearchRequest(
+  data: unknown,
+  options: { readonly keepTable?: boolean } = {},
+): SearchReply {
   let id = UNKNOWN_ID;
   try {
     if (
@@ -193,6 +199,7 @@ export function handleSearchRequest(data: unknown): SearchReply {
       ...(depth === undefined ? {} : { depth }),
       ms: ms ?? (depth === undefined ? DEFAULT_SEARCH_MS : MAX_REQUEST_MS),
       history,
+      keepTable: options.keepTable === true,
     });
     if (result.move === null)
       return {

@@ -190,3 +190,14 @@ describe('repetitions', () => {
     expect(withHistory.move && moveToPdn(withHistory.move)).toBe('5-9');
   });
 });
+
+describe('the middle game (issue 23)', () => {
+  it('does not play 2-7 in the position GuiNN punished with 16-11; it plays 19-23 as GuiNN does', () => {
+    // With the hand-written evaluation alone the search played 2-7 at every depth up to 12.
+    const result = searchBest(
+      position('B:W10,13,16,21,25,26,27,28,30,31,32:B1,2,3,4,5,6,12,15,18,19'),
+      { depth: 10 },
+    );
+    expect(result.move && moveToPdn(result.move)).toBe('19-23');
+  });
+});

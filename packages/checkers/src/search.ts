@@ -9,6 +9,7 @@ import {
   stepSE,
   stepSW,
 } from './bitboard.js';
+import { EGDB_DRAW, EGDB_LOSS, EGDB_WIN, type Egdb, probeEgdb } from './egdb.js';
 import { evaluate } from './evaluate.js';
 import { QUIET_PLY_LIMIT } from './game.js';
 import { applyMove, legalMoves } from './moves.js';
@@ -20,14 +21,15 @@ import { zobristHi, zobristLo } from './zobrist.js';
  * The computer player: alpha-beta (negamax with principal variation search) over the bitboard
  * generator, with iterative deepening, a transposition table in flat typed arrays keyed by
  * Zobrist hashes, move ordering (table move, captures, killers, history), a quiescence search
- * that plays on while the side to move must capture, a time budget, and draws by repetition
+ * that plays on while the side to move must capture, late move reductions, an endgame database
+ * probed at every node of few enough pieces (`useEgdb`), a time budget, and draws by repetition
  * and by the 80 quiet plies of our rules.
  *
  * The hot loop allocates nothing: moves live in one preallocated `MoveStack`, positions are
  * passed as masks by value (copy-make), and every table is a typed array made once per module.
- * `searchBest` reuses those tables between calls but starts each call from a clean table (an
- * entry from an earlier call never counts), so a fixed-depth search always gives the same
- * answer.
+ * `searchBest` reuses those tables between calls; by default each call starts from a clean table
+ * (an entry from an earlier call never counts), so a fixed-depth search always gives the same
+ * answer; with `keepTable` (the persistent engine, the workers) what earlier calls stored counts.
  */
 
 export interface SearchOptions {
@@ -40,6 +42,20 @@ export interface SearchOptions {
   readonly history?: readonly Position[];
   /** The clock, in milliseconds (default `performance.now()`); inject one to test budgets. */
   readonly now?: () => number;
+  /** Let the transposition table's entries from earlier calls count (a persistent engine keeps
+   * what it learned between the moves of a game; `clearSearchTable` forgets it). Default false:
+   * each call starts from a clean table, so a fixed-depth search always gives the same answer. */
+  readonly keepTable?: boolean;
+  /** Told after each completed iteration (the engine protocol's `info` lines). */
+  readonly onIteration?: (info: SearchIteration) => void;
+}
+
+/** What one completed iteration of the deepening found. */
+export interface SearchIteration {
+  readonly depth: number;
+  readonly score: number;
+  readonly nodes: number;
+  readonly pv: readonly Move[];
 }
 
 export interface SearchResult {
@@ -65,6 +81,10 @@ export const MAX_SEARCH_DEPTH = 64;
 export const DEFAULT_SEARCH_MS = 1000;
 
 const INFINITE = 32000;
+// Late move reductions on (see negamax); the environment variable turns them off for A/B matches.
+const LMR =
+  (globalThis as unknown as { process?: { env?: Record<string, string | undefined> } }).process?.env
+    ?.CHECKERS_NO_LMR === undefined;
 const MATE_BOUND = WIN_SCORE - MAX_PLY;
 const TT_BITS = 20;
 const TT_SIZE = 1 << TT_BITS;
@@ -75,7 +95,26 @@ const UPPER = 3;
 // Earlier positions kept for repetitions: only those since the last capture or man's move can
 // come back, and 80 such plies end the game.
 const HISTORY_WINDOW = 128;
-const CLOCK_EVERY = 1023;
+// The clock is read every 256 nodes: a fraction of a millisecond even on a loaded machine.
+const CLOCK_EVERY = 255;
+
+/** A database win's score (less the plies to it, plus the static value so the search makes
+ * progress); well below `WIN_SCORE`'s range so no mate-distance rule touches it. */
+export const EGDB_WIN_SCORE = 20000;
+
+// The endgame database the search probes, if any (`useEgdb`).
+let egdb: Egdb | null = null;
+
+/**
+ * Lets the search probe an endgame database at every node with few enough pieces (or none, with
+ * null): a won position scores `EGDB_WIN_SCORE` plus its static value less the ply, a drawn one 0.
+ *
+ * @example
+ * useEgdb(buildEgdb(4)); // every search from now on knows every position of 4 pieces or fewer
+ */
+export function useEgdb(db: Egdb | null): void {
+  egdb = db;
+}
 
 const indexOf = (bit: number): number => 31 - Math.clz32(bit);
 // A move's from and to squares in one number (never 0), for the table, killers and the pv.
@@ -119,6 +158,7 @@ class Searcher {
   readonly pvCaptured = new Int32Array(MAX_PLY * MAX_PLY);
   readonly pvLength = new Int32Array(MAX_PLY + 1);
   generation = 0;
+  keep = false;
   nodes = 0;
   aborted = false;
   canAbort = false;
@@ -126,7 +166,8 @@ class Searcher {
   now: () => number = () => 0;
   base = 0;
 
-  reset(now: () => number, deadline: number): void {
+  reset(now: () => number, deadline: number, keep: boolean): void {
+    this.keep = keep;
     this.generation++;
     if (this.generation > 0xfff) {
       this.table.fill(0);
@@ -303,6 +344,15 @@ class Searcher {
     if (alpha < -WIN_SCORE + ply) alpha = -WIN_SCORE + ply;
     if (beta > WIN_SCORE - ply - 1) beta = WIN_SCORE - ply - 1;
     if (alpha >= beta) return alpha;
+    if (egdb !== null && ply > 0 && bitCount(own | opp) <= egdb.pieces) {
+      const value = probeEgdb(egdb, black, red, kings, south);
+      if (value === EGDB_DRAW) return 0;
+      if (value === EGDB_WIN || value === EGDB_LOSS) {
+        this.tick();
+        const bonus = Math.max(-5000, Math.min(5000, evaluate(own, opp, kings, south)));
+        return value === EGDB_WIN ? EGDB_WIN_SCORE + bonus - ply : -EGDB_WIN_SCORE + bonus + ply;
+      }
+    }
     if (depth <= 0 || ply >= MAX_PLY - 1)
       return this.quiesce(own, opp, kings, south, alpha, beta, ply, start);
     this.tick();
@@ -310,7 +360,9 @@ class Searcher {
     const { table } = this;
     const entry = (lo & TT_MASK) << 2;
     const info = table[entry + 2] as number;
-    const current = info >>> 20 === this.generation && table[entry] === hi;
+    // An entry of an earlier call counts only when the table is kept between calls.
+    const current =
+      info !== 0 && table[entry] === hi && (this.keep || info >>> 20 === this.generation);
     let tt = 0;
     let ttCaptured = 0;
     if (current) {
@@ -345,6 +397,12 @@ class Searcher {
       const f = from[i] as number;
       const t = to[i] as number;
       const cap = captured[i] as number;
+      // Late move reductions: a quiet move far down the order, with depth to spare, is first
+      // searched a ply shallower, and again at full depth only if it beats alpha.
+      const reduce =
+        LMR && childDepth >= 3 && i - start >= 3 && cap === 0 && (this.order[i] as number) < 1 << 21
+          ? 1
+          : 0;
       const score = this.searchMove(
         i,
         i === start,
@@ -358,6 +416,7 @@ class Searcher {
         ply + 1,
         quiet,
         end,
+        reduce,
       );
       if (this.aborted) return 0;
       if (score > best) {
@@ -410,6 +469,7 @@ class Searcher {
     ply: number,
     quiet: number,
     end: number,
+    reduce = 0,
   ): number {
     const { from, to, captured, kingsXor } = this.stack;
     const f = from[i] as number;
@@ -420,6 +480,21 @@ class Searcher {
     const nQuiet = cap === 0 && (f & kings) !== 0 ? quiet + 1 : 0;
     if (first)
       return -this.negamax(nOwn, nOpp, nKings, !south, depth, -beta, -alpha, ply, nQuiet, end);
+    if (reduce > 0) {
+      const reduced = -this.negamax(
+        nOwn,
+        nOpp,
+        nKings,
+        !south,
+        depth - reduce,
+        -alpha - 1,
+        -alpha,
+        ply,
+        nQuiet,
+        end,
+      );
+      if (reduced <= alpha || this.aborted) return reduced;
+    }
     const score = -this.negamax(
       nOwn,
       nOpp,
@@ -530,6 +605,16 @@ class Searcher {
 
 let shared: Searcher | undefined;
 
+/**
+ * Forgets every entry of the transposition table (a persistent engine's `newgame`).
+ *
+ * @example
+ * clearSearchTable(); // the next searchBest({ keepTable: true }) starts from nothing
+ */
+export function clearSearchTable(): void {
+  shared?.table.fill(0);
+}
+
 const defaultNow = (): number =>
   (globalThis as unknown as { performance: { now(): number } }).performance.now();
 
@@ -597,7 +682,11 @@ export function searchBest(position: Position, options: SearchOptions = {}): Sea
   const maxDepth = Math.min(options.depth ?? MAX_SEARCH_DEPTH, MAX_SEARCH_DEPTH);
   const searcher = shared ?? new Searcher();
   shared = searcher;
-  searcher.reset(now, ms === undefined ? Number.POSITIVE_INFINITY : started + ms);
+  searcher.reset(
+    now,
+    ms === undefined ? Number.POSITIVE_INFINITY : started + ms,
+    options.keepTable === true,
+  );
 
   // The game's positions since its last capture or man's move, then the root.
   const history = options.history ?? [];
@@ -638,6 +727,12 @@ export function searchBest(position: Position, options: SearchOptions = {}): Sea
     best = searcher.rootLine();
     score = value;
     completed = depth;
+    options.onIteration?.({
+      depth,
+      score: score | 0,
+      nodes: searcher.nodes,
+      pv: lineOf(position, best.keys, best.captured),
+    });
     searcher.toFront(searcher.rootBest);
     searcher.canAbort = true;
     if (now() >= searcher.deadline) break;

@@ -4,9 +4,13 @@
  * sequences for each mode.
  */
 import { SURFACES, TIER_COLOURS, tileColours } from '@twenty48/common';
+import { nearest16 } from './terminalPalette.js';
 
-/** What the terminal can show: 24-bit colour, the xterm 256-colour palette, or no colour. */
-export type ColorMode = 'truecolor' | '256' | 'none';
+/**
+ * What the terminal can show: 24-bit colour, the xterm 256-colour palette, the 16 standard
+ * colours, or no colour.
+ */
+export type ColorMode = 'truecolor' | '256' | '16' | 'none';
 
 /** A colour as red, green and blue from 0 to 255. */
 export type Rgb = readonly [red: number, green: number, blue: number];
@@ -14,7 +18,8 @@ export type Rgb = readonly [red: number, green: number, blue: number];
 /**
  * The colour mode from the environment: `--no-color` and `NO_COLOR` (any non-empty value) turn
  * colour off, `COLORTERM=truecolor|24bit` turns 24-bit on, `TERM=dumb` or no `TERM` means none,
- * any other terminal gets 256 colours.
+ * a `TERM` naming 256 colours gets them, a plain `xterm`, `screen`, `linux`… the 16 standard
+ * colours, any other terminal 256 colours.
  *
  * @example
  * detectColorMode({ TERM: 'xterm-256color', COLORTERM: 'truecolor' }, false) // 'truecolor'
@@ -26,8 +31,14 @@ export function detectColorMode(env: NodeJS.ProcessEnv, noColorFlag: boolean): C
   if (colorterm === 'truecolor' || colorterm === '24bit') return 'truecolor';
   const term = env.TERM ?? '';
   if (term === '' || term === 'dumb') return 'none';
+  if (/256/.test(term)) return '256';
+  // A terminal that names no 256 colours (xterm, screen, linux, vt100…) is given the 16 it has.
+  if (SIXTEEN_COLOUR_TERMS.test(term)) return '16';
   return '256';
 }
+
+const SIXTEEN_COLOUR_TERMS =
+  /^(xterm|screen|tmux|linux|vt1\d\d|vt2\d\d|rxvt|ansi|cygwin|konsole|putty)(-.*)?$/;
 
 /**
  * A `#rrggbb` colour as its red, green and blue.
@@ -100,6 +111,7 @@ export function to256([red, green, blue]: Rgb): number {
  */
 export function foreground(mode: ColorMode, rgb: Rgb): string {
   if (mode === 'truecolor') return `\x1b[38;2;${rgb[0]};${rgb[1]};${rgb[2]}m`;
+  if (mode === '16') return `\x1b[${30 + nearest16(rgb)}m`;
   return mode === '256' ? `\x1b[38;5;${to256(rgb)}m` : '';
 }
 
@@ -111,6 +123,7 @@ export function foreground(mode: ColorMode, rgb: Rgb): string {
  */
 export function background(mode: ColorMode, rgb: Rgb): string {
   if (mode === 'truecolor') return `\x1b[48;2;${rgb[0]};${rgb[1]};${rgb[2]}m`;
+  if (mode === '16') return `\x1b[${40 + nearest16(rgb)}m`;
   return mode === '256' ? `\x1b[48;5;${to256(rgb)}m` : '';
 }
 

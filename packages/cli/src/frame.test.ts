@@ -74,7 +74,70 @@ describe('renderFrame', () => {
     const compact = plain(renderFrame(viewOf(big), 80, 24));
     expect(compact.filter((line) => line.includes('2 ')).length).toBe(8);
     const tiny = plain(renderFrame(viewOf(big), 60, 10));
-    expect(tiny.join('\n')).toContain('Make the terminal larger to show the 8x8 board.');
+    expect(tiny.join('\n')).toMatch(/Make the window at least 49x\d+/);
+  });
+
+  it('asks for a larger window in words that fit the window, at any size', () => {
+    for (const [cols, rows] of [
+      [12, 4],
+      [20, 8],
+      [24, 12],
+    ] as const) {
+      const frame = plain(renderFrame(viewOf(game), cols, rows));
+      expect(frame).toHaveLength(rows);
+      expect(frame.every((line) => line.length <= cols)).toBe(true);
+      const asked = /Make the window at least (\d+)x(\d+)/.exec(
+        frame.join(' ').replace(/\s+/g, ' '),
+      );
+      expect(asked).not.toBeNull();
+      // The size it asks for is enough, and one column or row less is not.
+      const [width, height] = [Number(asked?.[1]), Number(asked?.[2])];
+      expect(plain(renderFrame(viewOf(game), width, height)).join('\n')).toContain('Score 1234');
+      expect(plain(renderFrame(viewOf(game), width - 1, height)).join('\n')).not.toContain('Score');
+      expect(plain(renderFrame(viewOf(game), width, height - 1)).join('\n')).not.toContain('Score');
+    }
+  });
+
+  it.each([
+    [60, 20],
+    [100, 32],
+    [200, 60],
+  ])(
+    'keeps the score line and the board in place when a message or a question shows (%ix%i)',
+    (cols, rows) => {
+      const at = (view: FrameView) => {
+        const frame = plain(renderFrame(view, cols, rows));
+        return { score: frame.findIndex((line) => line.includes('Score 1234')), frame };
+      };
+      const quiet = at(viewOf(game));
+      const hint = at(viewOf(game, { message: 'Nothing can move down.' }));
+      const asking = at(viewOf(game, { overlay: { kind: 'confirmQuit' } }));
+      const lost = at(viewOf(game, { overlay: { kind: 'lost' }, message: 'Hint: up' }));
+      expect(quiet.score).toBeGreaterThan(0);
+      for (const other of [hint, asking, lost]) expect(other.score).toBe(quiet.score);
+      expect(hint.frame.join('\n')).toContain('Nothing can move down.');
+    },
+  );
+
+  it('aligns the help in columns and keeps it whole', () => {
+    const frame = plain(renderFrame(viewOf(game, { overlay: { kind: 'help' } }), 80, 32));
+    const help = frame.filter((line) => /^\s*(u {2}undo|q {2}quit)/.test(line));
+    expect(help).toHaveLength(2);
+    expect(new Set(help.map((line) => line.search(/\S/))).size).toBe(1);
+    expect(frame.join('\n')).toContain('Ctrl-C quits at once');
+  });
+
+  it('draws a larger board in a large terminal', () => {
+    const height = (cols: number, rows: number) => {
+      const frame = plain(renderFrame(viewOf(game), cols, rows));
+      const first = frame.findIndex((line) => line.includes('Score'));
+      const keys = frame.findIndex((line) => line.includes(KEY_HINT));
+      return keys - first;
+    };
+    expect(height(200, 60)).toBeGreaterThan(height(100, 32));
+    const big = plain(renderFrame(viewOf(game), 200, 60));
+    expect(big.some((line) => line.includes('131072'))).toBe(true);
+    expect(big).toHaveLength(60);
   });
 
   it.each([

@@ -42,6 +42,9 @@ export interface FrameView {
 /** The footer: the keys, always on screen. */
 export const KEY_HINT = 'arrows/wasd/hjkl move · u undo · i hint · n new · q quit · ? help';
 
+/** The footer in a narrow window: the keys to move, and where the rest are. */
+export const KEY_HINT_SHORT = 'arrows move · u undo · i hint · ? help';
+
 /** What `?` shows below the board. */
 export const HELP_LINES = [
   'Move: arrow keys, W A S D, or h j k l (vim).',
@@ -145,8 +148,36 @@ function boardLines(
 }
 
 /**
+ * `text` broken into lines of at most `cols` columns at spaces (a word longer than that is cut).
+ *
+ * @example
+ * wrap('Make the window at least 25x13', 16) // ['Make the window', 'at least 25x13']
+ */
+export function wrap(text: string, cols: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(' ')) {
+    const next = line === '' ? word : `${line} ${word}`;
+    if ([...next].length <= cols || line === '') line = next;
+    else {
+      lines.push(line);
+      line = word;
+    }
+  }
+  lines.push(line);
+  return lines.map((l) => fit(l, Math.max(1, cols)));
+}
+
+/** Help lines in two columns, the key column padded to one width so the columns align. */
+function alignedHelp(lines: readonly string[]): string[] {
+  const width = Math.max(...lines.map((line) => [...line].length));
+  return lines.map((line) => line + ' '.repeat(width - [...line].length));
+}
+
+/**
  * The frame for a terminal of `cols` x `rows`: exactly `rows` lines, the content centred, the
- * largest board that fits (3-line cells, else 1-line cells), or a request for a larger terminal.
+ * largest board that fits (5-line cells on large terminals, 3-line cells, else 1-line cells),
+ * or, below what the smallest needs, "Make the window at least WxH" wrapped to the window.
  *
  * @example
  * renderFrame(view, 80, 24).length // 24
@@ -159,33 +190,77 @@ export function renderFrame(view: FrameView, cols: number, rows: number): string
   const title = view.title ?? `2048 · ${game.rules.name} ${size}x${size} · seed ${game.seed}`;
   const gain = view.lastGain > 0 ? ` (+${view.lastGain})` : '';
   const scoreLine = `Score ${game.score}${gain}   Best ${view.best}   Moves ${view.moveCount}`;
-  const below = [...overlayLines(view), ...(view.message ? [view.message] : [])];
-  const footer = [...below, ...(below.length > 0 ? [''] : []), view.keys ?? KEY_HINT];
+  // Wrapped, not cut, to the window; the help's lines padded to one width so its columns align.
+  const overlay =
+    view.overlay.kind === 'help'
+      ? alignedHelp(HELP_LINES.flatMap((line) => wrap(line, cols)))
+      : overlayLines(view).flatMap((line) => wrap(line, cols));
+  // The message has its own row and the keys theirs, always: a hint never moves the board.
+  const standardFooter = 2;
+  const keys = view.keys ?? ([...KEY_HINT].length <= cols ? KEY_HINT : KEY_HINT_SHORT);
+  const footer = [...overlay, view.message ?? '', keys].map((line) => fit(line, cols));
 
   const layouts: [CellShape, number][] = [
+    ...(theme === 'numbers'
+      ? ([[{ width: Math.max(11, digits + 4), height: 5 }, 1]] as [CellShape, number][])
+      : []),
     [{ width: theme === 'tiers' ? 8 : Math.max(7, digits + 2), height: 3 }, 1],
     [{ width: theme === 'tiers' ? 6 : Math.max(5, digits + 2), height: 1 }, 0],
   ];
+  const need = (shape: CellShape, gutterLines: number) => ({
+    width: size * shape.width + size + 1,
+    height: (gutterLines === 1 ? size * (shape.height + 1) + 1 : size + 2) + 4 + standardFooter,
+  });
   let board: string[] | null = null;
   for (const [shape, gutterLines] of layouts) {
-    const width = size * shape.width + size + 1;
-    const height = gutterLines === 1 ? size * 4 + 1 : size + 2;
-    if (width <= cols && height + 3 + footer.length <= rows) {
+    const { width, height } = need(shape, gutterLines);
+    // The large cells only where they leave the board room to breathe.
+    const roomy = shape.height < 5 || (width * 2.5 <= cols && height + 15 <= rows);
+    if (width <= cols && height <= rows && roomy) {
       board = boardLines(game, shape, gutterLines, theme, mode);
       break;
     }
   }
+  if (board === null) {
+    const smallest = layouts[layouts.length - 1] as [CellShape, number];
+    const { width, height } = need(...smallest);
+    return centreLines(wrap(`Make the window at least ${width}x${height}`, cols), cols, rows);
+  }
   const bold = mode === 'none' ? '' : BOLD;
-  const content = board
-    ? [
-        bold ? bold + fit(title, cols) + RESET : fit(title, cols),
-        fit(scoreLine, cols),
-        '',
-        ...board,
-        '',
-        ...footer.map((line) => fit(line, cols)),
-      ]
-    : [fit(`Make the terminal larger to show the ${size}x${size} board.`, cols)];
-
-  return centreLines(content, cols, rows);
+  const head = [
+    bold ? bold + fit(title, cols) + RESET : fit(title, cols),
+    fit(scoreLine, cols),
+    '',
+  ];
+  // Placed as if nothing were below the board but the message and the keys: what shows below
+  // grows downward, into the blank line under the board first.
+  const standard = head.length + board.length + 1 + standardFooter;
+  let top = Math.floor(Math.max(0, rows - standard) / 2);
+  // What shows below grows downward: into the blank under the board, then up the screen,
+  // then into the blank under the score line; else (the help in a small window) it is a page.
+  const tries = [
+    [...head, ...board, '', ...footer],
+    [...head, ...board, ...footer],
+    [...head.slice(0, 2), ...board, ...footer],
+  ];
+  let content = tries.find((lines) => top + lines.length <= rows);
+  // The help never moves the board: where it does not fit below, it is a page of its own.
+  if (content === undefined && view.overlay.kind !== 'help') {
+    content = tries.find((lines) => lines.length <= rows);
+    if (content !== undefined) top = rows - content.length;
+  }
+  if (content === undefined) {
+    top = Math.min(top, Math.max(0, rows - head.length - overlay.length - 2));
+    const page = overlay;
+    const room = Math.max(1, rows - top - head.length - 2);
+    const more = fit('… (a larger window shows the rest)', cols);
+    const shown = page.length > room ? [...page.slice(0, room - 1), more] : page;
+    content = [...head, ...shown, ...footer.slice(-2)];
+  }
+  const frame = centreLines(content, cols, content.length);
+  return [
+    ...Array.from({ length: top }, () => ''),
+    ...frame,
+    ...Array.from({ length: rows }, () => ''),
+  ].slice(0, rows);
 }

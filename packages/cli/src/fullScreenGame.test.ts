@@ -191,8 +191,15 @@ describe('the full-screen game, step by step', () => {
     expect(saved(yes.effects)).toEqual([next]);
   });
 
-  it('asks before quitting; Ctrl-C and the end of the input leave at once', () => {
-    const game = newGame('classic', 'quit');
+  it('quits at once before the first move', () => {
+    const game = newGame('classic', 'quit-at-once');
+    expect(play(start(game), keys('q')).effects).toEqual([{ kind: 'exit', how: 'quit' }]);
+  });
+
+  it('asks before quitting a game under way; Ctrl-C and the end of the input leave at once', () => {
+    const fresh = newGame('classic', 'quit');
+    const game = play(start(fresh), keys('a')).state.match.game;
+    expect(game.moves.length).toBeGreaterThan(0);
     const asked = play(start(game), keys('q')).state;
     expect(asked.overlay).toEqual({ kind: 'confirmQuit' });
     expect(screen(asked)).toContain('Quit this game?  [y] yes   [n] no');

@@ -239,7 +239,11 @@ function boardKey(state: PlayState, key: Key): PlayStep {
     const kept = keepPlayingMatch(match);
     return stateOnly({ ...cleared, match: kept, overlay: resting(kept.game) });
   }
-  if (char === 'q') return stateOnly({ ...cleared, overlay: { kind: 'confirmQuit' } });
+  if (char === 'q') {
+    // Nothing to lose before the first move (or after the end): leave at once.
+    if (!isUnderWay(match)) return { state: cleared, effects: [exit('quit')] };
+    return stateOnly({ ...cleared, overlay: { kind: 'confirmQuit' } });
+  }
   if (char === '?') return stateOnly({ ...cleared, overlay: { kind: 'help' } });
   if (char === 'i') return askHint(cleared);
   return stateOnly(cleared);

@@ -11,14 +11,14 @@ import {
   foreground,
   RESET,
   TIER_COLORS,
-  tileColors,
 } from './colors.js';
+import { tilePaint } from './terminalPalette.js';
 
 /** Cell size in characters: 3 lines tall when there is room, else 1. */
 /** The size of one cell on screen, in columns and lines. */
 export interface CellShape {
   readonly width: number;
-  readonly height: 1 | 3;
+  readonly height: 1 | 3 | 5;
 }
 
 /** How a tile is drawn: its number, or (the `tiers` rules) a coloured square of its size. */
@@ -54,7 +54,7 @@ export function drawCell(
   theme: TileTheme,
   mode: ColorMode,
 ): string[] {
-  const middle = shape.height === 3 ? 1 : 0;
+  const middle = Math.floor(shape.height / 2);
   const reset = mode === 'none' ? '' : RESET;
   const blank = Array.from({ length: shape.height }, () => '');
   if (theme === 'tiers' && value > 0) {
@@ -72,8 +72,8 @@ export function drawCell(
         : paint + ' '.repeat(shape.width) + RESET,
     );
   }
-  const colors = tileColors(value);
-  const paint = background(mode, colors.background) + foreground(mode, colors.text);
+  // The tiles' own table for each mode: a nearest-colour mapping merges neighbours.
+  const paint = tilePaint(mode, value);
   const bold = mode === 'none' ? '' : BOLD;
   return blank.map(
     (_, i) =>

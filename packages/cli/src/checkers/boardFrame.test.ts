@@ -3,6 +3,7 @@ import { CHECKERS_BOARD } from '@twenty48/common';
 import { describe, expect, it } from 'vitest';
 import { background, rgbOf } from '../colors.js';
 import { type BoardView, CHECKERS_KEYS, renderBoardFrame } from './boardFrame.js';
+import { HELP_LINES } from './commands.js';
 import { formatBoard } from './textBoard.js';
 
 const ESCAPE = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g');
@@ -89,8 +90,53 @@ describe('renderBoardFrame', () => {
     expect(frame).toHaveLength(24);
     expect(frame.join('\n')).toContain('… (a taller terminal shows the rest)');
     expect(frame.join('\n')).toContain(CHECKERS_KEYS);
-    expect(plain(renderBoardFrame(viewOf(newGame()), 30, 10)).join('\n')).toContain(
-      'Make the terminal larger',
+    expect(plain(renderBoardFrame(viewOf(newGame()), 30, 10)).join(' ')).toMatch(
+      /Make the window +at least 46x18/,
     );
   });
+
+  it('asks for the size it needs in words that fit the window, and that size is enough', () => {
+    for (const [cols, rows] of [
+      [12, 4],
+      [40, 12],
+      [45, 30],
+    ] as const) {
+      const frame = plain(renderBoardFrame(viewOf(newGame()), cols, rows));
+      expect(frame).toHaveLength(rows);
+      expect(frame.every((line) => line.length <= cols)).toBe(true);
+      expect(frame.join(' ').replace(/\s+/g, ' ')).toContain('Make the window at least 46x18');
+    }
+    const fits = plain(renderBoardFrame(viewOf(newGame()), 46, 18));
+    expect(fits.join('\n')).toContain('(help)');
+    expect(fits.join('\n')).not.toContain('at least');
+  });
+
+  it.each([
+    [60, 20],
+    [100, 32],
+    [200, 60],
+  ])(
+    'keeps the board and the lines under it in place when the help shows (%ix%i)',
+    (cols, rows) => {
+      const where = (answer: string[]) => {
+        const frame = plain(renderBoardFrame(viewOf(newGame(), { answer }), cols, rows));
+        const header = frame.findIndex((line) => /^\s+1 +2 +3/.test(line));
+        const score = frame.find((line) => line.includes('Black 12'));
+        return { header, scoreColumn: score?.search(/\S/), frame };
+      };
+      const quiet = where(['Black moves (3 2) to (4 3) [9-14].']);
+      const twoLines = where(['Black moves (3 2) to (4 3) [9-14].', 'Keep jumping with (5 4).']);
+      expect(twoLines.header).toBe(quiet.header);
+      expect(twoLines.scoreColumn).toBe(quiet.scoreColumn);
+      // The help: under the board with the board in place, or a page of its own in its place.
+      const help = where([...HELP_LINES]);
+      if (help.header >= 0) {
+        expect(help.header).toBe(quiet.header);
+        expect(help.scoreColumn).toBe(quiet.scoreColumn);
+      }
+      // Nothing of the help cut off the side: it is wrapped to the window.
+      expect(help.frame.every((line) => line.length <= cols)).toBe(true);
+      expect(help.frame.join(' ')).toContain('Rows 1-8 go down');
+    },
+  );
 });

@@ -7,7 +7,9 @@
 import { type Game, type Piece, pieceAt, type Square, squareAt } from '@twenty48/checkers';
 import { CHECKERS_BOARD } from '@twenty48/common';
 import { BOLD, background, type ColorMode, foreground, RESET, type Rgb, rgbOf } from '../colors.js';
-import { centreLines, fit } from '../frame.js';
+import { centreLines, fit, wrap } from '../frame.js';
+import { CHECKERS_LIGHTS_16 } from '../terminalPalette.js';
+import { HELP_LINES } from './commands.js';
 
 /** Everything a frame shows. */
 export interface BoardView {
@@ -29,6 +31,8 @@ export interface BoardView {
 
 /** The footer: the keys of the command line. */
 export const CHECKERS_KEYS = '(help) commands · ↑↓ history · Ctrl-U clears · Ctrl-C quits';
+/** The footer in a narrow window. */
+const CHECKERS_KEYS_SHORT = '(help) · ↑↓ history · Ctrl-C quits';
 const INPUT_PROMPT = '> ';
 
 // The squares and pieces are the shared checkers palette's light theme, the browser's too.
@@ -91,7 +95,11 @@ function colorCell(look: SquareLook, shape: CellShape, mode: ColorMode): string[
         : look.light === 'target'
           ? TARGET
           : DARK_SQUARE;
-  const square = background(mode, squareColor);
+  // In 16 colours the nearest of the tints is the dark square's grey: lit squares get their own.
+  const square =
+    mode === '16' && look.dark && look.light !== null
+      ? `\x1b[${40 + CHECKERS_LIGHTS_16[look.light]}m`
+      : background(mode, squareColor);
   // The piece is a disc one column in from each side: 3 columns wide, or 5 in big cells.
   const edge = ' ';
   const { piece } = look;
@@ -168,10 +176,15 @@ function inputLine(view: BoardView, width: number): string {
 /** Lines of one width, so that centring them keeps them left-aligned with each other. */
 const padTo = (width: number, line: string): string => fit(line, width).padEnd(width);
 
+/** The widest help line: the lines below the board take this width, whatever they say. */
+const HELP_WIDTH = Math.max(...HELP_LINES.map((line) => [...line].length));
+
 /**
  * The frame for a terminal of `cols` x `rows`: exactly `rows` lines, the largest board that fits
- * (3-line cells, else 1-line cells), the answer cut to what is left, or a request for a larger
- * terminal.
+ * (3-line cells, else 1-line cells), or, below what the smallest needs, "Make the window at
+ * least WxH" wrapped to the window. The board is placed for a one-line answer, and a longer one
+ * (the help) grows downward, wrapped to the lines' one width, so the board never moves; what
+ * does not fit is cut with a note.
  *
  * @example
  * renderBoardFrame(view, 80, 24).length // 24
@@ -184,22 +197,25 @@ export function renderBoardFrame(view: BoardView, cols: number, rows: number): s
     // Title, status, blank, the board (header and rows), blank, score, blank; then the answer,
     // the command line and the keys.
     const fixed = 3 + 1 + 8 * shape.height + 3 + 2;
-    if (width > cols || fixed + Math.min(view.answer.length, 2) > rows) continue;
-    const room = rows - fixed;
-    const answer =
-      view.answer.length <= room
-        ? view.answer
-        : [...view.answer.slice(0, Math.max(0, room - 1)), '… (a taller terminal shows the rest)'];
-    // Below the board, the lines share one width: the board's, or the longest answer's.
-    const block = Math.min(
-      cols,
-      Math.max(
-        width,
-        CHECKERS_KEYS.length,
-        view.score.length,
-        ...answer.map((line) => [...line].length),
-      ),
-    );
+    if (width > cols || fixed + 1 > rows) continue;
+    // Below the board, the lines share one width whatever the answer, so they never shift.
+    const block = Math.min(cols, Math.max(width, CHECKERS_KEYS.length, HELP_WIDTH));
+    const top = Math.floor((rows - fixed - 1) / 2);
+    const room = Math.max(1, rows - top - fixed);
+    const wrapped = view.answer.flatMap((line) => wrap(line, block));
+    const keys = padTo(block, cols < CHECKERS_KEYS.length ? CHECKERS_KEYS_SHORT : CHECKERS_KEYS);
+    if (wrapped.length > room) {
+      // An answer longer than the room under the board (the help in a small window) is a
+      // page of its own in the board's place; the next command brings the board back.
+      const pageRoom = Math.max(1, rows - 5);
+      const page =
+        wrapped.length <= pageRoom
+          ? wrapped
+          : [...wrapped.slice(0, pageRoom - 1), '… (a taller terminal shows the rest)'];
+      const lines = [titled, fit(view.status, cols), '', ...page.map((line) => padTo(block, line))];
+      return centreLines([...lines, inputLine(view, block), keys], cols, rows);
+    }
+    const answer = wrapped;
     const content = [
       titled,
       fit(view.status, cols),
@@ -208,15 +224,17 @@ export function renderBoardFrame(view: BoardView, cols: number, rows: number): s
       '',
       padTo(block, view.score),
       '',
-      ...answer.map((line) => padTo(block, line)),
+      ...(answer.length > 0 ? answer : ['']).map((line) => padTo(block, line)),
       inputLine(view, block),
-      padTo(block, CHECKERS_KEYS),
+      keys,
     ];
-    return centreLines(content, cols, rows);
+    const frame = centreLines(content, cols, content.length);
+    return [
+      ...Array.from({ length: top }, () => ''),
+      ...frame,
+      ...Array.from({ length: rows }, () => ''),
+    ].slice(0, rows);
   }
-  return centreLines(
-    [fit('Make the terminal larger to show the board (50x20).', cols)],
-    cols,
-    rows,
-  );
+  const needs = `Make the window at least ${8 * SMALL.width + 6}x${3 + 1 + 8 * SMALL.height + 3 + 2 + 1}`;
+  return centreLines(wrap(needs, cols), cols, rows);
 }

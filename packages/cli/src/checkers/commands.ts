@@ -21,8 +21,10 @@ export const RACKET_MESSAGES = {
 
 /** What `(help)` prints. */
 export const HELP_LINES = [
-  '(move (ROW COL) DIRECTION)   northeast, northwest, southeast or southwest',
+  '(move (ROW COL) DIRECTION)   northeast, northwest, southeast, southwest; ne nw se sw',
   '(move (ROW COL) (ROW COL))   or the square to land on; one (move …) per jump',
+  '11-15   22x15   22x15x6      a move in PDN; a whole multi-jump at once',
+  '3 2 4 3   32 43              (ROW COL) from, then to (and on, for a multi-jump)',
   '(ROW COL)                    what the piece on that square can do',
   '(save) (load)                checkers.xlsx here; (save "name") for name.xlsx',
   '(undo) (hint) (score) (pdn) (default-board) (help) (exit)',

@@ -194,12 +194,23 @@ describe('the full-screen checkers game, step by step', () => {
     ]);
   });
 
-  it('ends when a move ends the game, and at once on a game already over', async () => {
+  it('shows a result screen at the end: who won, why, the PDN; n starts anew, q leaves', async () => {
     const session = sessionOn(gameAt('B:W14:B9'));
     const ended = await play(session, begin(session).state, keys('(move (3 2) southeast)\r'));
-    expect(exits(ended.effects)).toEqual(['over']);
-    expect(ended.effects.at(-1)).toEqual({ kind: 'exit', how: 'over' });
-    expect(begin(sessionOn(gameAt('W:W:B18'))).effects).toEqual([{ kind: 'exit', how: 'over' }]);
+    expect(exits(ended.effects)).toEqual([]);
+    const shown = screen(ended.state);
+    expect(shown).toContain('Game over · Black wins: red has no pieces left');
+    expect(shown).toMatch(/PDN: .*9x18 2-0/);
+    expect(shown).toContain('n and Enter: a new game');
+    const left = await play(session, ended.state, keys('q\r'));
+    expect(left.effects.at(-1)).toEqual({ kind: 'exit', how: 'over' });
+    const again = await play(session, ended.state, keys('n\r'));
+    expect(exits(again.effects)).toEqual([]);
+    expect(session.game.status.kind).toBe('playing');
+    expect(screen(again.state)).toContain('A new game: Black (p1) to move.');
+    const over = begin(sessionOn(gameAt('W:W:B18')));
+    expect(exits(over.effects)).toEqual([]);
+    expect(screen(over.state)).toContain('Game over · Black wins');
   });
 
   it('re-centres the frame on a resize', () => {

@@ -10,6 +10,7 @@
 import {
   formatCoords,
   type Game,
+  gameToPdn,
   type Move,
   moveToPdn,
   pieceAt,
@@ -97,6 +98,29 @@ function typedSquare(game: Game, text: string): Square | null {
   return pieceAt(game.position, square)?.side === game.position.turn ? square : null;
 }
 
+/** `(default-board)`: what `n` runs on the result screen. */
+const NEW_GAME: Expr = { kind: 'list', items: [{ kind: 'symbol', name: 'default-board' }] };
+
+/**
+ * The result screen's lines under the board: who won and why, the game in PDN, and the keys.
+ *
+ * @example
+ * resultLines(game) // ['Black wins: red has no pieces left', 'PDN: 1. 9-14 … 2-0', 'n …']
+ */
+export function resultLines(game: Game): string[] {
+  const over = announcement(game.status);
+  if (over === null) return [];
+  const moves = gameToPdn(game)
+    .split('\n')
+    .filter((line) => line.trim() !== '' && !line.startsWith('['))
+    .join(' ');
+  return [
+    `Game over · ${over}`,
+    `PDN: ${moves}`,
+    'n and Enter: a new game · q and Enter or (exit): leave · (undo) takes a move back',
+  ];
+}
+
 /** The title: who plays whom. */
 function titleOf(ai: Side | null): string {
   if (ai === null) return 'Checkers · Black (p1) and Red (p2) at one keyboard';
@@ -139,7 +163,10 @@ export function checkersFrameOf(state: CheckersScreenState): string[] {
     selected,
     targets: selected === null ? [] : stepsFrom(game, selected).map((step) => step.to),
     lastMove: game.jump?.path ?? last?.path ?? [],
-    answer: state.answer,
+    answer:
+      announcement(game.status) === null
+        ? state.answer
+        : [...state.answer, '', ...resultLines(game)],
     input: { text: editor.text, cursor: editor.cursor },
   };
   return renderBoardFrame(view, state.cols, state.rows);
@@ -153,10 +180,8 @@ const hasExited = (effects: Effects): boolean => effects.some((effect) => effect
 /** After anything that may change the game: the end, or the computer's turn to think. */
 function afterChange(state: CheckersScreenState, effects: Effects): CheckersScreenState {
   const { game, ai } = state.session;
-  if (announcement(game.status) !== null) {
-    effects.push({ kind: 'exit', how: 'over' });
-    return state;
-  }
+  // The end: the result screen stays until `n` (a new game) or `q`/`(exit)`.
+  if (announcement(game.status) !== null) return state;
   if (!isComputerToMove(game, ai) || state.thinkingAbout === game) return state;
   effects.push({ kind: 'think', game });
   return { ...state, thinkingAbout: game };
@@ -187,6 +212,16 @@ function nextCommand(state: CheckersScreenState, effects: Effects): CheckersScre
 /** Start a job: read a line into its commands, or play the computer's move if still wanted. */
 function startJob(state: CheckersScreenState, job: Job, effects: Effects): CheckersScreenState {
   if (job.kind === 'line') {
+    const over = announcement(state.session.game.status) !== null;
+    const word = job.line.trim().toLowerCase();
+    if (over && (word === 'q' || word === '(exit)')) {
+      effects.push({ kind: 'exit', how: 'over' });
+      return state;
+    }
+    if (over && word === 'n') {
+      effects.push({ kind: 'runCommand', expr: NEW_GAME });
+      return { ...state, line: { exprs: [], said: [] }, busy: true };
+    }
     const read = commandsOfLine(job.line);
     if ('refusal' in read) return { ...state, answer: [read.refusal] };
     return { ...state, line: { exprs: read.exprs, said: [] } };

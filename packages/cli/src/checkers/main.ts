@@ -4,9 +4,17 @@
  * loop with `--plain` or through a pipe), against the computer with `--ai`; `bestmove` and `perft`
  * for engines and scripts. Flag mistakes are one named line and exit code 2, as for `2048`.
  */
+import { createInterface } from 'node:readline';
 import {
+  type Book,
+  buildEgdb,
+  egdbSize,
+  formatBook,
+  handleEngineLine,
   initialPosition,
+  MAX_EGDB_PIECES,
   moveToPdn,
+  newEngineSession,
   newGame,
   type PerftDivision,
   type Position,
@@ -16,11 +24,14 @@ import {
   SIDES,
   type Side,
   searchBest,
+  useEgdb,
 } from '@twenty48/checkers';
 import { type Command, InvalidArgumentError, Option } from 'commander';
 import { detectColorMode } from '../colors.js';
 import { newProgram, runCommandLine } from '../commandLine.js';
 import { failUsage, positiveIntFlag } from '../flags.js';
+import { buildBook, DEFAULT_BOOK_PATH, readBookFile, writeBookFile } from './bookFile.js';
+import { DEFAULT_EGDB_PATH, readEgdbFile, writeEgdbFile } from './egdbFile.js';
 import { playFullScreenCheckers } from './fullScreenPlay.js';
 import { announcement } from './moveText.js';
 import { playPlainCheckers } from './plainPlay.js';
@@ -117,6 +128,86 @@ function bestMove(options: { fen: string; ms?: number; depth?: number }): void {
   process.stdout.write(`${moveToPdn(found.move)}\n`);
 }
 
+/**
+ * `checkers engine`: the persistent engine, one command a line on standard input, answers on
+ * standard output (the rules package's `handleEngineLine`), until `quit` or the end of input.
+ */
+async function engineCommand(options: {
+  egdb?: string | false;
+  book?: string | false;
+}): Promise<void> {
+  loadEgdb(options.egdb);
+  const session = newEngineSession(loadBook(options.book));
+  const lines = createInterface({ input: process.stdin, crlfDelay: Number.POSITIVE_INFINITY });
+  const write = (line: string): void => {
+    process.stdout.write(`${line}\n`);
+  };
+  for await (const line of lines) {
+    if (handleEngineLine(session, line, { write }) === 'quit') break;
+  }
+  lines.close();
+  process.stdout.write('', () => process.exit(0));
+}
+
+/**
+ * Lets the search use the endgame database (`path`, else the committed one; `false`: none). A
+ * file that is missing or refused is named in one line on standard error and the engine plays on
+ * without it.
+ */
+function loadEgdb(path: string | false | undefined): void {
+  if (path === false) return;
+  const read = readEgdbFile(path ?? DEFAULT_EGDB_PATH);
+  if (read.ok) useEgdb(read.value);
+  else
+    process.stderr.write(
+      `checkers: playing without the endgame database: ${read.message} (${read.code})\n`,
+    );
+}
+
+/**
+ * The opening book (`path`, else the committed one; `false`: none). A missing or refused file is
+ * named in one line on standard error and the engine plays on without it.
+ */
+function loadBook(path: string | false | undefined): Book | null {
+  if (path === false) return null;
+  const read = readBookFile(path ?? DEFAULT_BOOK_PATH);
+  if (read.ok) return read.value;
+  process.stderr.write(
+    `checkers: playing without the opening book: ${read.message} (${read.code})\n`,
+  );
+  return null;
+}
+
+function bookBuild(options: { ms: number; plies: number; out?: string }): void {
+  const out = options.out ?? DEFAULT_BOOK_PATH;
+  loadEgdb(undefined);
+  const started = performance.now();
+  const book = buildBook(options, (done, total, line) => {
+    const seconds = ((performance.now() - started) / 1000).toFixed(0);
+    process.stderr.write(`${done}/${total} ${seconds} s  ${line}\n`);
+  });
+  writeBookFile(out, formatBook(book));
+  const seconds = ((performance.now() - started) / 1000).toFixed(1);
+  process.stdout.write(`wrote ${out}: ${book.moves.size} positions in ${seconds} s\n`);
+}
+
+function egdbBuild(options: { pieces: number; out?: string }): void {
+  const out = options.out ?? DEFAULT_EGDB_PATH;
+  const total = egdbSize(options.pieces);
+  process.stderr.write(
+    `building the ${options.pieces}-piece endgame database: ${total.toLocaleString('en-US')} positions (${Math.ceil(total / 4 / 1048576)} MiB of 2-bit values)\n`,
+  );
+  const started = performance.now();
+  const db = buildEgdb(options.pieces, (progress) => {
+    const seconds = ((performance.now() - started) / 1000).toFixed(0);
+    const percent = ((100 * progress.done) / progress.total).toFixed(1);
+    process.stderr.write(`${percent} % ${seconds} s  ${progress.slice}\n`);
+  });
+  const bytes = writeEgdbFile(out, db);
+  const seconds = ((performance.now() - started) / 1000).toFixed(1);
+  process.stdout.write(`wrote ${out}: ${bytes} bytes, ${options.pieces} pieces, in ${seconds} s\n`);
+}
+
 function perftCommand(options: { depth: number; json?: boolean; divide?: boolean; fen?: string }) {
   const position = positionOf(options.fen);
   const started = performance.now();
@@ -178,6 +269,54 @@ function register(program: Command): void {
       positiveIntFlag('depth', MAX_LEVEL),
     )
     .action(bestMove);
+  program
+    .command('engine')
+    .description(
+      'the persistent engine for GUIs and match scripts: isready, newgame, position, go, quit on stdin',
+    )
+    .option(
+      '--egdb <file>',
+      'the endgame database file (default: the one that comes with checkers)',
+    )
+    .option('--no-egdb', 'play without the endgame database')
+    .option('--book <file>', 'the opening book file (default: the one that comes with checkers)')
+    .option('--no-book', 'play without the opening book')
+    .action(engineCommand);
+  program
+    .command('book')
+    .description('the opening book')
+    .command('build')
+    .description('build the opening book: the main line from each ACF ballot, by long searches')
+    .option(
+      '--ms <n>',
+      'milliseconds of search a position (default 3000)',
+      positiveIntFlag('ms', MAX_MS),
+      3000,
+    )
+    .option(
+      '--plies <n>',
+      'moves of the main line from each ballot (default 2)',
+      positiveIntFlag('plies', 20),
+      2,
+    )
+    .option('--out <file>', 'where to write it (default: the one checkers engine reads)')
+    .action(bookBuild);
+  const egdb = program.command('egdb').description('the endgame database');
+  egdb
+    .command('build')
+    .description('build the endgame database by retrograde analysis (a progress line per slice)')
+    .option(
+      '--pieces <n>',
+      `every position of up to this many pieces, 2 to ${MAX_EGDB_PIECES}`,
+      (text: string) => {
+        const pieces = positiveIntFlag('pieces', MAX_EGDB_PIECES)(text);
+        if (pieces < 2) throw new InvalidArgumentError(`pieces must be 2 to ${MAX_EGDB_PIECES}`);
+        return pieces;
+      },
+      5,
+    )
+    .option('--out <file>', 'where to write it (default: the one checkers engine reads)')
+    .action(egdbBuild);
   program
     .command('perft')
     .description('count the move sequences DEPTH plies deep (a move generator check)')

@@ -29,8 +29,18 @@ export interface PlayedStep {
   readonly step: Step;
 }
 
+/** The short directions players type: `(move (3 2) se)`. */
+const SHORT_DIRECTIONS: Readonly<Record<string, Direction>> = {
+  ne: 'northeast',
+  nw: 'northwest',
+  se: 'southeast',
+  sw: 'southwest',
+};
+
 const isDirection = (expr: Expr | undefined): Direction | null =>
-  expr?.kind === 'symbol' ? (DIRECTIONS.find((d) => d === expr.name) ?? null) : null;
+  expr?.kind === 'symbol'
+    ? (DIRECTIONS.find((d) => d === expr.name) ?? SHORT_DIRECTIONS[expr.name] ?? null)
+    : null;
 
 /** The steps `square`'s piece may take now, as the commands that take them. */
 export function stepsFrom(game: Game, square: Square): Step[] {

@@ -14,6 +14,7 @@ import type { SearchAnswer } from './searchClient.js';
 import type { Answer, Session } from './session.js';
 import { type Expr, readExpressions } from './sexp.js';
 import { formatBoard, promptOf } from './textBoard.js';
+import { typedMoveLine } from './typedMove.js';
 
 /** The session and the streams the line-by-line game talks through. */
 export interface PlainCheckersOptions {
@@ -32,9 +33,18 @@ export type PlainEnd = 'exit' | 'eof' | 'over' | 'failed';
 
 /** A line's commands, or the one line that refuses it. */
 export function commandsOfLine(text: string): { exprs: Expr[] } | { refusal: string } {
+  const typed = typedMoveLine(text);
+  if (typed !== null) return { exprs: [typed] };
   const read = readExpressions(text);
   if (!read.ok) return { refusal: `Cannot read that: ${read.error.message} (${read.error.code})` };
-  return { exprs: read.value };
+  const exprs = read.value;
+  const [head] = exprs;
+  // `move (3 2) se`, typed without the list's parentheses.
+  if (exprs.length > 1 && head?.kind === 'symbol' && head.name === 'move')
+    return { exprs: [{ kind: 'list', items: exprs }] };
+  // Words not in a list are refused once a line (the first), not once a word.
+  const firstWord = exprs.findIndex((expr) => expr.kind !== 'list');
+  return { exprs: exprs.filter((expr, i) => expr.kind === 'list' || i === firstWord) };
 }
 
 const isExit = (expr: Expr): boolean =>

@@ -16,6 +16,7 @@ import {
   playMove,
   type Side,
   type Square,
+  type Step,
   squareAt,
   squaresOf,
 } from '@twenty48/checkers';
@@ -26,6 +27,7 @@ import { describePiece, playMoveCommand } from './moveCommand.js';
 import { describeMove, jumpingSquare, pathCommands, sideName, sideWord } from './moveText.js';
 import type { Searcher, SearchLimits } from './searchClient.js';
 import type { Expr } from './sexp.js';
+import { type PlayedSteps, playTypedMove } from './typedMove.js';
 import { loadXlsx, saveXlsx, xlsxFileName } from './xlsx.js';
 
 /** What a command did: the lines to show, whether the game changed, whether to leave. */
@@ -193,19 +195,32 @@ function undoMove(track: Track, ai: Side | null): Outcome {
   };
 }
 
-/** `(move …)`: one step, a whole move once its last jump is played. */
+/** The steps a `(move …)` plays: one in list form, a whole typed move for `(move "22x15x6")`. */
+function playArgs(game: Game, args: readonly Expr[]): Result<PlayedSteps, 'ERR_MOVE'> {
+  const [typed] = args;
+  if (args.length === 1 && typed?.kind === 'string') return playTypedMove(game, typed.value);
+  const played = playMoveCommand(game, args);
+  return played.ok ? ok({ game: played.value.game, steps: [played.value.step] }) : played;
+}
+
+/** What the steps did: "Black jumps (6 3) over (5 4) to (4 5), over (3 4) to (2 3)". */
+function stepsVerb(mover: string, steps: readonly Step[]): string {
+  const [first] = steps;
+  if (first === undefined) return mover;
+  if (first.captured === null) return `${mover} moves ${fmt(first.from)} to ${fmt(first.to)}`;
+  const jumps = steps.map((step) => `over ${fmt(step.captured ?? step.from)} to ${fmt(step.to)}`);
+  return `${mover} jumps ${fmt(first.from)} ${jumps.join(', ')}`;
+}
+
+/** `(move …)`: one step (a whole typed move), a whole move once its last jump is played. */
 function moveOnce(track: Track, args: readonly Expr[]): Outcome {
   const { game } = track;
-  const played = playMoveCommand(game, args);
+  const played = playArgs(game, args);
   if (!played.ok) return { track, answer: answer([played.error.message]) };
-  const { step } = played.value;
   const mover = sideWord(game.position.turn);
   const moveStart = game.jump === null ? game : track.moveStart;
   const next: Track = { ...track, game: played.value.game, selected: null, moveStart };
-  const verb =
-    step.captured === null
-      ? `${mover} moves ${fmt(step.from)} to ${fmt(step.to)}`
-      : `${mover} jumps ${fmt(step.from)} over ${fmt(step.captured)} to ${fmt(step.to)}`;
+  const verb = stepsVerb(mover, played.value.steps);
   const jumping = jumpingSquare(next.game);
   if (jumping !== null) {
     return { track: next, answer: answer([`${verb}. Keep jumping with ${fmt(jumping)}.`], true) };

@@ -134,10 +134,15 @@ describe('checkers in a real terminal', { timeout: 60_000 }, () => {
     expect(screen.text()).toContain('[9x18x27]');
   });
 
-  it('announces the end, restores the terminal and leaves the final board on it', async () => {
+  it('shows a result screen at the end, then restores the terminal and leaves the final board on it', async () => {
     const screen = track(Screen.checkers(['--fen', 'B:W14:B9'], noColor));
     await screen.waitFor(() => screen.text().includes('Black (p1) to move'), 'the board');
     screen.proc.write('(move (3 2) southeast)\r');
+    await screen.waitFor(() => screen.text().includes('Game over · Black wins'), 'the result');
+    expect(screen.text()).toMatch(/PDN: .*9x18 2-0/);
+    expect(screen.text()).toContain('n and Enter: a new game');
+    expect(screen.exitCode).toBeNull();
+    screen.proc.write('q\r');
     await screen.waitFor(() => screen.exitCode !== null, 'the end');
     expect(screen.exitCode).toBe(0);
     expect(screen.term.buffer.active.type).toBe('normal');

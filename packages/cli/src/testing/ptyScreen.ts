@@ -37,7 +37,8 @@ export class Screen {
     if (!existsSync(MAIN)) throw new Error(`build first: ${MAIN} is missing (npm run build)`);
     this.term = new xterm.Terminal({ cols, rows, allowProposedApi: true });
     this.proc = pty.spawn(file, args, {
-      name: 'xterm-256color',
+      // node-pty sets TERM to the name: a test that announces another terminal names it here.
+      name: env.TERM ?? 'xterm-256color',
       cols,
       rows,
       ...(cwd === undefined ? {} : { cwd }),

@@ -1,0 +1,52 @@
+/**
+ * The match script, run for real: two `checkers engine` processes through the protocol, one
+ * ballot with both colours, short games adjudicated by the ply limit.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const MATCH = fileURLToPath(new URL('../../dist/checkers/match.js', import.meta.url));
+const MAIN = fileURLToPath(new URL('../../dist/checkers/main.js', import.meta.url));
+
+describe('the match script', () => {
+  it('plays a ballot with both colours and prints each game and the totals', () => {
+    if (!existsSync(MATCH)) throw new Error(`build first: ${MATCH} is missing (npm run build)`);
+    const engine = `${JSON.stringify(process.execPath)} ${JSON.stringify(MAIN)} engine --no-egdb --no-book`;
+    const { stdout, status } = spawnSync(
+      process.execPath,
+      [
+        MATCH,
+        '--ours',
+        engine,
+        '--peer',
+        engine,
+        '--ms',
+        '5',
+        '--games',
+        '2',
+        '--first',
+        '3',
+        '--max-plies',
+        '12',
+      ],
+      { encoding: 'utf8', timeout: 60_000 },
+    );
+    expect(status).toBe(0);
+    const lines = stdout.trim().split('\n');
+    expect(lines[1]).toMatch(/^game 1: ballot 3 \(9-13 22-17 13x22\), ours black: /);
+    expect(lines[2]).toMatch(/^game 2: ballot 3 \(9-13 22-17 13x22\), ours red: /);
+    expect(stdout).toMatch(
+      /^result: ours \+\d+ =\d+ -\d+: [\d.]+\/2 points, [\d.]+ % ± [\d.]+ \(95 %, over 1 ballot pairs\)$/m,
+    );
+  }, 60_000);
+
+  it('refuses a bad flag by name, with the usage', () => {
+    const { stderr, status } = spawnSync(process.execPath, [MATCH, '--peer', 'x', '--games', '3'], {
+      encoding: 'utf8',
+    });
+    expect(status).toBe(2);
+    expect(stderr).toMatch(/--games must be even.*\(ERR_OPTIONS\)/);
+  });
+});

@@ -1,0 +1,294 @@
+/**
+ * A match between two engines speaking the `checkers engine` protocol, each its own process:
+ * ours (`checkers engine`, or `--ours CMD`) against a peer (`--peer CMD`), at equal time a move,
+ * from the ACF 3-move ballots, each ballot played twice with the colours swapped, one game at a
+ * time. Run after a build:
+ *
+ *   node packages/cli/dist/checkers/match.js --peer CMD [--ms 100] [--games 20] [--first 1]
+ *     [--max-plies 300] [--pdn FILE] [--ours CMD]
+ *
+ * Rules and adjudication: our rules drive every game (`playMove`): a side with no legal move or
+ * no piece loses; the same position a third time with the same side to move, or 80 plies
+ * without a capture or a man's move, is a draw; a game still going after `--max-plies` plies
+ * (ballot included) is adjudicated a draw. An engine that answers an illegal move, an `error`
+ * line, or nothing within 10 x ms + 5 s, or dies, loses that game (named in its line).
+ * Each engine gets `newgame` before each game, then `position startpos moves …` (the whole game
+ * so far) and `go movetime <ms>` for each move.
+ *
+ * Games go ballots `--first`, `--first`+1, … (1-based, ACF order less the barred ones), ours
+ * with black first, then with red. Each game is printed as it ends; the totals (W/D/L for us,
+ * points, percentage with its 95 % spread over ballot pairs, mean and longest think of each side)
+ * at the end, so a log cut short still shows a partial match.
+ *
+ * The peer used for the README's figures is GuiNN Checkers 2.06 (github jonkr2/GuiNN_Checkers)
+ * behind a small stdin/stdout driver, built outside this repository; see "Checkers: the
+ * yardstick" in the README for how to build it. Any engine speaking the protocol will do.
+ */
+import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import {
+  ACF_BALLOTS,
+  ballot,
+  type Game,
+  gameToPdn,
+  moveToPdn,
+  newGame,
+  parsePdnMove,
+  playMove,
+  type Side,
+} from '@twenty48/checkers';
+
+const USAGE = `usage: node packages/cli/dist/checkers/match.js --peer CMD [--ms 100] [--games 20]
+  [--first 1] [--max-plies 300] [--pdn FILE] [--ours CMD]`;
+
+/** An engine process and its output lines. */
+interface EngineProcess {
+  readonly name: string;
+  send(line: string): void;
+  /** The next line, or null after `timeoutMs` or when the process has ended. */
+  next(timeoutMs: number): Promise<string | null>;
+  close(): void;
+}
+
+function startEngine(name: string, command: string): EngineProcess {
+  const child: ChildProcessWithoutNullStreams = spawn('sh', ['-c', command], { stdio: 'pipe' });
+  const queued: string[] = [];
+  let waiting: ((line: string | null) => void) | null = null;
+  let ended = false;
+  child.stderr.resume();
+  createInterface({ input: child.stdout }).on('line', (line) => {
+    if (waiting) {
+      const taker = waiting;
+      waiting = null;
+      taker(line);
+    } else queued.push(line);
+  });
+  child.on('exit', () => {
+    ended = true;
+    waiting?.(null);
+    waiting = null;
+  });
+  child.stdin.on('error', () => {});
+  return {
+    name,
+    send: (line) => {
+      if (!ended) child.stdin.write(`${line}\n`);
+    },
+    next(timeoutMs) {
+      const line = queued.shift();
+      if (line !== undefined) return Promise.resolve(line);
+      if (ended) return Promise.resolve(null);
+      return new Promise((resolve) => {
+        const timer = setTimeout(() => {
+          waiting = null;
+          resolve(null);
+        }, timeoutMs);
+        waiting = (text) => {
+          clearTimeout(timer);
+          resolve(text);
+        };
+      });
+    },
+    close: () => {
+      child.stdin.end('quit\n');
+      setTimeout(() => child.kill(), 1000).unref();
+    },
+  };
+}
+
+/** One engine's thinking figures over the match. */
+interface Thinking {
+  moves: number;
+  ms: number;
+  longest: number;
+}
+
+/** How a game ended, from our side: 1 win, 0.5 draw, 0 loss. */
+interface Outcome {
+  readonly points: number;
+  readonly reason: string;
+  readonly game: Game;
+}
+
+async function askMove(
+  engine: EngineProcess,
+  game: Game,
+  ms: number,
+  thinking: Thinking,
+): Promise<{ move: string } | { failure: string }> {
+  const moves = game.moves.map(moveToPdn).join(' ');
+  engine.send(`position startpos${moves === '' ? '' : ` moves ${moves}`}`);
+  const started = performance.now();
+  engine.send(`go movetime ${ms}`);
+  for (;;) {
+    const line = await engine.next(ms * 10 + 5000);
+    if (line === null) return { failure: `${engine.name} gave no move` };
+    if (line.startsWith('error ')) return { failure: `${engine.name} said ${line.slice(0, 80)}` };
+    if (!line.startsWith('bestmove ')) continue;
+    const spent = performance.now() - started;
+    thinking.moves++;
+    thinking.ms += spent;
+    thinking.longest = Math.max(thinking.longest, spent);
+    return { move: line.slice('bestmove '.length).trim() };
+  }
+}
+
+async function playGame(
+  ours: EngineProcess,
+  peer: EngineProcess,
+  opening: number,
+  oursSide: Side,
+  options: { ms: number; maxPlies: number },
+  thinking: { ours: Thinking; peer: Thinking },
+): Promise<Outcome> {
+  let game = newGame();
+  for (const move of ballot(opening).moves) {
+    const played = playMove(game, move);
+    if (!played.ok) throw new Error(played.error.message);
+    game = played.value;
+  }
+  ours.send('newgame');
+  peer.send('newgame');
+  const pointsFor = (winner: Side): number => (winner === oursSide ? 1 : 0);
+  while (game.status.kind === 'playing') {
+    if (game.moves.length >= options.maxPlies)
+      return { points: 0.5, reason: `adjudicated a draw after ${options.maxPlies} plies`, game };
+    const turn = game.position.turn;
+    const engine = turn === oursSide ? ours : peer;
+    const answer = await askMove(
+      engine,
+      game,
+      options.ms,
+      turn === oursSide ? thinking.ours : thinking.peer,
+    );
+    const other: Side = turn === 'black' ? 'red' : 'black';
+    if ('failure' in answer) return { points: pointsFor(other), reason: answer.failure, game };
+    const move = parsePdnMove(game.position, answer.move);
+    if (!move.ok)
+      return {
+        points: pointsFor(other),
+        reason: `${engine.name} played ${answer.move.slice(0, 40)}: ${move.error.code}`,
+        game,
+      };
+    const played = playMove(game, move.value);
+    if (!played.ok) return { points: pointsFor(other), reason: played.error.message, game };
+    game = played.value;
+  }
+  const status = game.status;
+  if (status.kind === 'draw') return { points: 0.5, reason: `draw (${status.reason})`, game };
+  if (status.kind === 'won')
+    return {
+      points: pointsFor(status.winner),
+      reason: `${status.winner} won (${status.reason})`,
+      game,
+    };
+  return { points: 0.5, reason: 'unfinished', game };
+}
+
+/** The flags, checked: an unknown flag or a bad value is named, with the usage. */
+function readFlags() {
+  const { values } = parseArgs({
+    options: {
+      peer: { type: 'string' },
+      ours: { type: 'string' },
+      ms: { type: 'string', default: '100' },
+      games: { type: 'string', default: '20' },
+      first: { type: 'string', default: '1' },
+      'max-plies': { type: 'string', default: '300' },
+      pdn: { type: 'string' },
+    },
+    strict: true,
+  });
+  const whole = (name: string, text: string, max: number): number => {
+    const value = Number(text);
+    if (!Number.isInteger(value) || value < 1 || value > max)
+      throw new Error(`--${name} must be a whole number 1 to ${max}, not ${text.slice(0, 20)}`);
+    return value;
+  };
+  if (values.peer === undefined) throw new Error('--peer CMD is required');
+  const games = whole('games', values.games, 2 * ACF_BALLOTS.length);
+  if (games % 2 !== 0)
+    throw new Error('--games must be even: each ballot is played with both colours');
+  const first = whole('first', values.first, ACF_BALLOTS.length);
+  if (first - 1 + games / 2 > ACF_BALLOTS.length)
+    throw new Error(
+      `--first ${first} with --games ${games} runs past the ${ACF_BALLOTS.length} ballots`,
+    );
+  const main = fileURLToPath(new URL('./main.js', import.meta.url));
+  return {
+    peer: values.peer,
+    ours: values.ours ?? `${JSON.stringify(process.execPath)} ${JSON.stringify(main)} engine`,
+    ms: whole('ms', values.ms, 600_000),
+    games,
+    first,
+    maxPlies: whole('max-plies', values['max-plies'], 10_000),
+    pdn: values.pdn,
+  };
+}
+
+async function main(): Promise<void> {
+  let flags: ReturnType<typeof readFlags>;
+  try {
+    flags = readFlags();
+  } catch (error) {
+    process.stderr.write(
+      `match: ${error instanceof Error ? error.message : String(error)} (ERR_OPTIONS)\n${USAGE}\n`,
+    );
+    process.exit(2);
+  }
+  const ours = startEngine('ours', flags.ours);
+  const peer = startEngine('peer', flags.peer);
+  const thinking = { ours: { moves: 0, ms: 0, longest: 0 }, peer: { moves: 0, ms: 0, longest: 0 } };
+  const tally = { win: 0, draw: 0, loss: 0 };
+  const pairs: number[] = [];
+  const pdn: string[] = [];
+  console.log(
+    `match: ours (${flags.ours}) vs peer (${flags.peer}), ${flags.ms} ms a move, ${flags.games} games from ballot ${flags.first}`,
+  );
+  try {
+    for (let b = flags.first - 1; b < flags.first - 1 + flags.games / 2; b++) {
+      let pair = 0;
+      for (const side of ['black', 'red'] as const) {
+        const outcome = await playGame(ours, peer, b, side, flags, thinking);
+        pair += outcome.points;
+        if (outcome.points === 1) tally.win++;
+        else if (outcome.points === 0) tally.loss++;
+        else tally.draw++;
+        const n = tally.win + tally.draw + tally.loss;
+        const points = tally.win + tally.draw / 2;
+        console.log(
+          `game ${n}: ballot ${b + 1} (${ACF_BALLOTS[b]}), ours ${side}: ${outcome.points === 1 ? 'win' : outcome.points === 0 ? 'loss' : 'draw'}, ${outcome.reason}, ${outcome.game.moves.length} plies; so far +${tally.win} =${tally.draw} -${tally.loss}, ${points}/${n}`,
+        );
+        pdn.push(
+          gameToPdn(outcome.game, {
+            event: `match ballot ${b + 1} ${flags.ms} ms`,
+            black: side === 'black' ? 'ours' : 'peer',
+            white: side === 'red' ? 'ours' : 'peer',
+          }),
+        );
+        if (flags.pdn !== undefined) writeFileSync(flags.pdn, pdn.join('\n'));
+      }
+      pairs.push(pair);
+    }
+  } finally {
+    ours.close();
+    peer.close();
+  }
+  const n = tally.win + tally.draw + tally.loss;
+  const points = tally.win + tally.draw / 2;
+  const mean = pairs.reduce((a, b) => a + b, 0) / pairs.length;
+  const variance = pairs.reduce((a, b) => a + (b - mean) ** 2, 0) / Math.max(1, pairs.length - 1);
+  const spread = (1.96 * Math.sqrt(variance / pairs.length)) / 2;
+  const think = (t: Thinking) =>
+    `${(t.ms / Math.max(1, t.moves)).toFixed(1)} ms mean, ${t.longest.toFixed(1)} ms longest`;
+  console.log(
+    `result: ours +${tally.win} =${tally.draw} -${tally.loss}: ${points}/${n} points, ${((100 * points) / n).toFixed(1)} % ± ${(100 * spread).toFixed(1)} (95 %, over ${pairs.length} ballot pairs)`,
+  );
+  console.log(`think: ours ${think(thinking.ours)}; peer ${think(thinking.peer)} (pipes included)`);
+  setTimeout(() => process.exit(0), 200).unref();
+}
+
+await main();

@@ -1,0 +1,74 @@
+/**
+ * How closely `checkers engine` keeps to `go movetime`: the time from writing `go movetime <ms>`
+ * to reading `bestmove`, pipes included, over the positions of ballots played out by the engine
+ * itself. Run after a build:
+ *
+ *   node packages/cli/dist/checkers/movetimeBench.js [--ms 100] [--moves 40]
+ *
+ * Prints the mean, the 95th percentile and the longest, and how far each is over the budget.
+ * A benchmark, not a test: the figures depend on the machine and its load.
+ */
+import { spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { ballot, moveToPdn } from '@twenty48/checkers';
+
+const { values } = parseArgs({
+  options: { ms: { type: 'string', default: '100' }, moves: { type: 'string', default: '40' } },
+});
+const ms = Number(values.ms);
+const count = Number(values.moves);
+if (!Number.isInteger(ms) || ms < 1 || !Number.isInteger(count) || count < 1) {
+  process.stderr.write('usage: movetimeBench.js [--ms 100] [--moves 40] (ERR_OPTIONS)\n');
+  process.exit(2);
+}
+const main = fileURLToPath(new URL('./main.js', import.meta.url));
+const child = spawn(process.execPath, [main, 'engine', '--no-book'], {
+  stdio: ['pipe', 'pipe', 'inherit'],
+});
+const lines: string[] = [];
+let waiting: ((line: string) => void) | null = null;
+createInterface({ input: child.stdout }).on('line', (line) => {
+  if (waiting) {
+    const w = waiting;
+    waiting = null;
+    w(line);
+  } else lines.push(line);
+});
+const next = (): Promise<string> =>
+  lines.length > 0
+    ? Promise.resolve(lines.shift() as string)
+    : new Promise((resolve) => {
+        waiting = resolve;
+      });
+
+child.stdin.write('isready\n');
+while ((await next()) !== 'readyok');
+const spent: number[] = [];
+let b = 0;
+let moves = ballot(b).moves.map(moveToPdn);
+while (spent.length < count) {
+  child.stdin.write(`position startpos moves ${moves.join(' ')}\n`);
+  const started = performance.now();
+  child.stdin.write(`go movetime ${ms}\n`);
+  let line = await next();
+  while (!line.startsWith('bestmove ')) line = await next();
+  const took = performance.now() - started;
+  const move = line.slice('bestmove '.length);
+  // Single legal moves are answered at once: they say nothing about the clock.
+  if (took > ms / 2) spent.push(took);
+  if (move === 'none' || moves.length > 120) {
+    b++;
+    moves = ballot(b).moves.map(moveToPdn);
+  } else moves.push(move);
+}
+child.stdin.end('quit\n');
+spent.sort((x, y) => x - y);
+const mean = spent.reduce((a, x) => a + x, 0) / spent.length;
+const p95 = spent[Math.floor(spent.length * 0.95)] as number;
+const longest = spent[spent.length - 1] as number;
+const over = (t: number) => `${t.toFixed(1)} ms (${t - ms >= 0 ? '+' : ''}${(t - ms).toFixed(1)})`;
+console.log(
+  `go movetime ${ms}, ${spent.length} searched moves: mean ${over(mean)}, 95th percentile ${over(p95)}, longest ${over(longest)}`,
+);

@@ -1,0 +1,262 @@
+/**
+ * The evaluation's learned part, made here: positions from engine games, each scored by a
+ * strong engine's search, and a least-squares fit of piece-square weights to those scores.
+ *
+ *   node packages/cli/dist/checkers/tune.js label --peer CMD --pdn FILE[,FILE…] --out FILE
+ *     [--depth 6] [--seed 1] [--limit 20000]
+ *   node packages/cli/dist/checkers/tune.js fit --in FILE[,FILE…] [--lambda 0.01]
+ *     --out packages/checkers/src/evalWeights.ts
+ *
+ * (label files may be gzipped: the committed ones are packages/cli/data/tuning/*.tsv.gz).
+ *
+ * `label` reads the games of the PDN files (the match script's `--pdn`), keeps every quiet
+ * position (no capture to make) and, from each, one position a random legal move away (so the
+ * sample is not only what good players play), asks the peer (any engine speaking the `checkers
+ * engine` protocol) for `go depth <depth>` and writes `FEN<TAB>score` lines (the score for the
+ * side to move, as the peer reports it).
+ *
+ * `fit` solves a ridge least-squares problem: score ≈ a · (our hand-written evaluation) +
+ * Σ w · features, the features being, for each square, a man or a king of the side to move
+ * there minus one of the other side on the square turned half round, split between the middle
+ * game and the ending by the number of pieces. It writes the weights, divided by a so they are
+ * in our units (a man = 100), as a TypeScript module the evaluation imports.
+ */
+import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { createInterface } from 'node:readline';
+import { parseArgs } from 'node:util';
+import { gunzipSync } from 'node:zlib';
+import {
+  applyMove,
+  EVAL_FEATURES,
+  evalFeatures,
+  handEvaluate,
+  initialPosition,
+  legalCaptures,
+  legalMoves,
+  makeFen,
+  type Position,
+  parseFen,
+  parsePdnMove,
+  sideMasks,
+} from '@twenty48/checkers';
+
+function gamesOf(pdn: string): Position[][] {
+  const games: Position[][] = [];
+  for (const block of pdn.split(/\n\s*\n(?=\[)/)) {
+    const fenTag = /\[FEN "([^"]+)"\]/.exec(block);
+    let position = initialPosition();
+    if (fenTag?.[1]) {
+      const parsed = parseFen(fenTag[1]);
+      if (!parsed.ok) continue;
+      position = parsed.value;
+    }
+    const text = block.replace(/\[[^\]]*\]/g, ' ');
+    const positions: Position[] = [];
+    for (const token of text.split(/\s+/)) {
+      if (!/^\d+[-x]\d+/.test(token)) continue;
+      const move = parsePdnMove(position, token);
+      if (!move.ok) break;
+      positions.push(position);
+      position = applyMove(position, move.value);
+    }
+    games.push(positions);
+  }
+  return games;
+}
+
+function startPeer(command: string) {
+  const child: ChildProcessWithoutNullStreams = spawn('sh', ['-c', command], { stdio: 'pipe' });
+  child.stderr.resume();
+  const lines: string[] = [];
+  let waiting: ((line: string) => void) | null = null;
+  createInterface({ input: child.stdout }).on('line', (line) => {
+    if (waiting) {
+      const w = waiting;
+      waiting = null;
+      w(line);
+    } else lines.push(line);
+  });
+  const next = (): Promise<string> =>
+    lines.length > 0
+      ? Promise.resolve(lines.shift() as string)
+      : new Promise((resolve) => {
+          waiting = resolve;
+        });
+  return {
+    async score(fen: string, depth: number): Promise<number | null> {
+      child.stdin.write(`position fen ${fen}\ngo depth ${depth}\n`);
+      let score: number | null = null;
+      for (;;) {
+        const line = await next();
+        const found = /^info .*score (-?\d+)/.exec(line);
+        if (found) score = Number(found[1]);
+        if (line.startsWith('bestmove') || line.startsWith('error')) return score;
+      }
+    },
+    close: () => child.stdin.end('quit\n'),
+  };
+}
+
+async function label(values: Record<string, string | undefined>): Promise<void> {
+  const peer = startPeer(values.peer ?? '');
+  const depth = Number(values.depth ?? 6);
+  const limit = Number(values.limit ?? 20000);
+  let seed = Number(values.seed ?? 1);
+  const random = (): number => {
+    seed = (Math.imul(seed, 1103515245) + 12345) & 0x7fffffff;
+    return seed / 0x80000000;
+  };
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const file of (values.pdn ?? '').split(',')) {
+    for (const game of gamesOf(readFileSync(file, 'utf8'))) {
+      for (const position of game) {
+        const candidates = [position];
+        const moves = legalMoves(position);
+        const pick = moves[Math.floor(random() * moves.length)];
+        if (pick) candidates.push(applyMove(position, pick));
+        for (const p of candidates) {
+          const fen = makeFen(p);
+          if (seen.has(fen) || legalCaptures(p).length > 0 || legalMoves(p).length === 0) continue;
+          seen.add(fen);
+          const score = await peer.score(fen, depth);
+          if (score === null || Math.abs(score) > 1500) continue;
+          out.push(`${fen}\t${score}`);
+          if (out.length % 500 === 0) {
+            process.stderr.write(`${out.length} positions\n`);
+            writeFileSync(values.out ?? 'labels.tsv', `${out.join('\n')}\n`);
+          }
+          if (out.length >= limit) break;
+        }
+      }
+    }
+  }
+  writeFileSync(values.out ?? 'labels.tsv', `${out.join('\n')}\n`);
+  process.stderr.write(`${out.length} positions labelled\n`);
+  peer.close();
+}
+
+// Solves (X'X + λI) w = X'y by Gaussian elimination.
+function ridge(rows: Float64Array[], targets: number[], lambda: number): Float64Array {
+  const n = (rows[0] as Float64Array).length;
+  const a = new Float64Array(n * n);
+  const b = new Float64Array(n);
+  rows.forEach((row, r) => {
+    const y = targets[r] as number;
+    for (let i = 0; i < n; i++) {
+      const xi = row[i] as number;
+      if (xi === 0) continue;
+      b[i] = (b[i] as number) + xi * y;
+      for (let j = 0; j < n; j++) a[i * n + j] = (a[i * n + j] as number) + xi * (row[j] as number);
+    }
+  });
+  for (let i = 1; i < n; i++) a[i * n + i] = (a[i * n + i] as number) + lambda * rows.length;
+  for (let c = 0; c < n; c++) {
+    let p = c;
+    for (let r = c + 1; r < n; r++)
+      if (Math.abs(a[r * n + c] as number) > Math.abs(a[p * n + c] as number)) p = r;
+    for (let j = 0; j < n; j++) {
+      const t = a[c * n + j] as number;
+      a[c * n + j] = a[p * n + j] as number;
+      a[p * n + j] = t;
+    }
+    const t = b[c] as number;
+    b[c] = b[p] as number;
+    b[p] = t;
+    const pivot = a[c * n + c] as number;
+    for (let r = 0; r < n; r++) {
+      if (r === c) continue;
+      const f = (a[r * n + c] as number) / pivot;
+      if (f === 0) continue;
+      for (let j = c; j < n; j++)
+        a[r * n + j] = (a[r * n + j] as number) - f * (a[c * n + j] as number);
+      b[r] = (b[r] as number) - f * (b[c] as number);
+    }
+  }
+  const w = new Float64Array(n);
+  for (let i = 0; i < n; i++) w[i] = (b[i] as number) / (a[i * n + i] as number);
+  return w;
+}
+
+function fit(values: Record<string, string | undefined>): void {
+  const rows: Float64Array[] = [];
+  const targets: number[] = [];
+  for (const file of (values.in ?? '').split(',')) {
+    const bytes = readFileSync(file);
+    const text = (file.endsWith('.gz') ? gunzipSync(bytes) : bytes).toString('utf8');
+    for (const line of text.split('\n')) {
+      const [fen, score] = line.split('\t');
+      if (!fen || score === undefined) continue;
+      const parsed = parseFen(fen);
+      if (!parsed.ok) continue;
+      const { own, opp, kings, south } = sideMasks(parsed.value);
+      const row = new Float64Array(1 + EVAL_FEATURES);
+      row[0] = handEvaluate(own, opp, kings, south);
+      evalFeatures(own, opp, kings, south, row, 1);
+      rows.push(row);
+      targets.push(Number(score));
+    }
+  }
+  const lambda = Number(values.lambda ?? 0.001);
+  // Hold out every tenth position to report the fit honestly.
+  const train = rows.filter((_, i) => i % 10 !== 0);
+  const trainY = targets.filter((_, i) => i % 10 !== 0);
+  const w = ridge(train, trainY, lambda);
+  const error = (pick: (i: number) => boolean, model: (row: Float64Array) => number) => {
+    let sum = 0;
+    let n = 0;
+    rows.forEach((row, i) => {
+      if (!pick(i)) return;
+      sum += (model(row) - (targets[i] as number)) ** 2;
+      n++;
+    });
+    return Math.sqrt(sum / n).toFixed(1);
+  };
+  const full = (row: Float64Array) => row.reduce((s, x, i) => s + x * (w[i] as number), 0);
+  const handOnly = ridge(
+    train.map((r) => Float64Array.of(r[0] as number)),
+    trainY,
+    0,
+  );
+  const hand = (row: Float64Array) => (row[0] as number) * (handOnly[0] as number);
+  const a = w[0] as number;
+  process.stderr.write(
+    `${rows.length} positions; scale ${a.toFixed(3)}; rms error on the held-out tenth: hand-written ${error((i) => i % 10 === 0, hand)}, fitted ${error((i) => i % 10 === 0, full)} (peer units)\n`,
+  );
+  const weights = Array.from(w.subarray(1), (x) => Math.round(x / a));
+  const source = `// Generated by \`node packages/cli/dist/checkers/tune.js fit --in ${values.in} --lambda ${lambda}\`:
+// piece-square weights fitted to a strong engine's search scores (see tune.ts); do not edit.
+// ${rows.length} positions; order: evalFeatures' (men middle game, men ending, kings middle game,
+// kings ending; 32 squares each, the side to move's view).
+
+/** The learned weights, a man = 100. */
+export const EVAL_WEIGHTS: readonly number[] = [${weights.join(', ')}];
+`;
+  writeFileSync(values.out ?? 'evalWeights.ts', source);
+}
+
+const { positionals, values } = (() => {
+  const parsed = parseArgs({
+    allowPositionals: true,
+    options: {
+      peer: { type: 'string' },
+      pdn: { type: 'string' },
+      out: { type: 'string' },
+      in: { type: 'string' },
+      depth: { type: 'string' },
+      seed: { type: 'string' },
+      limit: { type: 'string' },
+      lambda: { type: 'string' },
+    },
+  });
+  return { positionals: parsed.positionals, values: parsed.values };
+})();
+if (positionals[0] === 'label') await label(values);
+else if (positionals[0] === 'fit') fit(values);
+else {
+  process.stderr.write(
+    'usage: tune.js label --peer CMD --pdn FILES --out FILE | fit --in FILES --out FILE (ERR_OPTIONS)\n',
+  );
+  process.exit(2);
+}

@@ -1,0 +1,68 @@
+/**
+ * The full-screen 2048 game's layout in a real pseudo-terminal, at each size and colour mode the
+ * issue names: the score line stays put when a hint or the help shows, the help's columns line
+ * up, a window too small gets a short request that fits it, a large one a larger board, and `q`
+ * before the first move leaves without asking.
+ */
+import { describe, expect, it } from 'vitest';
+import { MAIN, Screen, trackScreens } from './testing/ptyScreen.js';
+
+const track = trackScreens();
+
+const MODES: Record<string, Record<string, string>> = {
+  truecolor: { COLORTERM: 'truecolor' },
+  '256': { TERM: 'xterm-256color' },
+  '16': { TERM: 'xterm' },
+  NO_COLOR: { NO_COLOR: '1' },
+};
+
+const SIZES: [number, number][] = [
+  [40, 12],
+  [60, 20],
+  [100, 32],
+  [200, 60],
+];
+
+const rowOf = (screen: Screen, part: string): number =>
+  screen.lines().findIndex((line) => line.includes(part));
+
+describe('the 2048 layout in a real terminal', { timeout: 120_000 }, () => {
+  for (const [cols, rows] of SIZES) {
+    for (const [mode, env] of Object.entries(MODES)) {
+      it(`keeps its place and fits at ${cols}x${rows} (${mode})`, async () => {
+        const screen = track(
+          new Screen(process.execPath, [MAIN, 'play', '--seed', 'layout'], cols, rows, env),
+        );
+        await screen.waitFor(() => /arrows|at least/.test(screen.text()), 'the game');
+        if (screen.text().includes('at least')) {
+          // Too small: the request, whole, on lines no wider than the window.
+          const words = screen.text().replace(/\s+/g, ' ');
+          expect(words).toMatch(/Make the window at least \d+x\d+/);
+          expect(screen.lines().every((line) => line.trimEnd().length <= cols)).toBe(true);
+        } else {
+          const score = rowOf(screen, 'Score 0');
+          const keys = rowOf(screen, 'arrows');
+          expect(keys).toBeGreaterThan(score);
+          if (cols >= 200) expect(keys - score).toBeGreaterThan(25); // 5-line cells, not 3 (21)
+          screen.proc.write('i');
+          await screen.waitFor(() => screen.text().includes('Hint:'), 'the hint');
+          expect(rowOf(screen, 'Score 0')).toBe(score);
+          screen.proc.write('?');
+          await screen.waitFor(() => screen.text().includes('u  undo'), 'the help');
+          expect(rowOf(screen, 'Score 0')).toBe(score);
+          const help = screen.lines().filter((line) => /(u {2}undo|q {2}quit)/.test(line));
+          expect(new Set(help.map((line) => line.search(/\S/))).size).toBe(1);
+          expect(screen.lines().every((line) => !line.includes('…') || cols < 80)).toBe(true);
+          screen.proc.write('x');
+          await screen.waitFor(() => !screen.text().includes('u  undo'), 'the help closed');
+          expect(rowOf(screen, 'arrows')).toBe(keys);
+        }
+        // Nothing played yet: q leaves at once, without "Quit this game?".
+        screen.proc.write('q');
+        await screen.waitFor(() => screen.exitCode !== null, 'the exit');
+        expect(screen.exitCode).toBe(0);
+        expect(screen.raw).not.toContain('Quit this game?');
+      });
+    }
+  }
+});
