@@ -33,9 +33,9 @@ describe('colour mode', () => {
 });
 
 describe('palette', () => {
-  it("draws the shared palette's light theme: dark text on 2, light text on deeper shades from 8", () => {
+  it("draws the shared palette's light theme: dark ink on 2 and 8, light on the super tiles", () => {
     expect(tileColors(2)).toEqual({ background: [0xee, 0xe4, 0xda], text: [0x26, 0x22, 0x1e] });
-    expect(tileColors(8)).toEqual({ background: [0xb0, 0x57, 0x1a], text: [0xf9, 0xf6, 0xf2] });
+    expect(tileColors(8)).toEqual({ background: [0xf2, 0xb1, 0x79], text: [0x26, 0x22, 0x1e] });
     expect(tileColors(2048).background).toEqual(rgbOf(tileColours(2048, 'light').background));
     expect(tileColors(4096)).toEqual({ background: [0x3c, 0x3a, 0x32], text: [0xf9, 0xf6, 0xf2] });
     expect(EMPTY_CELL_COLOR).toEqual([0xcd, 0xc1, 0xb4]);

@@ -62,10 +62,10 @@ export const EMPTY_CELL_COLOR = rgbOf(LIGHT.empty);
 
 /**
  * A tile's background and text colours, from the shared palette's light theme (the original's
- * feel, its text at 4.5:1 or more on each).
+ * look, its text at 3:1 or more on each, as for large bold text).
  *
  * @example
- * tileColors(8) // { background: [176, 87, 26], text: [249, 246, 242] }
+ * tileColors(8) // { background: [242, 177, 121], text: [38, 34, 30] }
  */
 export function tileColors(value: number): { background: Rgb; text: Rgb } {
   const { background, text } = tileColours(value);

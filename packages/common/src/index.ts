@@ -4,12 +4,20 @@ export {
   CHECKERS_MARK_PAIRS,
   type CheckersBoardColours,
 } from './checkersPalette.js';
+export {
+  deltaE2000,
+  deltaE2000Lab,
+  hslOf,
+  type Lab,
+  labOf,
+} from './colourDifference.js';
 export { contrastRatio, luminance } from './contrast.js';
 export { MAX_MARKS_IN_A_ROW, MAX_NAME_LENGTH, nameLength, parseName } from './names.js';
 export { formatNumber } from './numbers.js';
 export { escapeAndCut, escapeControls, MAX_SHOWN_CHARS } from './outsideText.js';
 export {
   colourOfTier,
+  GOLD,
   nameOfTier,
   SIZE_NAMES,
   SURFACES,

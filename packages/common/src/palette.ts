@@ -1,12 +1,16 @@
 /**
  * The 2048 tile palette as data: the colours the terminal and the browser both draw with, so a
- * tile, a tier and the board look the same in each, and a unit test checks their contrast.
+ * tile, a tier and the board look the same in each, and a unit test checks them.
  *
- * Number tiles keep the original game's feel (gabrielecirulli/2048): 2 and 4 in its beiges with
- * dark text, then light text (#f9f6f2) on oranges, reds and golds that glow from 128 up. Its own
- * shades from 8 up are too pale for light text (white on its 2048 gold reaches only 1.42:1), so
- * each is deepened until its text reaches at least 4.5:1 (WCAG AA). The dark theme has its own,
- * less glaring tiles: dimmer beiges, and muted deep shades, at 4.5:1 too.
+ * Number tiles look like the original game (gabrielecirulli/2048): 2 and 4 in its beiges, 8 to
+ * 64 its oranges and reds, then bright golds from 128 to 2048 that glow. What it lacks is fixed
+ * by rule, and the tests check the rules: every number stands at least 3:1 against its tile
+ * (WCAG AA for large bold text; the original's white on gold is 1.6:1), so the golds and the
+ * light tiles carry a dark ink, 32 and 64 (a little deeper than the original's) a light one;
+ * neighbouring tiles are at least as far apart as the original's (CIEDE2000: 2/4 5.5, 4/8 15,
+ * 8/16 9, 16/32 9, 32/64 6.5), and each gold at least 3 from the next (the original's are 1.4
+ * to 2.1 apart), its lightness falling and its hue warming from 128 to 2048. The dark theme
+ * has its own, less glaring beiges and oranges under the same rules, and golds as bright.
  */
 
 /** A tile's background and text colour as `#rrggbb`, and how strongly it glows (0 to 1). */
@@ -25,39 +29,45 @@ const TILE_BACKGROUNDS: Readonly<Record<Theme, Readonly<Record<number, string>>>
   light: {
     2: '#eee4da',
     4: '#ede0c8',
-    8: '#b0571a',
-    16: '#c04a17',
-    32: '#c8371c',
-    64: '#ad2a0e',
-    128: '#8c6c0c',
-    256: '#906106',
-    512: '#8c5500',
-    1024: '#7e4a00',
-    2048: '#6e4000',
+    8: '#f2b179',
+    16: '#f59563',
+    32: '#ec6141',
+    64: '#d4381a',
+    128: '#f2d67a',
+    256: '#f0cb5c',
+    512: '#edbf42',
+    1024: '#eab32c',
+    2048: '#e8a617',
   },
   dark: {
     2: '#b8ad9f',
-    4: '#bcab88',
-    8: '#9c5a2e',
-    16: '#a24a2a',
-    32: '#a53a2a',
-    64: '#8e2a1c',
-    128: '#85692a',
-    256: '#855e22',
-    512: '#7c5219',
-    1024: '#6e4712',
-    2048: '#5f3c0b',
+    4: '#c4ad80',
+    8: '#d98b4e',
+    16: '#dc6d3c',
+    32: '#c9502f',
+    64: '#ad3518',
+    128: '#e3c56a',
+    256: '#dfb94f',
+    512: '#dbac3a',
+    1024: '#d79f28',
+    2048: '#d39218',
   },
 };
 const SUPER_BACKGROUND: Readonly<Record<Theme, string>> = { light: '#3c3a32', dark: '#57504a' };
-/** The text on 2 and 4. */
+/** The dark ink: on the beiges, 8 and 16, and the golds. */
 const DARK_INK = '#26221e';
-/** The original's light text, on every tile from 8 up. */
+/** The original's light text: on 32, 64 and the "super" tiles. */
 const LIGHT_INK = '#f9f6f2';
-/** The first tile with light text, and the first and the fullest glow. */
-const LIGHT_INK_FROM = 8;
+const LIGHT_INK_ON: ReadonlySet<number> = new Set([32, 64]);
+/** The first and the fullest glow. */
 const GLOW_FROM = 128;
 const GLOW_FULL = 2048;
+
+/**
+ * The gold of the glow around tiles from 128 up and of the win overlay (the original's
+ * rgba(243, 215, 116) glow; its win overlay is 2048's gold at half strength).
+ */
+export const GOLD = '#f3d774';
 
 /** The colours around the tiles in each theme; `onX` is the text written on `x`. */
 export interface Surfaces {
@@ -168,13 +178,13 @@ export function tileGlow(value: number): number {
  * The colours of a number tile in a theme (the terminal draws the light one).
  *
  * @example
- * tileColours(8) // { background: '#b0571a', text: '#f9f6f2', glow: 0 }
+ * tileColours(8) // { background: '#f2b179', text: '#26221e', glow: 0 }
  * tileColours(2, 'dark') // { background: '#b8ad9f', text: '#26221e', glow: 0 }
  */
 export function tileColours(value: number, theme: Theme = 'light'): TileColours {
   const own = TILE_BACKGROUNDS[theme][value];
   const background = own ?? SUPER_BACKGROUND[theme];
-  const text = own !== undefined && value < LIGHT_INK_FROM ? DARK_INK : LIGHT_INK;
+  const text = own === undefined || LIGHT_INK_ON.has(value) ? LIGHT_INK : DARK_INK;
   return { background, text, glow: tileGlow(value) };
 }
 

@@ -69,8 +69,8 @@ const rooted = (html: string, basePath: string): string =>
     .replace(/url\(\/(?!\/)/g, `url(${escapeHtml(basePath)}/`);
 
 /**
- * A small complete page in the game's colours and with its icon; `body` must already be
- * escaped HTML, its links relative (`leaderboard`, `./`): they are written under the server's
+ * A small complete page in the game's colours and with its icon, its content in one main
+ * landmark (as axe-core's best practices ask); `body` must already be escaped HTML, its links relative (`leaderboard`, `./`): they are written under the server's
  * base path (`--base-path`), so they hold at any depth and under any prefix.
  *
  * @example
@@ -88,8 +88,10 @@ export function htmlPage(title: string, body: string, basePath = ''): string {
 <style>${STYLE}</style>
 </head>
 <body>
+<main>
 <h1>${escapeHtml(title)}</h1>
 ${body}
+</main>
 </body>
 </html>
 `,

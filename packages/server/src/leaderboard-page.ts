@@ -27,30 +27,30 @@ export async function leaderboardPage(
   const rows = await store.topScores({ rules, size, limit: 100 });
   const tabs = PRESET_NAMES.map((name) =>
     name === rules
-      ? `<strong>${name}</strong>`
+      ? `<strong aria-current="page">${name}</strong>`
       : `<a href="leaderboard?rules=${name}&amp;size=${size}">${name}</a>`,
   ).join(' · ');
   const sizes = RANKED_SIZES.map((n) =>
     n === size
-      ? `<strong>${n}x${n}</strong>`
+      ? `<strong aria-current="page">${n}x${n}</strong>`
       : `<a href="leaderboard?rules=${rules}&amp;size=${n}">${n}x${n}</a>`,
   ).join(' · ');
   const body = rows
     .map(
       (row) => `<tr><td class="number">${row.rank}</td><td>${escapeHtml(row.name)}</td>
 <td class="number">${formatNumber(row.score)}</td><td class="number">${row.maxTile}</td>
-<td class="number">${formatNumber(row.moves)}</td><td>${row.finished ? '' : 'unfinished'}</td>
-<td><a href="api/scores/${row.id}/record">record</a></td></tr>`,
+<td class="number">${formatNumber(row.moves)}</td><td>${row.finished ? 'finished' : 'unfinished'}</td>
+<td><a href="api/scores/${row.id}/record" aria-label="record of ${escapeHtml(row.name)}'s game, rank ${row.rank}">record</a></td></tr>`,
     )
     .join('\n');
   const table = rows.length
     ? `<table><thead><tr><th class="number">#</th><th>name</th><th class="number">score</th>
-<th class="number">best tile</th><th class="number">moves</th><th></th><th></th></tr></thead>
+<th class="number">best tile</th><th class="number">moves</th><th>game</th><th>record</th></tr></thead>
 <tbody>${body}</tbody></table>`
     : '<p>No verified games yet. <a href="./">Play one</a>.</p>';
   return htmlPage(
     `Leaderboard: ${rules} ${size}x${size}`,
-    `<p>${tabs}</p><p>${sizes}</p>
+    `<nav aria-label="Rules"><p>${tabs}</p></nav><nav aria-label="Board size"><p>${sizes}</p></nav>
 <p>Every score here was replayed move by move by the server before it was ranked.
 <a href="./">Play a game</a> to join the table.</p>
 ${table}`,

@@ -278,7 +278,7 @@ test.describe('one game from the start, served by the real server', () => {
       })
       .toBe((await held(game.gameId)).sent);
     await expect(page.getByTestId('moves')).toHaveText(String((await held(game.gameId)).moves));
-    await expect(page.getByRole('button', { name: 'Undo' })).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Undo' })).toBeDisabled();
     const boards = (await boardsShown(page)).filter((b) => b !== '');
     expect(firstShown(game.board)).toContain(boards[0]);
   });
@@ -312,6 +312,44 @@ test.describe('one game from the start, served by the real server', () => {
     expect(firstShown(before.board)).toContain(boards[0]);
   });
 
+  test('a reload draws the ranked game it resumes and nothing before it', async ({ page }) => {
+    const created = dealt(page);
+    await page.goto(`${server().url}/?rules=classic&size=3`);
+    const { gameId, board } = (await (await created).json()) as {
+      gameId: string;
+      board: number[][];
+    };
+    await expect(page.getByTestId('ranked-line')).toHaveText(RANKED_LINE);
+    const direction = DIRECTIONS.find((d) => slide(board, d, newGame('classic', '1').rules).moved);
+    await page.keyboard.press(KEYS[direction ?? 'left']);
+    await expect.poll(async () => (await held(gameId)).moves).toBe(1);
+    const before = (await (await fetch(`${server().url}/api/games/${gameId}`)).json()) as Held & {
+      score: number;
+    };
+    await expect.poll(() => shownBoard(page)).toEqual(before.board);
+
+    await recordBoards(page);
+    let release = () => {};
+    const answered = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(`**/api/games/${gameId}`, async (route) => {
+      await answered;
+      await route.continue();
+    });
+    await page.reload();
+    // While the server is asked, the page already shows that game: its board, its numbers, as
+    // a ranked game (no fresh local game with Score 0 and Undo, Hint and Auto-play).
+    await expect(page.getByTestId('moves')).toHaveText('1');
+    await expect(page.getByTestId('score')).toHaveText(String(before.score));
+    await expect(page.getByTestId('ranked-line')).toHaveText(RANKED_LINE);
+    await expect(page.getByRole('button', { name: 'Hint' })).toBeDisabled();
+    expect(await shownBoard(page)).toEqual(before.board);
+    release();
+    await expect(page.getByTestId('notice')).toHaveText('');
+    expect((await boardsShown(page)).filter((b) => b !== '')).toEqual([asShown(before.board)]);
+  });
+
   test('when the server deals no game, the local game shows once, and says why', async ({
     page,
   }) => {
@@ -326,8 +364,14 @@ test.describe('one game from the start, served by the real server', () => {
         : route.continue(),
     );
     await page.goto(`${server().url}/?rules=classic&size=3`);
-    await expect(page.getByTestId('notice')).toContainText('Playing offline: the server is full');
-    await expect(page.getByRole('button', { name: 'Undo' })).toBeVisible();
+    // A server that answered is not "offline": the sentence says what it did, the code below.
+    await expect(page.getByTestId('notice')).toHaveText(
+      'The server is busy: this game is local and unranked.',
+    );
+    await expect(page.getByTestId('notice-details')).toHaveText(
+      'ERR_SERVER_FULL (HTTP 503): the server is full',
+    );
+    await expect(page.getByRole('button', { name: 'Hint' })).toBeEnabled();
     const shown = await shownBoard(page);
     expect((await boardsShown(page)).filter((b) => b !== '')).toEqual([asShown(shown)]);
   });

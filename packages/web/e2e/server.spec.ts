@@ -187,9 +187,9 @@ test('undo, hint and auto-play are not offered in a ranked game, and the page sa
   page,
 }) => {
   const { gameId, board } = await openRankedGame(page);
-  await expect(page.getByRole('button', { name: 'Undo' })).toBeHidden();
-  await expect(page.getByRole('button', { name: 'Hint' })).toBeHidden();
-  await expect(page.getByRole('button', { name: 'Auto-play' })).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Undo' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Hint' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Auto-play' })).toBeDisabled();
   await expect(page.getByTestId('ranked-line')).toHaveText(RANKED_LINE);
   await page.keyboard.press(KEYS[movableDirections(board)[0] as Direction]);
   const moved = await expectServerGame(page, gameId);
@@ -258,7 +258,11 @@ test('a finished game ranks under the typed name; a refused name can be typed ag
   const note = page.locator('#overlay-note');
   await page.getByLabel('Your name for the high scores').fill('<b>Ada</b>');
   await page.getByRole('button', { name: 'Save score' }).click();
-  await expect(note).toContainText('(ERR_NAME)');
+  // Refused before it is saved or sent: the form says why and keeps the focus.
+  await expect(page.locator('#name-problem')).toHaveText(
+    'Not a valid name: a name may not contain < or >.',
+  );
+  await expect(page.getByLabel('Your name for the high scores')).toBeFocused();
   await expect(page.getByRole('button', { name: 'Save score' })).toBeVisible();
 
   const name = `Ada & "Bo" 'Zed'`;
@@ -374,9 +378,9 @@ test('a game from a ?seed= link stays local and unranked, with undo and hints', 
   await page.goto(`${server().url}/?seed=5&rules=classic&size=3`);
   await expect(page.locator('#online-heading')).toBeVisible();
   await expect(page.getByTestId('ranked-line')).toHaveText(
-    'Local game: not ranked (from a link, or started offline). New game plays a ranked game.',
+    'Local game from a link: not ranked. New game plays a ranked one.',
   );
-  await expect(page.getByRole('button', { name: 'Undo' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Hint' })).toBeEnabled();
   await expect(page.getByRole('button', { name: 'Hint' })).toBeVisible();
   let game: Game = newGame(RULES_3, '5');
   while (game.status !== 'lost') {
@@ -388,7 +392,7 @@ test('a game from a ?seed= link stays local and unranked, with undo and hints', 
   await page.getByLabel('Your name for the high scores').fill('Linked');
   await page.getByRole('button', { name: 'Save score' }).click();
   await expect(page.locator('#overlay-note')).toContainText(
-    'Online: not ranked, because this game is local',
+    'Online: not ranked, because this game came from a link',
   );
   expect(created).toEqual([]);
 });
@@ -405,9 +409,11 @@ test('offline after the first load, the page plays a local game; back online, th
   const ranked = await expectServerGame(page, gameId);
   await context.setOffline(true);
   await page.reload();
-  await expect(page.getByTestId('notice')).toContainText('Your ranked game could not be reached');
-  await expect(page.getByTestId('ranked-line')).toBeHidden();
-  await expect(page.getByRole('button', { name: 'Undo' })).toBeVisible();
+  await expect(page.getByTestId('notice')).toContainText(
+    'Your ranked game could not be reached: this one is local.',
+  );
+  await expect(page.getByTestId('ranked-line')).toHaveText('');
+  await expect(page.getByRole('button', { name: 'Hint' })).toBeEnabled();
   const local = await shownBoard(page);
   const direction = movableDirections(local)[0] as Direction;
   await page.keyboard.press(KEYS[direction]);

@@ -61,35 +61,40 @@ describe('reading answers', () => {
 });
 
 describe('what the game-over screen says', () => {
-  it("gives the rank, or the server's reason with its code, or that nobody answered", () => {
-    expect(submissionNote({ ok: true, value: { id: 1, rank: 3, score: 9 } })).toBe(
-      'Online: ranked by the server, number 3.',
-    );
+  it("gives the rank, or the server's reason (its code in the details), or that nobody answered", () => {
+    expect(submissionNote({ ok: true, value: { id: 1, rank: 3, score: 9 } })).toEqual({
+      text: 'Online: ranked by the server, number 3.',
+      details: '',
+    });
     const refused = submissionNote({
       ok: false,
       error: { code: 'ERR_GAME_USED', message: 'this game is ranked already' },
     });
-    expect(refused).toBe(
-      'Online: the server refused this score: this game is ranked already (ERR_GAME_USED).',
-    );
+    expect(refused).toEqual({
+      text: 'Online: the server refused this score: this game is ranked already.',
+      details: 'ERR_GAME_USED',
+    });
     const busy = submissionNote({
       ok: false,
       error: { code: 'ERR_RATE_LIMIT', message: 'slow down' },
     });
-    expect(busy).toBe(
-      'Online: the server refused this score: slow down (ERR_RATE_LIMIT). Save score tries again.',
-    );
+    expect(busy).toEqual({
+      text: 'Online: the server refused this score: slow down. Save score tries again.',
+      details: 'ERR_RATE_LIMIT',
+    });
     const offline = submissionNote({
       ok: false,
       error: { code: 'ERR_OFFLINE', message: 'Failed to fetch' },
     });
-    expect(offline).toBe(
-      'Online: not sent, the leaderboard could not be reached (ERR_OFFLINE: Failed to fetch). Save score tries again.',
-    );
+    expect(offline).toEqual({
+      text: 'Online: not sent, the leaderboard could not be reached. Save score tries again.',
+      details: 'ERR_OFFLINE: Failed to fetch',
+    });
     const named = submissionNote({ ok: false, error: { code: 'ERR_NAME', message: 'no < or >' } });
-    expect(named).toBe(
-      'Online: the server refused this score: no < or > (ERR_NAME). Choose another name and save again.',
-    );
+    expect(named).toEqual({
+      text: 'Online: the server refused this score: no < or >. Choose another name and save again.',
+      details: 'ERR_NAME',
+    });
   });
 
   it('offers to send again only when the game itself was not judged', () => {

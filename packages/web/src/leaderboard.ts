@@ -3,6 +3,7 @@
 // @twenty48/client.
 
 import { fail, ok, type Result } from '@twenty48/common';
+import type { Notice } from './messages.js';
 import type { Variant } from './saved-game.js';
 
 /** One row of the server's table. */
@@ -154,19 +155,24 @@ const BUSY: readonly string[] = ['ERR_RATE_LIMIT', 'ERR_STARTING', 'ERR_DB_FAILE
 
 /**
  * What the game-over screen says about the online leaderboard after a ranking: the rank, a
- * refusal with the server's reason, or that the server could not be reached.
+ * refusal with the server's reason, or that the server could not be reached; in words, the
+ * code in the details line.
  *
  * @example
  * submissionNote({ ok: true, value: { id: 7, rank: 2, score: 196 } })
- * // 'Online: ranked by the server, number 2.'
+ * // { text: 'Online: ranked by the server, number 2.', details: '' }
  * submissionNote({ ok: false, error: { code: 'ERR_GAME_USED', message: 'this game is ranked already' } })
- * // 'Online: the server refused this score: this game is ranked already (ERR_GAME_USED).'
+ * // { text: 'Online: the server refused this score: this game is ranked already.', details: 'ERR_GAME_USED' }
  */
-export function submissionNote(answer: Result<RankedScore, LeaderboardError>): string {
-  if (answer.ok) return `Online: ranked by the server, number ${answer.value.rank}.`;
+export function submissionNote(answer: Result<RankedScore, LeaderboardError>): Notice {
+  if (answer.ok)
+    return { text: `Online: ranked by the server, number ${answer.value.rank}.`, details: '' };
   const { code, message } = answer.error;
   if (UNREACHED.includes(code)) {
-    return `Online: not sent, the leaderboard could not be reached (${code}: ${message}). Save score tries again.`;
+    return {
+      text: 'Online: not sent, the leaderboard could not be reached. Save score tries again.',
+      details: `${code}: ${message}`,
+    };
   }
   const again =
     code === 'ERR_NAME'
@@ -174,7 +180,7 @@ export function submissionNote(answer: Result<RankedScore, LeaderboardError>): s
       : BUSY.includes(code)
         ? ' Save score tries again.'
         : '';
-  return `Online: the server refused this score: ${message} (${code}).${again}`;
+  return { text: `Online: the server refused this score: ${message}.${again}`, details: code };
 }
 
 /**
@@ -187,8 +193,3 @@ export function submissionNote(answer: Result<RankedScore, LeaderboardError>): s
  */
 export const mayRetry = (code: string): boolean =>
   code === 'ERR_NAME' || BUSY.includes(code) || UNREACHED.includes(code);
-
-/** Said at game over when the server is there but this game is local. */
-export const UNISSUED_NOTE =
-  'Online: not ranked, because this game is local: the server did not deal its tiles (it came ' +
-  'from a link or was started offline). New game plays a ranked game.';

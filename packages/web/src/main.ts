@@ -11,6 +11,7 @@ import { readStoredPage } from './page-storage.js';
 import { applyPalette, byId, showSpeedWhileSliding } from './panels.js';
 import { playerToken } from './player-token.js';
 import { createBoardView } from './render.js';
+import { parseSettings } from './settings.js';
 import { createSoundBoard } from './sound.js';
 import { openBrowserStorage } from './storage.js';
 import { startView, updateView } from './view-model.js';
@@ -127,6 +128,12 @@ byId('live-games').addEventListener('click', (event) => {
   if (button?.dataset.watchId) dispatch({ type: 'watchPicked', watchId: button.dataset.watchId });
 });
 byId('hint').addEventListener('click', () => dispatch({ type: 'hintAsked' }));
+byId('notice-resume').addEventListener('click', (event) => {
+  const { gameId, rules, size } = (event.currentTarget as HTMLElement).dataset;
+  const variant = parseSettings({ rules, size: Number(size) });
+  if (gameId)
+    dispatch({ type: 'resumeOpen', gameId, variant: { rules: variant.rules, size: variant.size } });
+});
 byId('autoplay').addEventListener('click', () =>
   dispatch({ type: 'autoplayToggled', now: performance.now() }),
 );

@@ -21,8 +21,8 @@ export type OpenedGame =
 
 /**
  * Open a game of `variant`: a ranked game when a server answers, else a local game from
- * `newSeed` (`offline` says why the server dealt none; null when there is no server at all,
- * which is no news). Used for every new game and for the fresh game the page opens with.
+ * `newSeed` (`refusal` says why the server dealt none: its answer, or that it was not reached;
+ * null when there is no server at all, which is no news). Used for every new game and for the fresh game the page opens with.
  *
  * @example
  * const opened = await openGame(leaderboard, { fetch, baseUrl: '.' }, { rules: 'classic', size: 4 }, randomSeed);
@@ -35,12 +35,13 @@ export async function openGame(
   newSeed: () => string,
 ): Promise<OpenedGame> {
   if (!(await leaderboard.available())) {
-    return { ranked: null, local: { seed: newSeed(), offline: null } };
+    return { ranked: null, local: { seed: newSeed(), refusal: null } };
   }
   const created = await createRankedGame(link, variant);
   if (created.ok) return { ranked: created.value };
-  const { code, message } = created.error;
-  return { ranked: null, local: { seed: newSeed(), offline: `${message} (${code})` } };
+  const { code, message, status, open } = created.error;
+  const refusal = open === undefined ? { code, message, status } : { code, message, status, open };
+  return { ranked: null, local: { seed: newSeed(), refusal } };
 }
 
 /**

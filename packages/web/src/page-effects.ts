@@ -161,10 +161,13 @@ const HANDLERS: Handlers = {
   wakeAutoplay: ({ run, at }, { now, dispatch }) => {
     setTimeout(() => dispatch({ type: 'autoplayWake', run, now: now() }), Math.max(0, at - now()));
   },
-  loadLiveGames: (_, { link, dispatch }) => {
+  loadLiveGames: ({ listRun }, { link, dispatch }) => {
     void liveGames(link.fetch, link.baseUrl).then((answer) =>
-      dispatch({ type: 'liveListed', answer }),
+      dispatch({ type: 'liveListed', answer, now: Date.now(), listRun }),
     );
+  },
+  later: ({ ms, input }, { dispatch }) => {
+    setTimeout(() => dispatch(input), ms);
   },
   startWatching: ({ run, watchId }, { link, watches, dispatch }) => {
     const watch = watchGame(link.fetch, link.baseUrl, watchId);

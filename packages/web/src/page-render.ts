@@ -5,6 +5,7 @@ import type { LiveGame } from '@twenty48/common';
 import type { Rules } from '@twenty48/engine';
 import type { ScoreEntry } from './high-scores.js';
 import { launchSearch } from './launch.js';
+import { resumeLabel } from './messages.js';
 import {
   byId,
   formatNumber,
@@ -21,14 +22,15 @@ import {
   awaitingGame,
   bestOf,
   canUndo,
-  connectionLine,
   gameLine,
   nameFormShown,
   noteText,
+  noticeOf,
   type OnlineTableState,
   overlayOf,
   scoresOf,
   shownOf,
+  showsRanked,
   type ViewState,
   type WatchState,
 } from './view-state.js';
@@ -58,14 +60,27 @@ function showAddress(state: ViewState): void {
 }
 
 /**
- * Undo, Hint and Auto-play are not offered in a ranked game; a line says why (or, beside a
- * server, why a local game is not ranked).
+ * Write `text` into the element `id` only when it changed: a live region or an alert speaks
+ * again at every write, even of the same words.
+ */
+export function writeText(id: string, text: string): void {
+  const element = byId(id);
+  if (element.textContent !== text) element.textContent = text;
+}
+
+/**
+ * Undo, Hint and Auto-play are not offered in a ranked game (nor while one is resumed or
+ * dealt): they stay in their place, disabled, and a line says why (or, beside a server, why a
+ * local game is not ranked). Watch keeps its room while there is no server to watch, unseen:
+ * no button that comes or goes moves another.
  */
 function showGameKind(state: ViewState): void {
-  for (const id of ['undo', 'hint', 'autoplay']) byId(id).hidden = state.ranked !== null;
-  const line = byId('ranked-line');
-  line.textContent = gameLine(state);
-  line.hidden = line.textContent === '';
+  const off = showsRanked(state) || awaitingGame(state);
+  byId<HTMLButtonElement>('undo').disabled = off || !canUndo(state);
+  byId<HTMLButtonElement>('hint').disabled = off;
+  byId<HTMLButtonElement>('autoplay').disabled = off;
+  byId('watch').classList.toggle('unavailable', state.online.table === null);
+  writeText('ranked-line', gameLine(state));
 }
 
 /** The numbers, buttons and lines that change with every move. */
@@ -74,16 +89,24 @@ function showStatus(state: ViewState): void {
   byId('score').textContent = formatNumber(shown.score);
   byId('best').textContent = formatNumber(bestOf(state));
   byId('moves').textContent = formatNumber(shown.moves);
-  byId<HTMLButtonElement>('undo').disabled = !canUndo(state);
   showGameKind(state);
-  byId('watch').hidden = state.online.table === null;
   showOverlay(overlayOf(state), nameFormShown(state), noteText(state), shown.score);
+  writeText('overlay-details', state.note.details ?? '');
   showNameProblem(state.nameProblem);
-  const hint = byId('hint-text');
-  hint.textContent = state.hint.text;
-  hint.dataset.direction = state.hint.direction ?? '';
+  writeText('hint-text', state.hint.text);
+  byId('hint-text').dataset.direction = state.hint.direction ?? '';
   byId('autoplay').setAttribute('aria-pressed', String(state.autoplay.phase !== 'off'));
-  byId('notice').textContent = [state.notice, connectionLine(state)].filter(Boolean).join(' ');
+  const notice = noticeOf(state);
+  writeText('notice', notice.text);
+  writeText('notice-details', notice.details);
+  const resume = byId('notice-resume');
+  resume.hidden = notice.resume === undefined;
+  if (notice.resume) {
+    writeText('notice-resume', resumeLabel(notice.resume));
+    resume.dataset.gameId = notice.resume.gameId;
+    resume.dataset.rules = notice.resume.rules;
+    resume.dataset.size = String(notice.resume.size);
+  }
 }
 
 /** The Watch view instead of the game while it is open: the list, or the game watched. */
@@ -105,15 +128,15 @@ function showWatch(
     (watch.games === null
       ? 'Reading the live games…'
       : watch.games.length === 0
-        ? 'No game is being played right now.'
-        : `${watch.games.length} live, best score first.`);
-  byId('watch-list-note').textContent = watching === null ? note : '';
+        ? 'No game has moved in the last two minutes.'
+        : `${watch.games.length} live (moved in the last two minutes), best score first.`);
+  writeText('watch-list-note', watching === null ? note : '');
   if (watch.games !== shownList.games) {
     shownList.games = watch.games;
     showLiveGames(watch.games ?? [], mine);
   }
   if (watching !== null) {
-    byId('watch-status').textContent = watching.status;
+    writeText('watch-status', watching.status);
     byId('watch-score').textContent = formatNumber(watching.position?.score ?? 0);
     byId('watch-moves').textContent = formatNumber(watching.position?.moves ?? 0);
   }

@@ -6,6 +6,7 @@ import { colourOfTier, nameOfTier, type Theme } from '@twenty48/common';
 import { tierOf } from '@twenty48/engine';
 
 export {
+  GOLD,
   SURFACES,
   THEMES,
   type Theme,

@@ -2,7 +2,7 @@ import { formatNumber, type LiveGame } from '@twenty48/common';
 import type { Rules } from '@twenty48/engine';
 import type { ScoreEntry } from './high-scores.js';
 import type { OnlineScore } from './leaderboard.js';
-import { SURFACES, THEMES } from './palette.js';
+import { GOLD, SURFACES, THEMES } from './palette.js';
 import type { Variant } from './saved-game.js';
 import type { Settings } from './settings.js';
 import type { EndOverlay } from './view-state.js';
@@ -21,6 +21,7 @@ export function applyPalette(root: HTMLElement): void {
       root.style.setProperty(`--${theme}-${name}`, colour);
     }
   }
+  root.style.setProperty('--gold', GOLD);
 }
 
 /** Show the settings in the form (after a load, or a cancelled change). */
@@ -45,11 +46,11 @@ export function showSpeedWhileSliding(): void {
   byId('setting-speed').addEventListener('input', showSpeed);
 }
 
+/** Short enough that, with the keys' line, three lines hold it on a 320-pixel phone. */
 const GOAL_TEXT: Readonly<Record<string, string>> = {
   classic: 'Join the tiles, get to',
-  fiveTwelve: 'FiveTwelve: tiles cascade; the game ends when a new tile has no room. Reach',
-  tiers:
-    'Tiers: two of a colour and size make the next size; two large make the next colour. Reach',
+  fiveTwelve: 'FiveTwelve: merges cascade; a new tile with no room ends it. Reach',
+  tiers: 'Tiers: two alike make the next size; two large, the next colour. Reach',
 };
 
 /** A span of the intro shown only with a keyboard and mouse (`on-keys`) or on touch. */
@@ -92,9 +93,12 @@ export function showOverlay(
   score: number,
 ): void {
   const overlay = byId('overlay');
-  byId('overlay-score').textContent = `Score ${formatNumber(score)}`;
+  const scoreText = `Score ${formatNumber(score)}`;
+  if (byId('overlay-score').textContent !== scoreText)
+    byId('overlay-score').textContent = scoreText;
   overlay.hidden = state === null;
-  byId('overlay-note').textContent = note;
+  // A status region speaks at every write: only when the note changed.
+  if (byId('overlay-note').textContent !== note) byId('overlay-note').textContent = note;
   if (state === null) {
     delete overlay.dataset.state;
     return;
@@ -231,6 +235,11 @@ export function showOnlineScores(table: OnlineTable | null): void {
  */
 export function showLiveGames(games: readonly LiveGame[], mine: string | null): void {
   const list = byId('live-games');
+  // The list is read again every few seconds: the focus stays on the game it was on.
+  const focused =
+    document.activeElement instanceof HTMLElement && list.contains(document.activeElement)
+      ? document.activeElement.dataset.watchId
+      : undefined;
   list.replaceChildren(
     ...games.map((game) => {
       const item = document.createElement('li');
@@ -248,4 +257,9 @@ export function showLiveGames(games: readonly LiveGame[], mine: string | null): 
       return item;
     }),
   );
+  if (focused === undefined) return;
+  const again = [...list.querySelectorAll<HTMLElement>('button[data-watch-id]')].find(
+    (button) => button.dataset.watchId === focused,
+  );
+  (again ?? byId('watch-heading')).focus();
 }

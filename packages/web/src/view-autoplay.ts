@@ -3,7 +3,8 @@
 // animates). Pure: the AI is asked and timers are set through effects.
 
 import type { Direction, Game } from '@twenty48/engine';
-import { type AiAnswer, aiErrorText, FAST_THINK_MS, THINK_MS } from './ai-client.js';
+import { type AiAnswer, FAST_THINK_MS, THINK_MS } from './ai-client.js';
+import { describeStatus } from './announce.js';
 import { andThen, announce, pushMove, turnMs, unchanged } from './view-game.js';
 import { overlayOf, type ViewInput, type ViewState, type ViewUpdate } from './view-state.js';
 
@@ -17,12 +18,16 @@ export function askHint(state: ViewState): ViewUpdate {
   };
 }
 
+/** What went wrong with the AI, in its own words (the code is the page's, not the player's). */
+const aiTrouble = (answer: AiAnswer): string | null =>
+  'error' in answer ? answer.error.message : null;
+
 const directionOf = (answer: AiAnswer): Direction | null =>
   'direction' in answer ? answer.direction : null;
 
 function hintAnswered(state: ViewState, game: Game, answer: AiAnswer): ViewUpdate {
   if (state.game !== game) return unchanged(state); // the game moved on: the hint is stale
-  const error = aiErrorText(answer);
+  const error = aiTrouble(answer);
   const direction = directionOf(answer);
   const text =
     error !== null
@@ -33,16 +38,45 @@ function hintAnswered(state: ViewState, game: Game, answer: AiAnswer): ViewUpdat
   return { state: { ...state, hint: { text, direction } }, effects: [announce(text)] };
 }
 
+/** Auto-play off: an answer or a timer of the stopped run is ignored. */
+const stopped = (state: ViewState): ViewState => ({
+  ...state,
+  autoplay: { ...state.autoplay, run: state.autoplay.run + 1, phase: 'off', answer: null },
+});
+
 /** Stop auto-play and say why; an answer or a timer of the stopped run is ignored. */
 export function stopAutoplay(state: ViewState, reason: string): ViewUpdate {
-  const { autoplay } = state;
-  if (autoplay.phase === 'off') return unchanged(state);
+  if (state.autoplay.phase === 'off') return unchanged(state);
+  return { state: stopped(state), effects: [announce(`Auto-play stopped: ${reason}.`)] };
+}
+
+/**
+ * The game ended while auto-play ran: it stops, and the end is said as what it is (a win is
+ * a win), the last move's words first.
+ *
+ * @example
+ * stopAutoplayAtEnd(wonWhileAutoplaying).effects // [announce '…You win! You made 2048. Auto-play stopped.']
+ */
+export function stopAutoplayAtEnd(state: ViewState): ViewUpdate {
+  if (state.autoplay.phase === 'off' || overlayOf(state) === null) return unchanged(state);
+  const ending = describeStatus(state.game);
+  const said = state.announcement.includes(ending) ? state.announcement : ending;
+  return { state: stopped(state), effects: [announce(`${said} Auto-play stopped.`)] };
+}
+
+/**
+ * An arrow (or a swipe) while auto-play runs: auto-play stops and the player's move is played;
+ * both said in one sentence.
+ */
+export function takeOver(state: ViewState, direction: Direction): ViewUpdate {
+  const moved = pushMove(stopped(state), direction);
+  const effects = moved.effects.map((effect) =>
+    effect.type === 'announce' ? announce(`Auto-play stopped. ${effect.text}`) : effect,
+  );
+  const said = effects.some((effect) => effect.type === 'announce');
   return {
-    state: {
-      ...state,
-      autoplay: { ...autoplay, run: autoplay.run + 1, phase: 'off', answer: null },
-    },
-    effects: [announce(`Auto-play stopped: ${reason}.`)],
+    state: moved.state,
+    effects: said ? effects : [...effects, announce('Auto-play stopped.')],
   };
 }
 
@@ -74,9 +108,7 @@ function askNext(state: ViewState, due: boolean, since: number): ViewUpdate {
  */
 function playAuto(state: ViewState, direction: Direction, since: number): ViewUpdate {
   const moved = pushMove(state, direction);
-  if (overlayOf(moved.state) !== null) {
-    return andThen(moved, (s) => stopAutoplay(s, 'the game is over'));
-  }
+  if (overlayOf(moved.state) !== null) return andThen(moved, stopAutoplayAtEnd);
   const { run } = state.autoplay;
   const at = since + turnMs(state);
   return andThen(
@@ -103,7 +135,7 @@ export function toggleAutoplay(state: ViewState, now: number): ViewUpdate {
     autoplay: { run: autoplay.run + 1, phase: 'thinking', since: now, due: true, answer: null },
   };
   const said: ViewUpdate = { state: started, effects: [announce('Auto-play started.')] };
-  if (overlayOf(state) !== null) return andThen(said, (s) => stopAutoplay(s, 'the game is over'));
+  if (overlayOf(state) !== null) return andThen(said, stopAutoplayAtEnd);
   return andThen(said, (s) => askNext(s, true, now));
 }
 
@@ -126,7 +158,7 @@ export function wakeAutoplay(state: ViewState, run: number, now: number): ViewUp
 function autoplayAnswered(state: ViewState, run: number, game: Game, answer: AiAnswer): ViewUpdate {
   const { autoplay } = state;
   if (run !== autoplay.run || autoplay.phase !== 'thinking') return unchanged(state);
-  const error = aiErrorText(answer);
+  const error = aiTrouble(answer);
   if (error !== null) return stopAutoplay(state, error);
   // The player moved meanwhile: a stale answer is not played, the AI is asked again.
   if (state.game !== game) return askNext(state, autoplay.due, autoplay.since);
@@ -148,7 +180,3 @@ export function aiAnswered(
     ? hintAnswered(state, input.game, input.answer)
     : autoplayAnswered(state, input.run, input.game, input.answer);
 }
-
-/** After any input: auto-play stops once the game is over (the player's move may end it). */
-export const stopAutoplayAtEnd = (state: ViewState): ViewUpdate =>
-  overlayOf(state) === null ? unchanged(state) : stopAutoplay(state, 'the game is over');

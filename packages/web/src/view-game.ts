@@ -69,7 +69,15 @@ export function persist(state: ViewState): ViewUpdate {
   const next = best === before ? state : { ...state, bests: { ...state.bests, [key]: best } };
   const { game, settings, variant } = next;
   const ranked = next.ranked
-    ? { gameId: next.ranked.gameId, variant: next.ranked.variant }
+    ? {
+        gameId: next.ranked.gameId,
+        variant: next.ranked.variant,
+        shown: {
+          board: next.ranked.position.board,
+          score: next.ranked.position.score,
+          moves: next.ranked.position.moves,
+        },
+      }
     : next.online.parked;
   return { state: next, effects: [{ type: 'saveGame', game, ranked, settings, variant, best }] };
 }

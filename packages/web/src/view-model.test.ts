@@ -11,6 +11,7 @@ import {
 } from '@twenty48/engine';
 import { describe, expect, it } from 'vitest';
 import { FAST_THINK_MS, THINK_MS } from './ai-client.js';
+import { NO_NOTICE } from './messages.js';
 import { rulesOf, type Variant } from './saved-game.js';
 import { memoryStore } from './storage.js';
 import { ofType, openPage, type Page, types } from './testing/page.js';
@@ -21,6 +22,7 @@ import {
   canUndo,
   nameFormShown,
   noteText,
+  noticeOf,
   overlayOf,
   scoresOf,
   shownOf,
@@ -92,7 +94,7 @@ describe('opening the page', () => {
 
   it('says when the browser keeps nothing', () => {
     const page = openPage(memoryStore(), {}, { persistent: false });
-    expect(page.state.notice).toMatch(/does not allow saving/);
+    expect(noticeOf(page.state).text).toMatch(/does not allow saving/);
   });
 });
 
@@ -219,7 +221,11 @@ describe('saving', () => {
       '{"record":{"version":1,"rules":"classic","seed":"1","moves":"LX"}}',
     );
     const page = openPage(store);
-    expect(page.state.notice).toMatch(/ERR_MOVES/);
+    // Said in words; the code goes in the details line.
+    expect(page.state.notice.text).toBe(
+      'The saved game could not be restored, so a new game started.',
+    );
+    expect(page.state.notice.details).toMatch(/ERR_MOVES/);
     expect(page.state.game.moves).toBe('');
     expect(page.state.game.seed).toBe('fresh');
   });
@@ -250,12 +256,30 @@ describe('winning, losing and the table', () => {
     expect(effects.at(-1)).toEqual({ type: 'focus', target: 'cells' });
   });
 
+  it('never saves a name the rule refuses: the form keeps the focus and says why', () => {
+    const page = lostGame();
+    const long = 'A'.repeat(36);
+    for (const refused of [long, 'Ada\u0007', '<b>Ada</b>']) {
+      const effects = page.send({ type: 'nameSubmitted', text: refused, now: 1000 });
+      expect(types(effects)).toEqual(['announce', 'focus']);
+      expect(effects.at(-1)).toEqual({ type: 'focus', target: 'name' });
+      expect(page.state.nameProblem).toMatch(/^Not a valid name: /);
+      expect(scoresOf(page.state)).toEqual([]);
+      expect(page.state.scoreSaved).toBe(false);
+      expect(nameFormShown(page.state)).toBe(true);
+    }
+    expect(scoresOf(openPage(page.store).state)).toEqual([]);
+    page.send({ type: 'nameSubmitted', text: 'Ada', now: 1000 });
+    expect(page.state.nameProblem).toBe('');
+    expect(scoresOf(page.state)[0]?.name).toBe('Ada');
+  });
+
   it('enters a lost game in the table once, with a clean name', () => {
     const page = lostGame();
     expect(overlayOf(page.state)).toBe('lost');
     expect(page.all).toContainEqual({ type: 'focus', target: 'try-again' });
     expect(nameFormShown(page.state)).toBe(true);
-    page.send({ type: 'nameSubmitted', text: '  Ada\u0007  ', now: 1000 });
+    page.send({ type: 'nameSubmitted', text: '  Ada  ', now: 1000 });
     expect(page.state.note.local).toBe('Number 1 in your table.');
     expect(page.state.announcement).toBe('Saved: number 1 in the table.');
     expect(nameFormShown(page.state)).toBe(false);
@@ -343,16 +367,20 @@ describe('new games', () => {
     expect(openPage(page.store).state.settings.theme).toBe('dark');
   });
 
-  it('plays offline and says why when the server gives no seed', () => {
+  it('plays a local game and says why when the server was not reached', () => {
     const page = openPage(memoryStore(), { seed: '8' });
     page.send({
       type: 'gameIssued',
       purpose: 'new',
       variant: CLASSIC_4,
       seed: '12',
-      offline: 'no answer within 4000 ms',
+      refusal: { code: 'ERR_TIMEOUT', message: 'no answer within 4000 ms', status: null },
     });
-    expect(page.state.notice).toBe('Playing offline: no answer within 4000 ms');
+    expect(page.state.notice).toEqual({
+      text: 'The server could not be reached, so this game is local and unranked.',
+      details: 'ERR_TIMEOUT: no answer within 4000 ms',
+    });
+    expect(page.state.online.localReason).toBe('unreachable');
     expect(page.state.game).toEqual(newGame('classic', '12'));
     expect(page.state.ranked).toBe(null);
   });
@@ -423,13 +451,13 @@ describe('the leaderboard', () => {
       purpose: 'join',
       variant: CLASSIC_4,
       seed: 'other',
-      offline: null,
+      refusal: null,
     });
     const game = newGame('classic', 'fresh');
     expect(ofType(shown, 'drawBoard').map((d) => d.game.board)).toEqual([game.board]);
     expect(ofType(shown, 'animateMove')[0]?.result.game).toEqual(step(game, 'left').game);
     expect(page.state.online.dealing).toBe(null);
-    expect(page.state.notice).toBe('');
+    expect(page.state.notice).toEqual(NO_NOTICE);
     // A ranked game answered after that is not taken: the player plays the local one.
     const late = page.send({
       type: 'rankedOpened',
@@ -492,10 +520,13 @@ describe('the leaderboard', () => {
       purpose: 'join',
       variant: CLASSIC_4,
       seed: '5',
-      offline: 'busy',
+      refusal: { code: 'ERR_RATE_LIMIT', message: 'busy', status: 429 },
     });
     expect(page.state.game).toBe(before);
-    expect(page.state.notice).toBe('Playing offline: busy');
+    // A server that answered is never called offline; the code is in the details.
+    expect(page.state.notice.text).toBe('The server is busy: this game is local and unranked.');
+    expect(page.state.notice.text).not.toMatch(/offline|ERR_/);
+    expect(page.state.notice.details).toBe('ERR_RATE_LIMIT (HTTP 429): busy');
   });
 
   it('hides the table without a server, and says why a table could not be read', () => {
@@ -503,9 +534,7 @@ describe('the leaderboard', () => {
     expect(page.send({ type: 'onlineTable', variant: CLASSIC_4, answer: null })).toEqual([]);
     expect(page.state.online.table).toBe(null);
     page.send({ type: 'onlineTable', variant: CLASSIC_4, answer: fail('ERR_TIMEOUT', 'slow') });
-    expect(page.state.online.table?.error).toBe(
-      'The online table could not be read (ERR_TIMEOUT: slow).',
-    );
+    expect(page.state.online.table?.error).toBe('The online table could not be read: slow.');
   });
 
   it('ranks a lost ranked game under the typed name after the local table, and marks the rank', () => {
@@ -528,18 +557,16 @@ describe('the leaderboard', () => {
     expect(nameFormShown(page.state)).toBe(false);
   });
 
-  it('checks the name with the player-name rule before sending it, and asks again', () => {
+  it('checks the name with the player-name rule before saving or sending it, and asks again', () => {
     const page = lostGame('g1');
     const effects = page.send({ type: 'nameSubmitted', text: '<b>Ada</b>', now: 1 });
     expect(ofType(effects, 'submitScore')).toEqual([]);
-    expect(noteText(page.state)).toMatch(
-      /^Number 1 in your table\. Online: the server refused this score: a name may not contain < or > \(ERR_NAME\)\./,
-    );
+    expect(ofType(effects, 'saveScores')).toEqual([]);
+    expect(page.state.nameProblem).toBe('Not a valid name: a name may not contain < or >.');
     expect(effects.at(-1)).toEqual({ type: 'focus', target: 'name' });
     expect(nameFormShown(page.state)).toBe(true);
-    // The second try goes to the server only: the local table has the game already.
     const again = page.send({ type: 'nameSubmitted', text: 'Ada', now: 2 });
-    expect(types(again)).toEqual(['focus', 'submitScore']);
+    expect(types(again)).toContain('submitScore');
     expect(noteText(page.state)).toBe('Number 1 in your table. Online: sending…');
     expect(scoresOf(page.state)).toHaveLength(1);
   });
@@ -635,7 +662,7 @@ describe('the AI: hints and auto-play', () => {
     expect(page.state.hint.text).toBe('');
   });
 
-  it("names the AI's error in the hint", () => {
+  it("says the AI's trouble in the hint, in words", () => {
     const page = openPage(memoryStore(), { seed: '17' });
     page.send({ type: 'hintAsked' });
     page.send({
@@ -645,7 +672,7 @@ describe('the AI: hints and auto-play', () => {
       game: page.state.game,
       answer: { error: { code: 'ERR_WORKER', message: 'the AI worker failed' } },
     });
-    expect(page.state.hint.text).toBe('No hint: ERR_WORKER: the AI worker failed');
+    expect(page.state.hint.text).toBe('No hint: the AI worker failed');
     page.send({ type: 'hintAsked' });
     answer(page, 'hint', null);
     expect(page.state.hint.text).toBe('Hint: no move changes the board.');
@@ -737,16 +764,40 @@ describe('the AI: hints and auto-play', () => {
     const won = answer(page, 'autoplay', lastWinningMove);
     expect(overlayOf(page.state)).toBe('won');
     expect(page.state.autoplay.phase).toBe('off');
-    expect(won).toContainEqual({ type: 'announce', text: 'Auto-play stopped: the game is over.' });
+    // A win is announced as a win: the last words said are the move's, with its "You win!".
+    const said = ofType(won, 'announce').at(-1)?.text ?? '';
+    expect(said).toMatch(/You win! You made 2048\. Auto-play stopped\.$/);
+    expect(said).not.toMatch(/game is over/);
     expect(types(won)).not.toContain('askAi');
     const own = almostWon();
     own.send({ type: 'autoplayToggled', now: 0 });
     const ended = own.send({ type: 'move', direction: lastWinningMove });
     expect(own.state.autoplay.phase).toBe('off');
-    expect(ended.at(-1)).toEqual({
-      type: 'announce',
-      text: 'Auto-play stopped: the game is over.',
-    });
+    expect(ofType(ended, 'announce').at(-1)?.text).toMatch(
+      /^Auto-play stopped\. .*You win! You made 2048\.$/,
+    );
+  });
+
+  it('stops at an arrow and plays the arrow, said in one sentence', () => {
+    const page = openPage(memoryStore(), { seed: '17' });
+    page.send({ type: 'autoplayToggled', now: 0 });
+    const asked = ofType(page.effects, 'askAi')[0] as Extract<ViewEffect, { type: 'askAi' }>;
+    const before = page.state.game;
+    const direction = DIRS.find((d) => step(before, d).game !== before) ?? 'left';
+    const moved = page.send({ type: 'move', direction });
+    expect(page.state.autoplay.phase).toBe('off');
+    expect(page.state.game).toEqual(step(before, direction).game);
+    expect(types(moved)).toContain('animateMove');
+    expect(ofType(moved, 'announce').at(-1)?.text).toMatch(/^Auto-play stopped\. /);
+    // The answer the stopped run still gets is not played.
+    const late = {
+      type: 'aiAnswered',
+      purpose: 'autoplay',
+      run: asked.run,
+      game: asked.game,
+      answer: { direction: 'left' },
+    } as const;
+    expect(page.send(late)).toEqual([]);
   });
 
   it('stops when asked, and ignores what the stopped run still receives', () => {
@@ -780,47 +831,19 @@ describe('the AI: hints and auto-play', () => {
       game: asked.game,
       answer: { error },
     });
-    expect(page.effects).toEqual([{ type: 'announce', text: 'Auto-play stopped: ERR_GAME: bad.' }]);
+    expect(page.effects).toEqual([{ type: 'announce', text: 'Auto-play stopped: bad.' }]);
     page.send({ type: 'autoplayToggled', now: 0 });
     expect(answer(page, 'autoplay', null)).toEqual([
       { type: 'announce', text: 'Auto-play stopped: no move left.' },
     ]);
     const lost = lostGame();
-    expect(lost.send({ type: 'autoplayToggled', now: 0 }).at(-1)).toEqual({
-      type: 'announce',
-      text: 'Auto-play stopped: the game is over.',
-    });
+    const ended = lost.send({ type: 'autoplayToggled', now: 0 }).at(-1);
+    expect(ended).toMatchObject({ type: 'announce' });
+    expect(ended?.type === 'announce' && ended.text).toMatch(
+      new RegExp(`Game over! Final score ${lost.state.game.score}\\. Auto-play stopped\\.$`),
+    );
     page.send({ type: 'autoplayToggled', now: 0 });
     expect(types(page.send({ type: 'newGame' }))).toEqual(['announce', 'issueGame', 'drawBoard']);
     expect(page.effects[0]).toEqual({ type: 'announce', text: 'Auto-play stopped: stopped.' });
-  });
-
-  it('does not play an answer for a game the player has moved in meanwhile: asks again', () => {
-    const page = openPage(memoryStore(), { seed: '17' });
-    page.send({ type: 'autoplayToggled', now: 0 });
-    const asked = ofType(page.effects, 'askAi')[0] as Extract<ViewEffect, { type: 'askAi' }>;
-    page.move('up');
-    const effects = page.send({
-      type: 'aiAnswered',
-      purpose: 'autoplay',
-      run: asked.run,
-      game: asked.game,
-      answer: { direction: 'left' },
-    });
-    expect(page.state.game.moves).toBe('U');
-    expect(effects).toEqual([
-      { type: 'askAi', purpose: 'autoplay', run: asked.run, game: page.state.game, ms: THINK_MS },
-    ]);
-    // An answer waiting for its turn is stale too once the player moves.
-    const { run } = page.state.autoplay;
-    answer(page, 'autoplay', 'left');
-    answer(page, 'autoplay', 'down');
-    expect(page.state.autoplay.phase).toBe('ready');
-    page.move('right');
-    const woken = page.send({ type: 'autoplayWake', run, now: 400 });
-    expect(page.state.game.moves).toBe('ULR');
-    expect(woken).toEqual([
-      { type: 'askAi', purpose: 'autoplay', run, game: page.state.game, ms: THINK_MS },
-    ]);
   });
 });

@@ -4,6 +4,7 @@
 
 import { parseName } from '@twenty48/common';
 import { type Direction, type Game, newGame } from '@twenty48/engine';
+import { joinNotices, linkNotice, NO_NOTICE, type Notice, savedGameNotice } from './messages.js';
 import { resumeGame, rulesOf, type Variant, variantOf } from './saved-game.js';
 import { parseSettings, settingsFor } from './settings.js';
 import {
@@ -11,6 +12,7 @@ import {
   askHint,
   stopAutoplay,
   stopAutoplayAtEnd,
+  takeOver,
   toggleAutoplay,
   wakeAutoplay,
 } from './view-autoplay.js';
@@ -40,6 +42,7 @@ import {
   rankedChanged,
   rankedMoved,
   rankedOpened,
+  resumeOpen,
 } from './view-ranked.js';
 import {
   awaitingGame,
@@ -57,9 +60,11 @@ import {
 import {
   closeWatch,
   liveListed,
+  liveRefreshDue,
   openWatch,
   watchList,
   watchPicked,
+  watchRetryDue,
   watchUpdated,
 } from './view-watch.js';
 
@@ -87,7 +92,7 @@ function rankedToResume(start: ViewStart): StoredRanked | null {
 function openingGame(start: ViewStart): {
   game: Game;
   history: readonly Game[];
-  notice: string;
+  notice: Notice;
   wanted: Variant;
 } {
   const { request } = start.launch;
@@ -107,12 +112,10 @@ function openingGame(start: ViewStart): {
       (request.seed === undefined || request.seed === game.seed) &&
       variant.rules === wanted.rules &&
       variant.size === wanted.size;
-    if (asked || !linkAsks) return { ...saved.value, notice: '', wanted };
+    if (asked || !linkAsks) return { ...saved.value, notice: NO_NOTICE, wanted };
   }
   const notice =
-    !saved.ok && start.stored.game !== null
-      ? `The saved game could not be restored (${saved.error.code}).`
-      : '';
+    !saved.ok && start.stored.game !== null ? savedGameNotice(saved.error.code) : NO_NOTICE;
   const game = newGame(rulesOf(wanted), request.seed ?? start.seed);
   return { game, history: [], notice, wanted };
 }
@@ -134,15 +137,8 @@ export function startView(start: ViewStart): ViewUpdate {
   const dealt =
     resume === null && start.launch.request.seed === undefined && game.moves.length === 0;
   const variant = resume?.variant ?? variantOf(game.rules) ?? opening.wanted;
-  const notice = [
-    ...start.launch.errors.map((e) => `The link was not used in full (${e.code}: ${e.message}).`),
-    opening.notice,
-    start.persistent
-      ? ''
-      : 'This browser does not allow saving: the game will not survive a reload.',
-  ]
-    .filter(Boolean)
-    .join(' ');
+  const { errors } = start.launch;
+  const notice = joinNotices([errors.length > 0 ? linkNotice(errors) : NO_NOTICE, opening.notice]);
   const state: ViewState = {
     game,
     history: opening.history,
@@ -155,6 +151,7 @@ export function startView(start: ViewStart): ViewUpdate {
     animating: false,
     scoreSaved: false,
     notice,
+    saving: start.persistent,
     announcement: '',
     hint: NO_HINT,
     note: { local: '', online: '' },
@@ -168,6 +165,7 @@ export function startView(start: ViewStart): ViewUpdate {
       resuming: resume !== null,
       held: [],
       parked: start.stored.ranked,
+      localReason: start.launch.request.seed === undefined ? null : 'link',
     },
   };
   const saved = persist(state);
@@ -201,7 +199,8 @@ export function startView(start: ViewStart): ViewUpdate {
 const startGame = (state: ViewState, variant: Variant): ViewUpdate =>
   andThen(stopAutoplay(state, 'stopped'), (s) => {
     const online = { ...s.online, dealing: 'new' as const, held: [] };
-    const next = { ...s, variant, online, animating: false, hint: NO_HINT };
+    // The last game's notice goes with it; the new game's own comes with its answer.
+    const next = { ...s, variant, online, animating: false, hint: NO_HINT, notice: NO_NOTICE };
     return {
       state: next,
       effects: [
@@ -254,7 +253,8 @@ function move(state: ViewState, direction: Direction): ViewUpdate {
     if (held.length >= MAX_HELD) return unchanged(state);
     return unchanged({ ...state, online: { ...state.online, held: [...held, direction] } });
   }
-  return state.ranked ? pushRankedMove(state, direction) : pushMove(state, direction);
+  if (state.ranked) return pushRankedMove(state, direction);
+  return state.autoplay.phase === 'off' ? pushMove(state, direction) : takeOver(state, direction);
 }
 
 /** The game came (the server's, or the local one): the moves held meanwhile are played on it. */
@@ -323,6 +323,8 @@ function respond(state: ViewState, input: ViewInput): ViewUpdate {
       return serverChecked(state, input.available);
     case 'onlineTable':
       return onlineTableLoaded(state, input.variant, input.answer);
+    case 'resumeOpen':
+      return resumeOpen(state, input.gameId, input.variant);
     case 'hintAsked':
       return ranked ? unchanged(state) : askHint(state);
     case 'autoplayToggled':
@@ -338,7 +340,11 @@ function respond(state: ViewState, input: ViewInput): ViewUpdate {
     case 'watchListAsked':
       return watchList(state);
     case 'liveListed':
-      return liveListed(state, input.answer);
+      return liveListed(state, input.answer, input.now, input.listRun);
+    case 'liveRefreshDue':
+      return liveRefreshDue(state, input.listRun);
+    case 'watchRetryDue':
+      return watchRetryDue(state, input.run);
     case 'watchPicked':
       return watchPicked(state, input.watchId);
     case 'watchUpdated':

@@ -11,8 +11,8 @@ import {
   type OnlineScore,
   type RankedScore,
   submissionNote,
-  UNISSUED_NOTE,
 } from './leaderboard.js';
+import { answered, unissuedNote, unrankedNotice } from './messages.js';
 import type { Variant } from './saved-game.js';
 import { announce, saveLocalScore, startNewGame, unchanged } from './view-game.js';
 import {
@@ -44,18 +44,10 @@ export function showLocalGame(state: ViewState): ViewUpdate {
 }
 
 /**
- * The line under the board when a game the server should have issued starts offline.
- *
- * @example
- * offlineNotice('no answer within 4000 ms') // 'Playing offline: no answer within 4000 ms'
- */
-export const offlineNotice = (reason: string): string => `Playing offline: ${reason}`;
-
-/**
  * A seed for a local game arrived, because no ranked game could be had: for a new game (`new`),
- * or for the fresh game the page opened with (`join`), which is kept and now shows. `offline`
- * says why the server dealt none (null: there is no server, which is no news). The board stops
- * waiting either way.
+ * or for the fresh game the page opened with (`join`), which is kept and now shows. `refusal`
+ * says why the server dealt none (null: there is no server, which is no news): refused by a
+ * server that answered, or not reached. The board stops waiting either way.
  */
 export function gameIssued(
   state: ViewState,
@@ -63,9 +55,12 @@ export function gameIssued(
   variant: Variant,
   issued: NewGameSeed,
 ): ViewUpdate {
-  const notice = issued.offline === null ? state.notice : offlineNotice(issued.offline);
+  const { refusal } = issued;
+  const notice = refusal === null ? state.notice : unrankedNotice(refusal);
   const { dealing } = state.online;
-  const online = { ...state.online, dealing: dealing === purpose ? null : dealing };
+  const localReason =
+    refusal === null ? state.online.localReason : answered(refusal) ? 'refused' : 'unreachable';
+  const online = { ...state.online, dealing: dealing === purpose ? null : dealing, localReason };
   const next = { ...state, notice, online };
   if (purpose === 'new') return startNewGame(next, variant, issued.seed);
   return dealing === 'join' ? showLocalGame(next) : unchanged(next);
@@ -79,7 +74,9 @@ function noteSubmission(
   const online = answer.ok
     ? { ...state.online, mine: answer.value.id }
     : { ...state.online, askNameAgain: mayRetry(answer.error.code) };
-  const next = { ...state, online, note: { ...state.note, online: submissionNote(answer) } };
+  const said = submissionNote(answer);
+  const note = { ...state.note, online: said.text, details: said.details };
+  const next = { ...state, online, note };
   const effects = [announce(noteText(next))];
   return {
     state: next,
@@ -95,7 +92,7 @@ function send(state: ViewState, typed: string): ViewUpdate {
   const name = typed.trim() === '' ? ok('Anonymous') : parseName(typed);
   if (!name.ok) return noteSubmission(state, name);
   return {
-    state: { ...state, note: { ...state.note, online: 'Online: sending…' } },
+    state: { ...state, note: { ...state.note, online: 'Online: sending…', details: '' } },
     effects: [{ type: 'submitScore', name: name.value, gameId: state.ranked.gameId }],
   };
 }
@@ -110,9 +107,19 @@ function send(state: ViewState, typed: string): ViewUpdate {
  */
 export function submitName(state: ViewState, typed: string, now: number): ViewUpdate {
   if (overlayOf(state) !== 'lost') return unchanged(state);
+  // A name the rule refuses is never saved, here or online: the form keeps the focus and says why.
+  const checked = typed.trim() === '' ? null : parseName(typed);
+  if (checked !== null && !checked.ok) {
+    const nameProblem = `Not a valid name: ${checked.error.message}.`;
+    return {
+      state: { ...state, nameProblem },
+      effects: [announce(nameProblem), { type: 'focus', target: 'name' }],
+    };
+  }
   const { askNameAgain } = state.online;
   if (state.scoreSaved && !askNameAgain) return unchanged(state); // sent already
-  const saved = askNameAgain ? unchanged(state) : saveLocalScore(state, typed, now);
+  const fine = { ...state, nameProblem: '' };
+  const saved = askNameAgain ? unchanged(fine) : saveLocalScore(fine, typed, now);
   const asked = { ...saved.state, online: { ...saved.state.online, askNameAgain: false } };
   const sent = send(asked, typed);
   return {
@@ -136,7 +143,11 @@ export function scoreSubmitted(
 
 /** Whether a server is there, asked for a local game: if so, say why it is unranked. */
 export const serverChecked = (state: ViewState, available: boolean): ViewUpdate =>
-  unchanged(available ? { ...state, note: { ...state.note, online: UNISSUED_NOTE } } : state);
+  unchanged(
+    available
+      ? { ...state, note: { ...state.note, online: unissuedNote(state.online.localReason) } }
+      : state,
+  );
 
 /** The server's table arrived (null: no server). */
 export function onlineTableLoaded(
@@ -154,7 +165,7 @@ export function onlineTableLoaded(
             variant,
             rows: [],
             mine,
-            error: `The online table could not be read (${answer.error.code}: ${answer.error.message}).`,
+            error: `The online table could not be read: ${answer.error.message}.`,
           };
   return unchanged({ ...state, online: { ...state.online, table } });
 }

@@ -39,11 +39,20 @@ describe('a ranked game on the page', () => {
     const { page } = rankedPage();
     expect(page.state.ranked).toMatchObject({ gameId: 'g1', watchId: 'w1', variant: CLASSIC_4 });
     expect(types(page.effects)).toEqual(['saveGame', 'drawBoard', 'announce', 'loadOnlineTable']);
+    // Saved by its id, with its board as shown: a reload draws it while it is read again.
+    const position = page.state.ranked?.position;
+    const shown = { board: position?.board, score: 0, moves: 0 };
     expect(ofType(page.effects, 'saveGame')[0]?.ranked).toEqual({
       gameId: 'g1',
       variant: CLASSIC_4,
+      shown,
     });
-    expect(page.store.get('twenty48:ranked')).toBe('{"gameId":"g1","rules":"classic","size":4}');
+    expect(JSON.parse(page.store.get('twenty48:ranked') ?? '')).toEqual({
+      gameId: 'g1',
+      rules: 'classic',
+      size: 4,
+      shown,
+    });
     expect(ofType(page.effects, 'announce')[0]?.text).toBe('New ranked game, 4 by 4. Score 0.');
   });
 
@@ -90,7 +99,7 @@ describe('a ranked game on the page', () => {
     expect(page.send({ type: 'autoplayToggled', now: 0 })).toEqual([]);
     expect(page.state.autoplay.phase).toBe('off');
     expect(RANKED_LINE).toBe(
-      'Ranked game: the server deals the tiles; undo, hints and auto-play are off.',
+      'Ranked game: the server deals the tiles; no undo, hints or auto-play.',
     );
   });
 
@@ -184,12 +193,15 @@ describe('a ranked game on the page', () => {
       purpose: 'new',
       variant: CLASSIC_4,
       seed: '12',
-      offline: 'the server is full (ERR_SERVER_FULL)',
+      refusal: { code: 'ERR_SERVER_FULL', message: 'the server is full', status: 503 },
     });
     expect(page.effects[0]).toEqual({ type: 'closeRanked', gameId: 'g1' });
     expect(page.state.ranked).toBe(null);
     expect(page.state.game).toEqual(newGame('classic', '12'));
-    expect(page.state.notice).toBe('Playing offline: the server is full (ERR_SERVER_FULL)');
+    expect(page.state.notice).toEqual({
+      text: 'The server is busy: this game is local and unranked.',
+      details: 'ERR_SERVER_FULL (HTTP 503): the server is full',
+    });
     expect(page.store.get('twenty48:ranked')).toBe(null);
   });
 });
@@ -219,6 +231,72 @@ describe('a reload in a ranked game', () => {
     expect(page.state.online.held).toEqual(['left']);
     // The table does not replace the game being resumed.
     expect(page.send({ type: 'onlineTable', variant: CLASSIC_4, answer: ok([]) })).toEqual([]);
+  });
+
+  it('draws the board it stored while the game is read again, shown as ranked', () => {
+    const store = memoryStore();
+    const board = [
+      [2, 0, 0, 0],
+      [0, 4, 0, 0],
+      [0, 0, 8, 0],
+      [0, 0, 0, 16],
+    ];
+    const shown = { board, score: 36, moves: 9 };
+    store.set(
+      'twenty48:ranked',
+      JSON.stringify({ gameId: 'g1', rules: 'classic', size: 4, shown }),
+    );
+    const page = openPage(store);
+    expect(ofType(page.effects, 'drawBoard')[0]?.game.board).toEqual(board);
+    expect(shownOf(page.state)).toMatchObject({ score: 36, moves: 9 });
+    expect(gameLine(page.state)).toBe(RANKED_LINE);
+    // A stored board that is not one (wrong size, not a tile) is not drawn.
+    for (const bad of [[[2, 0]], board.map((row) => row.map((v) => v + 1))]) {
+      store.set(
+        'twenty48:ranked',
+        JSON.stringify({
+          gameId: 'g1',
+          rules: 'classic',
+          size: 4,
+          shown: { ...shown, board: bad },
+        }),
+      );
+      expect(shownOf(openPage(store).state).score).toBe(0);
+    }
+  });
+
+  it('offers the open game a refusal names, and resumes it in place of the local one', () => {
+    const page = openPage(memoryStore());
+    const open = {
+      gameId: 'g7',
+      watchId: 'w7',
+      rules: 'classic',
+      size: 4,
+      moves: 12,
+      score: 96,
+      resume: '/api/games/g7',
+    } as const;
+    page.send({
+      type: 'gameIssued',
+      purpose: 'join',
+      variant: CLASSIC_4,
+      seed: '5',
+      refusal: { code: 'ERR_TOO_MANY_GAMES', message: 'too many', status: 429, open: [open] },
+    });
+    expect(page.state.notice).toEqual({
+      text: 'You have too many unfinished ranked games: this one is local.',
+      details: 'ERR_TOO_MANY_GAMES (HTTP 429): too many',
+      resume: open,
+    });
+    const asked = page.send({ type: 'resumeOpen', gameId: 'g7', variant: CLASSIC_4 });
+    expect(ofType(asked, 'resumeRanked')).toEqual([{ type: 'resumeRanked', gameId: 'g7' }]);
+    expect(page.state.notice.text).toBe('');
+    expect(gameLine(page.state)).toBe(RANKED_LINE);
+    const script = rankedScript('9', CLASSIC_4, 'g7');
+    page.send({ type: 'rankedOpened', purpose: 'resume', answer: ok(script.snapshot()) });
+    expect(page.state.ranked?.gameId).toBe('g7');
+    // Asked again while a ranked game is shown: nothing happens.
+    expect(page.send({ type: 'resumeOpen', gameId: 'g8', variant: CLASSIC_4 })).toEqual([]);
   });
 
   it('shows the resumed game once and goes on with it, the moves held meanwhile first', () => {
@@ -260,11 +338,14 @@ describe('a reload in a ranked game', () => {
     expect(ofType(shown, 'drawBoard').map((d) => d.game.board)).toEqual([local.board]);
     expect(ofType(shown, 'animateMove')[0]?.result.game).toEqual(step(local, 'left').game);
     expect(page.state.ranked).toBe(null);
-    expect(page.state.notice).toMatch(
-      /^Your ranked game could not be reached \(ERR_OFFLINE: down\)/,
-    );
+    expect(page.state.notice).toEqual({
+      text: 'Your ranked game could not be reached: this one is local. Reload to retry.',
+      details: 'ERR_OFFLINE: down',
+    });
     page.move('left');
-    expect(page.store.get('twenty48:ranked')).toBe('{"gameId":"g1","rules":"classic","size":4}');
+    expect(page.store.get('twenty48:ranked')).toBe(
+      '{"gameId":"g1","rules":"classic","size":4,"shown":null}',
+    );
   });
 
   it('forgets a ranked game the server no longer has, and takes a new one', () => {
@@ -276,9 +357,10 @@ describe('a reload in a ranked game', () => {
       retryAfterMs: null,
     };
     page.send({ type: 'rankedOpened', purpose: 'resume', answer: { ok: false, error } });
-    expect(page.state.notice).toBe(
-      'Your last ranked game is over on the server (ERR_GAME_EXPIRED).',
-    );
+    expect(page.state.notice).toEqual({
+      text: 'Your last ranked game is over on the server.',
+      details: 'ERR_GAME_EXPIRED (HTTP 410): idle too long',
+    });
     expect(page.effects).toContainEqual({ type: 'issueGame', purpose: 'join', variant: CLASSIC_4 });
     expect(ofType(page.effects, 'drawBoard')).toEqual([]); // the board still waits, empty
     expect(page.state.online.dealing).toBe('join');

@@ -6,8 +6,10 @@
 import type { ClientError, ClientResult, RankedChange, RankedSnapshot } from '@twenty48/client';
 import type { Direction, TileEvent } from '@twenty48/engine';
 import { describeMove } from './announce.js';
+import { NO_NOTICE, answered as serverAnswered, unresumedNotice } from './messages.js';
 import { type Variant, variantOf } from './saved-game.js';
 import { settingsFor } from './settings.js';
+import { stopAutoplay } from './view-autoplay.js';
 import { andThen, announce, NO_HINT, persist, unchanged } from './view-game.js';
 import { showLocalGame } from './view-online.js';
 import {
@@ -16,6 +18,7 @@ import {
   fresh,
   overlayOf,
   type RankedView,
+  shownOf,
   type ViewEffect,
   type ViewInput,
   type ViewState,
@@ -51,7 +54,6 @@ const variantOfSnapshot = (snapshot: RankedSnapshot): Variant =>
  * visit.
  */
 function notResumed(state: ViewState, error: ClientError): ViewUpdate {
-  const { code, message } = error;
   const gone = error.status === 404 || error.status === 410;
   const join = gone && fresh(state);
   const online = {
@@ -60,10 +62,13 @@ function notResumed(state: ViewState, error: ClientError): ViewUpdate {
     dealing: join ? ('join' as const) : state.online.dealing,
     parked: gone ? null : state.online.parked,
   };
-  const notice = gone
-    ? `Your last ranked game is over on the server (${code}).`
-    : `Your ranked game could not be reached (${code}: ${message}); this game is local and unranked. Reload to try again.`;
-  const saved = persist({ ...state, online, notice });
+  const notice = unresumedNotice(error, gone);
+  const localReason = gone
+    ? state.online.localReason
+    : serverAnswered(error)
+      ? 'refused'
+      : 'unreachable';
+  const saved = persist({ ...state, online: { ...online, localReason }, notice });
   if (join) {
     const issue: ViewEffect = { type: 'issueGame', purpose: 'join', variant: state.variant };
     return { state: saved.state, effects: [...saved.effects, issue] };
@@ -134,6 +139,30 @@ export function rankedOpened(
       ...(purpose === 'resume' ? [] : [{ type: 'loadOnlineTable', variant } as const]),
     ],
   };
+}
+
+/**
+ * The player chose to resume the open ranked game `gameId` (of `variant`) that a refusal
+ * named: it is read from the server and takes the local game's place, as after a reload;
+ * auto-play stops first.
+ *
+ * @example
+ * resumeOpen(state, 'g1', { rules: 'classic', size: 4 }).effects // [drawBoard (empty), resumeRanked]
+ */
+export function resumeOpen(state: ViewState, gameId: string, variant: Variant): ViewUpdate {
+  if (state.ranked !== null || awaitingGame(state)) return unchanged(state);
+  return andThen(stopAutoplay(state, 'resuming your ranked game'), (s) => {
+    const parked = { gameId, variant, shown: null };
+    const online = { ...s.online, resuming: true, parked, held: [] };
+    const next: ViewState = { ...s, variant, online, notice: NO_NOTICE, hint: NO_HINT };
+    return {
+      state: next,
+      effects: [
+        { type: 'drawBoard', game: shownOf(next), tiles: next.settings.tiles },
+        { type: 'resumeRanked', gameId },
+      ],
+    };
+  });
 }
 
 /**

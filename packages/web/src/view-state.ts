@@ -16,6 +16,15 @@ import type { AiAnswer } from './ai-client.js';
 import type { ScoreEntry } from './high-scores.js';
 import type { LaunchRequest } from './launch.js';
 import type { LeaderboardError, OnlineScore, RankedScore } from './leaderboard.js';
+import {
+  type LocalReason,
+  localLine,
+  NO_NOTICE,
+  NO_STORAGE_NOTICE,
+  type Notice,
+  RANKED_LINE,
+  type Refusal,
+} from './messages.js';
 import { rulesOf, type Variant, variantKey } from './saved-game.js';
 import type { Settings, TileStyle } from './settings.js';
 
@@ -77,6 +86,8 @@ export interface WatchedGame {
   readonly position: Position | null;
   /** The line under the board: connecting, live, the end, or why the stream stopped. */
   readonly status: string;
+  /** Reconnections tried since the stream last worked: the wait doubles with each. */
+  readonly retries: number;
 }
 
 /** The Watch view: the live games, and the one being watched. */
@@ -89,6 +100,8 @@ export interface WatchState {
   readonly watching: WatchedGame | null;
   /** Counts the games watched, so the updates of one left behind are ignored. */
   readonly run: number;
+  /** Counts the readings of the list, so only the last one's refresh is kept. */
+  readonly listRun: number;
 }
 
 /** What the page knows of the leaderboard server. */
@@ -109,6 +122,8 @@ export interface OnlineState {
   readonly resuming: boolean;
   /** The moves asked for while the game was dealt or resumed, oldest first. */
   readonly held: readonly Direction[];
+  /** Why the local game shown is not ranked (the server there): from a link, refused, not reached. */
+  readonly localReason: LocalReason;
   /**
    * The ranked game of the last visit while it is not shown (being resumed, or the server not
    * reached): still saved, so a later visit resumes it, until another game begins.
@@ -136,14 +151,21 @@ export interface ViewState {
   readonly animating: boolean;
   /** True once the finished game went into the local table. */
   readonly scoreSaved: boolean;
-  /** The line under the board: a link or a save not used, no storage, playing offline. */
-  readonly notice: string;
+  /** The message over the intro: a link or a save not used, why a game is not ranked. */
+  readonly notice: Notice;
+  /** False when nothing survives a reload (storage blocked, full or missing): said too. */
+  readonly saving: boolean;
   /** The last thing the game said about itself (a move, an undo, a new game, a saved score). */
   readonly announcement: string;
   /** The hint line: 'Thinking…', the move the AI suggests, or empty. */
   readonly hint: { readonly text: string; readonly direction: Direction | null };
   /** The game-over note: what the local table said, then what the leaderboard said. */
-  readonly note: { readonly local: string; readonly online: string };
+  readonly note: {
+    readonly local: string;
+    readonly online: string;
+    /** The code behind the leaderboard's answer, for the details line. */
+    readonly details?: string;
+  };
   /** What the player-name rule says of the name being typed; empty when it is fine. */
   readonly nameProblem: string;
   readonly autoplay: AutoplayState;
@@ -163,7 +185,7 @@ export interface SettingsForm {
 /** A seed for a local game, and why the server dealt none (null: there is no server). */
 export interface NewGameSeed {
   readonly seed: string;
-  readonly offline: string | null;
+  readonly refusal: Refusal | null;
 }
 
 /** Everything that happens to the page: the player's actions and the answers to its effects. */
@@ -219,10 +241,17 @@ export type ViewInput =
   /** The Watch button, and Back to your game. */
   | { readonly type: 'watchOpened' }
   | { readonly type: 'watchClosed' }
+  /** The live games read at `now` (milliseconds since 1970), for the list `listRun`. */
   | {
       readonly type: 'liveListed';
       readonly answer: Result<readonly LiveGame[], LeaderboardError>;
+      readonly now: number;
+      readonly listRun: number;
     }
+  /** Time to read the list `listRun` again, while it shows. */
+  | { readonly type: 'liveRefreshDue'; readonly listRun: number }
+  /** Time to reconnect the stream of the run `run`, broken. */
+  | { readonly type: 'watchRetryDue'; readonly run: number }
   | { readonly type: 'watchPicked'; readonly watchId: string }
   /** Back to the list, or the list read again. */
   | { readonly type: 'watchListAsked' }
@@ -234,6 +263,8 @@ export type ViewInput =
       /** The rows, or why not; null when there is no server. */
       readonly answer: Result<OnlineScore[], LeaderboardError> | null;
     }
+  /** Resume the open ranked game `gameId` of `variant` (a refusal named it) instead. */
+  | { readonly type: 'resumeOpen'; readonly gameId: string; readonly variant: Variant }
   | { readonly type: 'hintAsked' }
   | { readonly type: 'autoplayToggled'; readonly now: number }
   | { readonly type: 'autoplayWake'; readonly run: number; readonly now: number }
@@ -325,8 +356,10 @@ export type ViewEffect =
     }
   /** At `at` on the page's clock, send `autoplayWake`. */
   | { readonly type: 'wakeAutoplay'; readonly run: number; readonly at: number }
-  /** Read the live games; the answer is `liveListed`. */
-  | { readonly type: 'loadLiveGames' }
+  /** Read the live games; the answer is `liveListed` with `listRun`. */
+  | { readonly type: 'loadLiveGames'; readonly listRun: number }
+  /** After `ms`, send `input` (a refresh or a reconnection due). */
+  | { readonly type: 'later'; readonly ms: number; readonly input: ViewInput }
   /** Watch `watchId`; each update comes as `watchUpdated` with `run`. */
   | { readonly type: 'startWatching'; readonly run: number; readonly watchId: string }
   | { readonly type: 'stopWatching'; readonly run: number }
@@ -347,10 +380,18 @@ export interface ViewUpdate {
   readonly effects: readonly ViewEffect[];
 }
 
-/** The ranked game of the last visit, as stored to resume it. */
+/** The board of a ranked game as the server last confirmed it, kept to show on a reload. */
+export interface StoredBoard {
+  readonly board: readonly (readonly number[])[];
+  readonly score: number;
+  readonly moves: number;
+}
+
+/** The ranked game of the last visit, as stored to resume it, and its board when known. */
 export interface StoredRanked {
   readonly gameId: string;
   readonly variant: Variant;
+  readonly shown?: StoredBoard | null;
 }
 
 /** What was stored in the browser before the page opened, read by `readStoredPage`. */
@@ -408,12 +449,29 @@ export function emptyGame(variant: Variant): ShownGame {
   return empty;
 }
 
+/** The stored board of the ranked game being resumed, as the page shows it meanwhile. */
+function resumingBoard(state: ViewState): ShownGame | null {
+  const shown = state.online.resuming ? state.online.parked?.shown : null;
+  if (!shown) return null;
+  const rules = rulesOf(state.variant);
+  if (shown.board.length !== rules.size) return null;
+  let next = 0;
+  const ids = shown.board.map((row) => row.map((v) => (v === 0 ? 0 : ++next)));
+  const board = shown.board.map((row) => [...row]);
+  return { rules, board, ids, score: shown.score, status: 'playing', moves: shown.moves };
+}
+
+/** While a ranked game of the last visit is resumed, the page already shows it as ranked. */
+export const showsRanked = (state: ViewState): boolean =>
+  state.ranked !== null || state.online.resuming;
+
 /**
- * The game the page shows: the ranked one when one is under way, else the local one; an empty
- * board while a game is dealt or resumed.
+ * The game the page shows: the ranked one when one is under way, else the local one; while a
+ * ranked game is resumed, its board as last stored; an empty board while a game is dealt (or
+ * resumed with no board stored).
  */
 export function shownOf(state: ViewState): ShownGame {
-  if (awaitingGame(state)) return emptyGame(state.variant);
+  if (awaitingGame(state)) return resumingBoard(state) ?? emptyGame(state.variant);
   if (state.ranked) return state.ranked.position;
   const { rules, board, ids, score, status, moves } = state.game;
   return { rules, board, ids, score, status, moves: moves.length };
@@ -458,17 +516,15 @@ export const nameFormShown = (state: ViewState): boolean =>
 export const noteText = (state: ViewState): string =>
   [state.note.local, state.note.online].filter(Boolean).join(' ');
 
-/** Said on the page while a ranked game is shown: why undo, hints and auto-play are gone. */
-export const RANKED_LINE =
-  'Ranked game: the server deals the tiles; undo, hints and auto-play are off.';
-
-/** Said on the page while a local game is shown and a server is there: why it is not ranked. */
-export const LOCAL_LINE =
-  'Local game: not ranked (from a link, or started offline). New game plays a ranked game.';
+export { RANKED_LINE };
 
 /** The line above the board about the kind of game shown; empty without a server. */
 export const gameLine = (state: ViewState): string =>
-  state.ranked ? RANKED_LINE : state.online.table === null ? '' : LOCAL_LINE;
+  showsRanked(state)
+    ? RANKED_LINE
+    : state.online.table === null
+      ? ''
+      : localLine(state.online.localReason);
 
 /** The line about the connection of the ranked game, or empty while all is well. */
 export function connectionLine(state: ViewState): string {
@@ -483,4 +539,15 @@ export function connectionLine(state: ViewState): string {
     default:
       return '';
   }
+}
+
+/**
+ * The message over the intro: the connection's trouble first, then the state's notice, then,
+ * when nothing is saved, that.
+ */
+export function noticeOf(state: ViewState): Notice {
+  const connection = connectionLine(state);
+  if (connection) return { text: connection, details: '' };
+  if (state.notice.text) return state.notice;
+  return state.saving ? NO_NOTICE : NO_STORAGE_NOTICE;
 }

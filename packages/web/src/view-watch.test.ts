@@ -4,6 +4,7 @@ import { newGame, step } from '@twenty48/engine';
 import { answerOf, moveEventOf } from '@twenty48/ranked';
 import { describe, expect, it } from 'vitest';
 import { ofType, openPage, types } from './testing/page.js';
+import { LIST_REFRESH_MS, liveNow, retryMs } from './view-watch.js';
 
 const LIVE: LiveGame[] = [
   {
@@ -17,6 +18,8 @@ const LIVE: LiveGame[] = [
     updatedAt: '2026-11-26T03:00:00.000Z',
   },
 ];
+/** A minute after the game in LIVE last moved: it is live. */
+const NOW = Date.parse('2026-11-26T03:01:00.000Z');
 
 /** The watched game of seed 9: its state, then its first move, as the client reports them. */
 function streamed() {
@@ -51,23 +54,87 @@ describe('the Watch view', () => {
   it('opens on the live games, best first, and says when it could not read them', () => {
     const page = openPage();
     expect(page.send({ type: 'watchOpened' })).toEqual([
-      { type: 'loadLiveGames' },
+      { type: 'loadLiveGames', listRun: 1 },
       { type: 'focusWatch', target: 'list' },
     ]);
     expect(page.state.watch).toMatchObject({ games: null, watching: null });
-    page.send({ type: 'liveListed', answer: ok(LIVE) });
+    page.send({ type: 'liveListed', answer: ok(LIVE), now: NOW, listRun: 1 });
     expect(page.state.watch?.games).toEqual(LIVE);
     page.send({ type: 'watchListAsked' });
-    page.send({ type: 'liveListed', answer: fail('ERR_OFFLINE', 'down') });
+    page.send({ type: 'liveListed', answer: fail('ERR_OFFLINE', 'down'), now: NOW, listRun: 2 });
     expect(page.state.watch?.listError).toBe(
-      'The live games could not be read (ERR_OFFLINE: down).',
+      'The live games could not be read (down); trying again.',
     );
+  });
+
+  it('lists as live only the games moved in the last two minutes', () => {
+    const page = openPage();
+    page.send({ type: 'watchOpened' });
+    const stale = { ...LIVE[0], watchId: 'w1', updatedAt: '2026-11-26T02:58:59.000Z' } as LiveGame;
+    page.send({ type: 'liveListed', answer: ok([...LIVE, stale]), now: NOW, listRun: 1 });
+    expect(page.state.watch?.games?.map((g) => g.watchId)).toEqual(['w9']);
+    // A page whose clock is behind the server's still lists the game moving now.
+    expect(liveNow(LIVE, NOW - 3_600_000).map((g) => g.watchId)).toEqual(['w9']);
+  });
+
+  it('reads the list again every few seconds while it shows, and no more once it is left', () => {
+    const page = openPage();
+    page.send({ type: 'watchOpened' });
+    const listed = page.send({ type: 'liveListed', answer: ok(LIVE), now: NOW, listRun: 1 });
+    expect(listed).toEqual([
+      { type: 'later', ms: LIST_REFRESH_MS, input: { type: 'liveRefreshDue', listRun: 1 } },
+    ]);
+    expect(page.send({ type: 'liveRefreshDue', listRun: 1 })).toEqual([
+      { type: 'loadLiveGames', listRun: 2 },
+    ]);
+    // The list stays shown while it is read again; an older reading's refresh is dropped.
+    expect(page.state.watch?.games).toEqual(LIVE);
+    expect(page.send({ type: 'liveRefreshDue', listRun: 1 })).toEqual([]);
+    page.send({ type: 'watchPicked', watchId: 'w9' });
+    expect(page.send({ type: 'liveRefreshDue', listRun: 2 })).toEqual([]);
+  });
+
+  it('reconnects a broken stream, waiting longer each time, and not a game left', () => {
+    const page = openPage();
+    page.send({ type: 'watchOpened' });
+    page.send({ type: 'watchPicked', watchId: 'w9' });
+    const error = {
+      type: 'error',
+      error: { code: 'ERR_OFFLINE', message: 'down', status: null, retryAfterMs: null },
+    } as const;
+    const broke = page.send({ type: 'watchUpdated', run: 1, update: error });
+    expect(ofType(broke, 'later')).toEqual([
+      { type: 'later', ms: retryMs(0), input: { type: 'watchRetryDue', run: 1 } },
+    ]);
+    expect(page.state.watch?.watching?.status).toMatch(/^The stream broke \(down\); reconnecting/);
+    expect(page.send({ type: 'watchRetryDue', run: 1 })).toEqual([
+      { type: 'stopWatching', run: 1 },
+      { type: 'startWatching', run: 2, watchId: 'w9' },
+    ]);
+    const again = page.send({ type: 'watchUpdated', run: 2, update: error });
+    expect(ofType(again, 'later')[0]?.ms).toBe(retryMs(1));
+    expect(retryMs(1)).toBeGreaterThan(retryMs(0));
+    expect(retryMs(20)).toBe(30_000);
+    page.send({ type: 'watchClosed' });
+    expect(page.send({ type: 'watchRetryDue', run: 2 })).toEqual([]);
+  });
+
+  it('does not reconnect to a game the server no longer has', () => {
+    const page = openPage();
+    page.send({ type: 'watchOpened' });
+    page.send({ type: 'watchPicked', watchId: 'w9' });
+    const gone = {
+      type: 'error',
+      error: { code: 'ERR_UNKNOWN_GAME', message: 'no such game', status: 404, retryAfterMs: null },
+    } as const;
+    expect(ofType(page.send({ type: 'watchUpdated', run: 1, update: gone }), 'later')).toEqual([]);
+    expect(page.state.watch?.watching?.status).toBe('This game is no longer on the server.');
   });
 
   it('watches a picked game move by move with the events to animate, and says each move', () => {
     const page = openPage();
     page.send({ type: 'watchOpened' });
-    page.send({ type: 'liveListed', answer: ok(LIVE) });
+    page.send({ type: 'liveListed', answer: ok(LIVE), now: NOW, listRun: 1 });
     expect(page.send({ type: 'watchPicked', watchId: 'w9' })).toEqual([
       { type: 'startWatching', run: 1, watchId: 'w9' },
       { type: 'focusWatch', target: 'board' },
@@ -110,7 +177,7 @@ describe('the Watch view', () => {
     };
     page.send({ type: 'watchUpdated', run: 2, update: { type: 'error', error } });
     expect(page.state.watch?.watching?.status).toBe(
-      'The stream stopped: the stream ended (ERR_STREAM_CLOSED).',
+      'The stream broke (the stream ended); reconnecting in 1 s.',
     );
   });
 

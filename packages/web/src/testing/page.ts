@@ -54,7 +54,7 @@ export function openPage(
     },
     /** A new game as the page starts it once the server (or no server) gave the seed. */
     newGame(variant: Variant, seed = 'fresh'): void {
-      this.send({ type: 'gameIssued', purpose: 'new', variant, seed, offline: null });
+      this.send({ type: 'gameIssued', purpose: 'new', variant, seed, refusal: null });
     },
   };
 }
