@@ -8,7 +8,7 @@ import type { Move, Position } from './types.js';
  * give up to vary its play.
  *
  * Level 1 was a plain 2-ply search, and a shallow search is not a weak player so much as an
- * absurd one: it hung a man every 25 moves or so (a shallower search hangs more, not fewer).
+ * absurd one: it hung a man every 25 to 40 moves (a shallower search hangs more, not fewer).
  * So the beginner searches 4 plies and then picks at random among the root moves scored within
  * `margin` of the best; a margin below a man's value (100) means it never gives a man away that
  * its own 4-ply search sees, yet it drifts into positions a club player wins.
@@ -27,7 +27,7 @@ export type Level = (typeof LEVELS)[number];
 
 /** How the computer plays at each level: a varied 4-ply search, then time budgets. */
 export const LEVEL_LIMITS: Readonly<Record<Level, LevelLimits>> = {
-  1: { depth: 4, margin: 60 },
+  1: { depth: 4, margin: 30 },
   2: { ms: 250 },
   3: { ms: 1000 },
   4: { ms: 3000 },

@@ -8,7 +8,7 @@
 // A shallow judge (--judge 3) counts only the men a three-ply look sees hang: the absurd ones.
 // Without `--depth` the weak side is level 1 as the page plays it (checkers' LEVEL_LIMITS[1]: a
 // 4-ply search picking at random, seeded by game and ply, among moves near the best); with
-// `--depth N` a plain N-ply search (the old level 1 was --depth 2). `--against level2` plays
+// `--depth N` a plain N-ply search; `--margin M` tries level 1 with another margin (the old level 1 was --depth 2). `--against level2` plays
 // the page's level 2 (250 ms a move) instead of a fixed depth.
 import { parseArgs } from 'node:util';
 import {
@@ -26,13 +26,17 @@ import {
 const { values } = parseArgs({
   options: {
     depth: { type: 'string' },
+    margin: { type: 'string' },
     against: { type: 'string', default: '6' },
     games: { type: 'string', default: '20' },
     judge: { type: 'string', default: '8' },
   },
 });
 const depth = values.depth === undefined ? null : Number(values.depth);
-const level1 = LEVEL_LIMITS[1];
+const level1 =
+  values.margin === undefined
+    ? LEVEL_LIMITS[1]
+    : { ...LEVEL_LIMITS[1], margin: Number(values.margin) };
 const against = values.against === 'level2' ? null : Number(values.against);
 const strong = against === null ? { ms: LEVEL_LIMITS[2].ms } : { depth: against, ms: 60_000 };
 const weakName = depth === null ? `level 1 (${JSON.stringify(level1)})` : `depth ${depth}`;
