@@ -75,6 +75,17 @@ export {
   type StepError,
   stepInDirection,
 } from './game.js';
+export {
+  LEVEL_LIMITS,
+  LEVELS,
+  type Level,
+  type LevelLimits,
+  rootScores,
+  type ScoredMove,
+  searchVaried,
+  seededRandom,
+  type VariedOptions,
+} from './levels.js';
 export { applyMove, legalCaptures, legalMoves, movesMan, sameMove } from './moves.js';
 export {
   gameToPdn,
@@ -114,7 +125,9 @@ export {
   handleSearchRequest,
   MAX_REQUEST_DEPTH,
   MAX_REQUEST_HISTORY,
+  MAX_REQUEST_MARGIN,
   MAX_REQUEST_MS,
+  MAX_VARIED_DEPTH,
   moveOfReply,
   parseSearchRequest,
   SEARCH_ERROR_CODES,

@@ -1,6 +1,8 @@
 import { mapResult } from '@twenty48/common';
+import { crc32 } from './crc32.js';
 import { makeFen, parseFen } from './fen.js';
 import type { Game } from './game.js';
+import { type LevelLimits, searchVaried } from './levels.js';
 import { applyMove, legalMoves } from './moves.js';
 import { moveToPdn } from './pdn.js';
 import { DEFAULT_SEARCH_MS, searchBest } from './search.js';
@@ -30,6 +32,11 @@ export interface SearchRequest {
   readonly ms?: number;
   /** FENs of the game's earlier positions, oldest first (at most `MAX_REQUEST_HISTORY`). */
   readonly history?: readonly string[];
+  /** With `depth`: choose at random among the moves scored at most this far below the best
+   * (0..`MAX_REQUEST_MARGIN`, a man = 100), the beginner level's varied play. */
+  readonly margin?: number;
+  /** The varied choice's seed, a whole number 0..2^32-1 (default 0): same seed, same move. */
+  readonly seed?: number;
 }
 
 /** The worker's answer: the move to play, or why there is none. */
@@ -58,6 +65,8 @@ export const SEARCH_ERROR_CODES = [
   'ERR_DEPTH',
   'ERR_MS',
   'ERR_HISTORY',
+  'ERR_MARGIN',
+  'ERR_SEED',
   'ERR_GAME_OVER',
   'ERR_INTERNAL',
 ] as const;
@@ -67,6 +76,10 @@ export type SearchErrorCode = (typeof SEARCH_ERROR_CODES)[number];
 export const MAX_REQUEST_DEPTH = 40;
 /** The longest time budget a request may ask for: one minute. */
 export const MAX_REQUEST_MS = 60_000;
+/** The most a varied choice may give up: ten men. */
+export const MAX_REQUEST_MARGIN = 1000;
+/** The deepest search a varied choice may ask for (it searches every root move). */
+export const MAX_VARIED_DEPTH = 12;
 /** The most earlier positions a request may carry. */
 export const MAX_REQUEST_HISTORY = 1000;
 /** The longest FEN a request may carry (the longest real one is about 120 characters). */
@@ -75,7 +88,7 @@ export const MAX_FEN_LENGTH = 256;
 /** The id a reply carries when the request's own id could not be read. */
 export const UNKNOWN_ID = -1;
 
-const FIELDS = new Set(['id', 'fen', 'depth', 'ms', 'history']);
+const FIELDS = new Set(['id', 'fen', 'depth', 'ms', 'history', 'margin', 'seed']);
 
 const isRecord = (data: unknown): data is Record<string, unknown> =>
   typeof data === 'object' && data !== null && !Array.isArray(data);
@@ -106,9 +119,9 @@ function checkRequest(data: unknown): Result<CheckedRequest, SearchErrorCode> {
     if (!FIELDS.has(key))
       return fail(
         'ERR_REQUEST',
-        `unknown field "${key.slice(0, 40)}": expected id, fen, depth, ms, history`,
+        `unknown field "${key.slice(0, 40)}": expected id, fen, depth, ms, history, margin, seed`,
       );
-  const { id, fen, depth, ms, history } = data;
+  const { id, fen, depth, ms, history, margin, seed } = data;
   if (typeof id !== 'number' || !Number.isSafeInteger(id) || id < 0)
     return fail('ERR_ID', 'id must be a whole number 0 or more');
   const position = readFen(fen, 'ERR_FEN', 'fen');
@@ -123,6 +136,24 @@ function checkRequest(data: unknown): Result<CheckedRequest, SearchErrorCode> {
     return fail('ERR_DEPTH', `depth must be a whole number of plies, 1 to ${MAX_REQUEST_DEPTH}`);
   if (ms !== undefined && (typeof ms !== 'number' || !(ms >= 1 && ms <= MAX_REQUEST_MS)))
     return fail('ERR_MS', `ms must be a number of milliseconds, 1 to ${MAX_REQUEST_MS}`);
+  if (
+    margin !== undefined &&
+    (typeof margin !== 'number' ||
+      !Number.isInteger(margin) ||
+      margin < 0 ||
+      margin > MAX_REQUEST_MARGIN ||
+      typeof depth !== 'number' ||
+      depth > MAX_VARIED_DEPTH)
+  )
+    return fail(
+      'ERR_MARGIN',
+      `margin must be a whole number 0 to ${MAX_REQUEST_MARGIN}, with a depth of at most ${MAX_VARIED_DEPTH}`,
+    );
+  if (
+    seed !== undefined &&
+    (typeof seed !== 'number' || !Number.isInteger(seed) || seed < 0 || seed > 0xffffffff)
+  )
+    return fail('ERR_SEED', 'seed must be a whole number 0 to 4294967295');
   const fens: string[] = [];
   const earlier: Position[] = [];
   if (history !== undefined) {
@@ -146,6 +177,8 @@ function checkRequest(data: unknown): Result<CheckedRequest, SearchErrorCode> {
     ...(depth === undefined ? {} : { depth }),
     ...(ms === undefined ? {} : { ms }),
     ...(history === undefined ? {} : { history: fens }),
+    ...(margin === undefined ? {} : { margin }),
+    ...(seed === undefined ? {} : { seed }),
   };
   return ok({ request, position: position.value, history: earlier });
 }
@@ -193,7 +226,15 @@ export function handleSearchRequest(
     const checked = checkRequest(data);
     if (!checked.ok) return { id, ok: false, error: checked.error };
     const { request, position, history } = checked.value;
-    const { depth, ms } = request;
+    const { depth, ms, margin } = request;
+    if (margin !== undefined && depth !== undefined) {
+      const seed = request.seed ?? 0;
+      const chosen = searchVaried(position, { depth, margin, seed, history });
+      if (chosen === null) return gameOver(id, position);
+      const move = moveToPdn(chosen.move);
+      const path = [...chosen.move.path];
+      return { id, ok: true, move, path, score: chosen.score, depth, nodes: 0, pv: [move] };
+    }
     // A fixed depth still stops at the longest budget: a worker never searches unbounded.
     const result = searchBest(position, {
       ...(depth === undefined ? {} : { depth }),
@@ -201,15 +242,7 @@ export function handleSearchRequest(
       history,
       keepTable: options.keepTable === true,
     });
-    if (result.move === null)
-      return {
-        id,
-        ok: false,
-        error: {
-          code: 'ERR_GAME_OVER',
-          message: `${position.turn} has no legal move in ${makeFen(position)}`,
-        },
-      };
+    if (result.move === null) return gameOver(id, position);
     return {
       id,
       ok: true,
@@ -230,12 +263,22 @@ export function handleSearchRequest(
   }
 }
 
+// The reply when the side to move has no legal move.
+const gameOver = (id: number, position: Position): SearchReply => ({
+  id,
+  ok: false,
+  error: {
+    code: 'ERR_GAME_OVER',
+    message: `${position.turn} has no legal move in ${makeFen(position)}`,
+  },
+});
+
 // The asking side, for the terminal's worker thread and the browser's Web Worker alike.
 
-/** How long the computer thinks: a fixed depth, or a time budget per move. */
-export interface SearchLimits {
-  readonly depth?: number;
-  readonly ms?: number;
+/** How long the computer thinks: a fixed depth, or a time budget per move; with `margin`, a
+ * varied choice (`LevelLimits`), seeded by `seed` (or by the game: its position and length). */
+export interface SearchLimits extends LevelLimits {
+  readonly seed?: number;
 }
 
 /** The computer's choice, or null when the side to move has no move. */
@@ -277,7 +320,16 @@ export function searchRequest(id: number, game: Game, limits: SearchLimits): Sea
     ...(limits.depth === undefined ? {} : { depth: limits.depth }),
     ...(limits.ms === undefined ? {} : { ms: limits.ms }),
     history: history.map(makeFen),
+    ...(limits.margin === undefined
+      ? {}
+      : { margin: limits.margin, seed: limits.seed ?? gameSeed(position, history.length) }),
   };
+}
+
+// A seed from the game itself: the same game asks the same question, another game another.
+function gameSeed(position: Position, plies: number): number {
+  const text = `${makeFen(position)} ${plies}`;
+  return crc32(Uint8Array.from(text, (char) => char.charCodeAt(0) & 0xff));
 }
 
 /**

@@ -4,30 +4,42 @@
 // won (the best within 3 men of even). Material lost to a deep combination counts too, so this
 // is an upper bound on "men given away for nothing".
 // Prints a line per game and the totals. Usage (after `npm run build`):
-//   node packages/web/scripts/level-bench.mjs [--depth 2] [--against 6] [--games 20] [--judge 8]
+//   node packages/web/scripts/level-bench.mjs [--depth N] [--against 6] [--games 20] [--judge 8]
 // A shallow judge (--judge 3) counts only the men a three-ply look sees hang: the absurd ones.
-// `--depth` is level 1's search depth (web/src/checkers/model.ts LEVEL_LIMITS[1]).
+// Without `--depth` the weak side is level 1 as the page plays it (checkers' LEVEL_LIMITS[1]: a
+// 4-ply search picking at random, seeded by game and ply, among moves near the best); with
+// `--depth N` a plain N-ply search; `--margin M` tries level 1 with another margin (the old level 1 was --depth 2). `--against level2` plays
+// the page's level 2 (250 ms a move) instead of a fixed depth.
 import { parseArgs } from 'node:util';
 import {
   ACF_BALLOTS,
   ballot,
+  LEVEL_LIMITS,
   legalMoves,
   newGame,
   playMove,
   searchBest,
   searchInput,
+  searchVaried,
 } from '@twenty48/checkers';
 
 const { values } = parseArgs({
   options: {
-    depth: { type: 'string', default: '2' },
+    depth: { type: 'string' },
+    margin: { type: 'string' },
     against: { type: 'string', default: '6' },
     games: { type: 'string', default: '20' },
     judge: { type: 'string', default: '8' },
   },
 });
-const depth = Number(values.depth);
-const against = Number(values.against);
+const depth = values.depth === undefined ? null : Number(values.depth);
+const level1 =
+  values.margin === undefined
+    ? LEVEL_LIMITS[1]
+    : { ...LEVEL_LIMITS[1], margin: Number(values.margin) };
+const against = values.against === 'level2' ? null : Number(values.against);
+const strong = against === null ? { ms: LEVEL_LIMITS[2].ms } : { depth: against, ms: 60_000 };
+const weakName = depth === null ? `level 1 (${JSON.stringify(level1)})` : `depth ${depth}`;
 const games = Number(values.games);
 const judge = Number(values.judge);
 
@@ -43,11 +55,17 @@ for (let g = 0; g < games; g++) {
   for (let ply = 0; ply < 200 && game.status.kind === 'playing'; ply++) {
     const mover = game.position.turn;
     const { position, history } = searchInput(game);
-    const found = searchBest(position, {
-      depth: mover === weak ? depth : against,
-      ms: 60_000,
-      history,
-    });
+    const found =
+      mover !== weak
+        ? searchBest(position, { ...strong, history })
+        : depth !== null
+          ? searchBest(position, { depth, ms: 60_000, history })
+          : (searchVaried(position, {
+              depth: level1.depth,
+              margin: level1.margin,
+              seed: g * 1000 + ply,
+              history,
+            }) ?? { move: null });
     if (found.move === null || legalMoves(position).length === 0) break;
     if (mover === weak) {
       moves++;
@@ -72,5 +90,5 @@ for (let g = 0; g < games; g++) {
   );
 }
 console.log(
-  `level 1 (depth ${depth}) against depth ${against}: ${games} games, ${results.win} won, ${results.draw} drawn, ${results.loss} lost; ${giveaways} blunders of a man or more (judged at depth ${judge}) in ${moves} moves`,
+  `${weakName} against ${against === null ? 'level 2 (250 ms)' : `depth ${against}`}: ${games} games, ${results.win} won, ${results.draw} drawn, ${results.loss} lost; ${giveaways} blunders of a man or more (judged at depth ${judge}) in ${moves} moves`,
 );

@@ -153,7 +153,12 @@ describe('the computer', () => {
   it('is asked after the player moves, within its level, and plays the answer', () => {
     const asked = play(initialState({ level: 1 }), ...clicks(11, 15));
     const [request] = searches(asked.effects);
-    expect(request).toMatchObject({ id: 1, depth: 2, fen: makeFen(asked.state.game.position) });
+    expect(request).toMatchObject({
+      id: 1,
+      depth: 4,
+      margin: 30,
+      fen: makeFen(asked.state.game.position),
+    });
     expect(statusLine(asked.state)).toBe('Red (computer) is thinking…');
     expect(play(asked.state, ...clicks(22)).state.notice).toBe('Wait: the computer is moving');
     const reply = handleSearchRequest(request);
@@ -210,7 +215,7 @@ describe('the computer', () => {
   it('plays the side chosen for it: with Black it opens the game, and a new game too', () => {
     const chosen = play(initialState({ level: 1 }), { kind: 'computer-side', side: 'black' });
     const [request] = searches(chosen.effects);
-    expect(request).toMatchObject({ fen: makeFen(newGame().position), depth: 2 });
+    expect(request).toMatchObject({ fen: makeFen(newGame().position), depth: 4, margin: 30 });
     expect(chosen.state.computerSide).toBe('black');
     expect(statusLine(chosen.state)).toBe('Black (computer) is thinking…');
     expect(play(chosen.state, ...clicks(22)).state.notice).toBe('Wait: the computer is moving');

@@ -10,6 +10,9 @@ import {
   coordsOf,
   type Game,
   gameToPdn,
+  LEVEL_LIMITS,
+  LEVELS,
+  type Level,
   legalCaptures,
   legalSteps,
   type Move,
@@ -48,15 +51,7 @@ import {
 
 export { bottomSide, gameAt, playerName, shownGame, shownPly } from './site.js';
 
-export const LEVELS = [1, 2, 3, 4] as const;
-export type Level = (typeof LEVELS)[number];
-/** How long the computer thinks at each level: a shallow search, then time budgets. */
-export const LEVEL_LIMITS: Readonly<Record<Level, SearchLimits>> = {
-  1: { depth: 2 },
-  2: { ms: 250 },
-  3: { ms: 1000 },
-  4: { ms: 3000 },
-};
+export { LEVEL_LIMITS, LEVELS, type Level };
 /** How strong each level is, in words the page shows beside the choice (from its limits). */
 export const LEVEL_WORDS: Readonly<Record<Level, string>> = {
   1: `beginner: ${limitWords(LEVEL_LIMITS[1])}`,
@@ -67,6 +62,8 @@ export const LEVEL_WORDS: Readonly<Record<Level, string>> = {
 
 /** A search's limits in words: "looks 2 plies ahead", "thinks 0.25 s a move". */
 function limitWords(limits: SearchLimits): string {
+  if (limits.depth !== undefined && limits.margin !== undefined)
+    return `looks ${limits.depth} plies ahead, then picks among the moves it scores within ${limits.margin / 100} of a man of the best`;
   if (limits.depth !== undefined)
     return `looks ${limits.depth} ${limits.depth === 1 ? 'ply' : 'plies'} ahead (and through every capture)`;
   return `thinks ${(limits.ms ?? 1000) / 1000} s a move`;
