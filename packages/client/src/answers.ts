@@ -5,16 +5,15 @@
 import {
   type CreateGameAnswer,
   type EndEvent,
+  isRankedRules,
   isRankedSize,
   type LiveGame,
   type MoveAnswer,
   type MoveEvent,
   RANKED_DIRECTIONS,
   RANKED_END_STATUSES,
-  RANKED_RULES,
   RANKED_STATUSES,
   type RankedDirection,
-  type RankedRules,
   type RankedStatus,
   type RecordAnswer,
   type ResumeAnswer,
@@ -37,7 +36,8 @@ const oneOf =
   (x: unknown): x is T =>
     typeof x === 'string' && (values as readonly string[]).includes(x);
 
-export const isRankedRules = oneOf<RankedRules>(RANKED_RULES);
+/** Kept here so the client's answers re-export it; the one check lives in common. */
+export { isRankedRules };
 export const isRankedStatus = oneOf<RankedStatus>(RANKED_STATUSES);
 export const isRankedDirection = oneOf<RankedDirection>(RANKED_DIRECTIONS);
 const isEndStatus = oneOf(RANKED_END_STATUSES);

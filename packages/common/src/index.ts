@@ -37,6 +37,7 @@ export {
   type EndEvent,
   type ErrorAnswer,
   isPlayerToken,
+  isRankedRules,
   type LiveGame,
   type LiveListAnswer,
   type MoveAnswer,

@@ -19,6 +19,10 @@ export type RankedDirection = (typeof RANKED_DIRECTIONS)[number];
 export const RANKED_RULES = ['classic', 'fiveTwelve', 'tiers'] as const;
 export type RankedRules = (typeof RANKED_RULES)[number];
 
+/** True when `rules` names rules the ranked tables keep (the server's and the client's one check). */
+export const isRankedRules = (rules: unknown): rules is RankedRules =>
+  typeof rules === 'string' && (RANKED_RULES as readonly string[]).includes(rules);
+
 /**
  * A game's status as the engine says it: `won` means the goal was reached and play goes on;
  * `lost` means no move is left, the end.

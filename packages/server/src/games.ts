@@ -1,4 +1,5 @@
 import {
+  isRankedRules,
   isRankedSize,
   MAX_RANKED_SIZE,
   MIN_RANKED_SIZE,
@@ -6,7 +7,6 @@ import {
   RANKED_LIVE_LIST_LENGTH,
   RANKED_MAX_MOVES_PER_GAME,
   RANKED_RULES,
-  type RankedRules,
 } from '@twenty48/common';
 import type { Context, Hono, MiddlewareHandler } from 'hono';
 import * as v from 'valibot';
@@ -30,9 +30,6 @@ const ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 
 const unknownGame = (c: Context) =>
   refusal(c, { code: 'ERR_UNKNOWN_GAME', message: 'no ranked game with this id' });
-
-const isRankedRules = (rules: string): rules is RankedRules =>
-  (RANKED_RULES as readonly string[]).includes(rules);
 
 export interface GameRoutesOptions {
   readonly table: RankedTable;
