@@ -5,6 +5,7 @@
 import {
   type CreateGameAnswer,
   type EndEvent,
+  isRankedId,
   isRankedRules,
   isRankedSize,
   type LiveGame,
@@ -29,8 +30,7 @@ type Fields = Record<string, unknown>;
 const isObject = (x: unknown): x is Fields =>
   typeof x === 'object' && x !== null && !Array.isArray(x);
 const isCount = (x: unknown): x is number => Number.isSafeInteger(x) && (x as number) >= 0;
-const isId = (x: unknown): x is string =>
-  typeof x === 'string' && x.length > 0 && x.length <= 200 && /^[\w-]+$/.test(x);
+const isId = isRankedId;
 const oneOf =
   <T extends string>(values: readonly T[]) =>
   (x: unknown): x is T =>

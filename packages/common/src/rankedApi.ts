@@ -19,6 +19,17 @@ export type RankedDirection = (typeof RANKED_DIRECTIONS)[number];
 export const RANKED_RULES = ['classic', 'fiveTwelve', 'tiers'] as const;
 export type RankedRules = (typeof RANKED_RULES)[number];
 
+/** The longest game or watch id the server accepts or deals (it deals 22-letter base64url ids). */
+export const RANKED_ID_MAX_LENGTH = 64;
+const RANKED_ID_PATTERN = /^[A-Za-z0-9_-]+$/;
+
+/** True when `x` is a well-formed game or watch id: 1 to 64 letters, digits, `_` or `-`. */
+export const isRankedId = (x: unknown): x is string =>
+  typeof x === 'string' &&
+  x.length > 0 &&
+  x.length <= RANKED_ID_MAX_LENGTH &&
+  RANKED_ID_PATTERN.test(x);
+
 /** True when `rules` names rules the ranked tables keep (the server's and the client's one check). */
 export const isRankedRules = (rules: unknown): rules is RankedRules =>
   typeof rules === 'string' && (RANKED_RULES as readonly string[]).includes(rules);
