@@ -15,6 +15,7 @@ export {
 export { DRAW_PREFIX, type Draw, drawMessage, drawOf, numberBelow } from './draws.js';
 export { createEmitter, type Emitter, type Handler } from './emitter.js';
 export {
+  directionOfLetter,
   type Game,
   type GameRng,
   keepPlaying,
