@@ -23,7 +23,7 @@ import {
   type WireBoard,
   type WireSpawn,
 } from '@twenty48/common';
-import { MAX_SIZE, MAX_TILE, MIN_SIZE } from '@twenty48/engine';
+import { isTileValue, MAX_SIZE, MIN_SIZE } from '@twenty48/engine';
 
 type Fields = Record<string, unknown>;
 
@@ -43,8 +43,7 @@ export const isRankedDirection = oneOf<RankedDirection>(RANKED_DIRECTIONS);
 const isEndStatus = oneOf(RANKED_END_STATUSES);
 
 /** A tile value: 0 (empty) or a power of two up to the engine's largest tile. */
-const isTile = (x: unknown): x is number =>
-  x === 0 || (isCount(x) && x >= 2 && x <= MAX_TILE && (x & (x - 1)) === 0);
+const isTile = isTileValue;
 
 /**
  * A square board of tiles, `size` by `size` when given (else any size the engine plays); null

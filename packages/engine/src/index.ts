@@ -73,6 +73,7 @@ export {
   classic,
   fiveTwelve,
   isPowerOfTwo,
+  isTileValue,
   MAX_SIZE,
   MAX_TILE,
   MIN_SIZE,
