@@ -427,6 +427,11 @@ export const RANKED_MAX_MOVES_PER_GAME = 1_000_000;
 /** Watchers one game may have at once, and streams the whole server may hold. */
 export const RANKED_WATCHERS_PER_GAME = 100;
 export const RANKED_MAX_STREAMS = 2_000;
+/**
+ * How long a watcher turned away (`ERR_TOO_MANY_WATCHERS`) is told to wait (Retry-After), and
+ * the longest a watching page waits before it opens a broken stream again.
+ */
+export const RANKED_WATCH_RETRY_MS = 30_000;
 
 /**
  * The most bytes of events one watcher's stream may have waiting for it (beyond what the
