@@ -1,4 +1,11 @@
+import { SURFACES, tileColours } from '@twenty48/common';
 import type { BenchSummary } from './strength.js';
+
+// The game's own colours (common's palette, light theme): the page, its text, and two tiles'.
+const PAGE = SURFACES.light.page;
+const INK = SURFACES.light.text;
+const TILE_BAR = tileColours(2048).background;
+const SCORE_BAR = tileColours(16).background;
 
 const WIDTH = 720;
 const PANEL_HEIGHT = 260;
@@ -24,7 +31,7 @@ function barPanel(title: string, bars: readonly Bar[], top: number, colour: stri
   const baseline = top + MARGIN.top + plotHeight;
   const parts = [
     `<text x="${MARGIN.left}" y="${top + 24}" font-size="16" font-weight="bold">${escapeXml(title)}</text>`,
-    `<line x1="${MARGIN.left}" y1="${baseline}" x2="${WIDTH - MARGIN.right}" y2="${baseline}" stroke="#776e65"/>`,
+    `<line x1="${MARGIN.left}" y1="${baseline}" x2="${WIDTH - MARGIN.right}" y2="${baseline}" stroke="${INK}"/>`,
   ];
   bars.forEach((bar, i) => {
     const height = (bar.count / most) * plotHeight;
@@ -78,15 +85,15 @@ export function benchChartSvg(summary: BenchSummary): string {
   const heading = `${summary.ai} (${how}) on ${summary.rules}: ${summary.games} games, mean score ${Math.round(summary.meanScore).toLocaleString('en')}`;
   const height = PANEL_HEIGHT * 2 + 30;
   return [
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${height}" viewBox="0 0 ${WIDTH} ${height}" font-family="sans-serif" fill="#776e65">`,
-    `<rect width="${WIDTH}" height="${height}" fill="#faf8ef"/>`,
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${height}" viewBox="0 0 ${WIDTH} ${height}" font-family="sans-serif" fill="${INK}">`,
+    `<rect width="${WIDTH}" height="${height}" fill="${PAGE}"/>`,
     `<text x="${MARGIN.left}" y="20" font-size="13">${escapeXml(heading)}</text>`,
-    barPanel('Largest tile reached (games)', tiles, 20, '#edc22e'),
+    barPanel('Largest tile reached (games)', tiles, 20, TILE_BAR),
     barPanel(
       'Score histogram (games)',
       scoreBins(summary.results.map((r) => r.score)),
       20 + PANEL_HEIGHT,
-      '#f59563',
+      SCORE_BAR,
     ),
     '</svg>',
     '',

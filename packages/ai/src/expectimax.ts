@@ -2,7 +2,7 @@ import type { Board, Rules } from '@twenty48/engine';
 import { fitsBitboard, toBitboard } from './bitboard.js';
 import { searchEngineBoard } from './engine-search.js';
 import { createSearch } from './fast-search.js';
-import type { Player } from './player.js';
+import type { Player } from './player-type.js';
 import type { BitboardSearch, SearchLimits } from './search.js';
 
 /** The default expectimax's time budget per move: it deepens until this runs out. */

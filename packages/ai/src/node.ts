@@ -8,6 +8,8 @@ import type { PlayerName, PlayerOptions } from './player.js';
 import type { AiResponse } from './protocol.js';
 import {
   type BenchGame,
+  type BenchReply,
+  type BenchRequest,
   type BenchSpec,
   type BenchSummary,
   benchGameSeed,
@@ -41,17 +43,18 @@ export async function runBench(run: BenchRun): Promise<BenchSummary> {
   const workerCount = Math.max(1, Math.min(run.workers, run.games));
   const drive = (worker: Worker): Promise<void> =>
     new Promise((resolve, reject) => {
+      const send = (request: BenchRequest) => worker.postMessage(request);
       const hand = () => {
         if (next >= run.games) {
-          worker.postMessage({ stop: true });
+          send({ stop: true });
           resolve();
           return;
         }
         const index = next++;
-        worker.postMessage({ index, seed: benchGameSeed(run.seed, index) });
+        send({ index, seed: benchGameSeed(run.seed, index) });
       };
-      worker.on('message', (message: { index: number; game?: BenchGame; error?: string }) => {
-        if (message.error !== undefined || !message.game) {
+      worker.on('message', (message: BenchReply) => {
+        if ('error' in message) {
           reject(new Error(`bench game ${message.index}: ${message.error}`));
           return;
         }

@@ -5,7 +5,7 @@ import { expectimaxPlayer } from './expectimax.js';
 import type { NetworkErrorCode } from './ntuple-format.js';
 import { instantiate, ntupleModule, prepareKernel } from './ntuple-kernel.js';
 import { type Network, weightCount } from './ntuple-network.js';
-import type { Player } from './player.js';
+import type { Player } from './player-type.js';
 import { type SearchLimits, type SearchResult, searchTableBits, TABLE_BITS } from './search.js';
 
 /** The n-tuple player's default time per move: it deepens expectimax until this runs out. */

@@ -1,7 +1,6 @@
 import {
   DIRECTIONS,
   type Direction,
-  type Game,
   movableDirections,
   nextInt,
   type RngState,
@@ -10,12 +9,9 @@ import {
 } from '@twenty48/engine';
 import { expectimaxPlayer } from './expectimax.js';
 import { ntuplePlayer } from './ntuple-player.js';
+import type { Player, PlayerView } from './player-type.js';
 
-/** What a player looks at: the board, the rules and whether the game is over (a `Game` will do). */
-export type PlayerView = Pick<Game, 'board' | 'rules' | 'status'>;
-
-/** A player looks at a game and names its move, or `null` when no move changes the board. */
-export type Player = (game: PlayerView) => Direction | null;
+export type { Player, PlayerView };
 
 /** The directions that change the board, in the engine's order (up, down, left, right). */
 export const legalMoves = (game: PlayerView): Direction[] => movableDirections(game.board);

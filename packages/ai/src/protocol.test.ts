@@ -50,6 +50,11 @@ describe('the AI worker protocol', () => {
     expect(code({ id: 1, game, ai: 'expectimax', options: { ms: 'fast' } })).toBe('ERR_OPTIONS');
     expect(code({ id: 1, game: { ...game, board: [[2]] }, ai: 'greedy' })).toBe('ERR_GAME');
     expect(code({ id: 1, game: { ...game, rules: 'chess' }, ai: 'greedy' })).toBe('ERR_GAME');
+    // Past the engine's MAX_TILE (2^30): 2^31 and 2^32 pass a bitwise power-of-two test.
+    for (const tile of [2 ** 31, 2 ** 32, 1, 3]) {
+      const board = game.board.map((row, r) => row.map((cell, c) => (r + c === 0 ? tile : cell)));
+      expect(code({ id: 1, game: { ...game, board }, ai: 'greedy' })).toBe('ERR_GAME');
+    }
     expect(code({ id: 1, game: { ...game, status: 'paused' }, ai: 'greedy' })).toBe('ERR_GAME');
     expect(handle({ id: 3, game, ai: 'random', options: { seed: 'r' } })).toHaveProperty(
       'direction',

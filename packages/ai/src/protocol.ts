@@ -1,4 +1,4 @@
-import { type Direction, type Game, parseRules } from '@twenty48/engine';
+import { type Direction, type Game, isTileValue, parseRules } from '@twenty48/engine';
 import { currentNetwork, networkPlays } from './ntuple-player.js';
 import {
   createPlayer,
@@ -37,15 +37,11 @@ export type AiResponse =
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-const isTile = (v: unknown): boolean =>
-  v === 0 ||
-  (Number.isInteger(v) && (v as number) >= 2 && ((v as number) & ((v as number) - 1)) === 0);
-
-/** A square board of `size` rows of 0 or a power of two. */
+/** A square board of `size` rows of 0 or a tile (a power of two up to the engine's MAX_TILE). */
 const isBoard = (board: unknown, size: number): board is number[][] =>
   Array.isArray(board) &&
   board.length === size &&
-  board.every((row) => Array.isArray(row) && row.length === size && row.every(isTile));
+  board.every((row) => Array.isArray(row) && row.length === size && row.every(isTileValue));
 
 /**
  * What the players read of a game that came through postMessage, checked: the rules, a board of

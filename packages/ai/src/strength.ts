@@ -24,6 +24,16 @@ export interface BenchSpec {
   readonly rules: Rules | PresetName;
 }
 
+/** What `runBench` sends a strength worker (strength-worker.ts): a game to play, or stop. */
+export type BenchRequest =
+  | { readonly index: number; readonly seed: string }
+  | { readonly stop: true };
+
+/** What a strength worker answers for game `index`: the game played, or why it failed. */
+export type BenchReply =
+  | { readonly index: number; readonly game: BenchGame }
+  | { readonly index: number; readonly error: string };
+
 /**
  * Play one seeded game to the end (through the win, until no move is left) and measure it.
  *

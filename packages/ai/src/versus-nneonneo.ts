@@ -7,15 +7,16 @@
  *     [--peer DIR] [--cpu 0] [--optional]
  *
  * The peer is a clone of https://github.com/nneonneo/2048-ai outside this repository (`--peer`,
- * else $NNEONNEO_DIR, else /work/peers/2048-ai). Its source is copied to a temporary directory
+ * else $NNEONNEO_DIR, else twenty48/peers/2048-ai under the user's cache directory:
+ * $XDG_CACHE_HOME, or ~/.cache). Its source is copied to a temporary directory
  * with our driver (packages/ai/bench/nneonneo-driver.cpp: its search untouched, the depth fixed)
  * and compiled there with g++ -O3. Without a peer (or g++) it names the error (ERR_PEER_MISSING,
  * ERR_COMPILER_MISSING) and exits with code 3, or 0 with `--optional` (as `npm run bench` runs it).
  */
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { homedir, tmpdir } from 'node:os';
+import { isAbsolute, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { maxTile, newGame, step } from '@twenty48/engine';
@@ -30,8 +31,23 @@ interface Side {
 
 const PEER_FILES = ['2048.cpp', '2048.h', 'platdefs.h'];
 
+/**
+ * Where the peer is looked for when neither --peer nor $NNEONNEO_DIR names it: a folder of the
+ * user's cache directory (the XDG rule: $XDG_CACHE_HOME when it is an absolute path, else
+ * ~/.cache), the same on every machine and never inside this repository.
+ */
+function defaultPeerDir(env: NodeJS.ProcessEnv = process.env, home = homedir()): string {
+  const cache = env.XDG_CACHE_HOME;
+  const base = cache !== undefined && isAbsolute(cache) ? cache : join(home, '.cache');
+  return join(base, 'twenty48', 'peers', '2048-ai');
+}
+
+const DEFAULT_PEER = process.env.NNEONNEO_DIR || defaultPeerDir();
+
 const USAGE = `usage: node packages/ai/dist/versus-nneonneo.js [--depth 3] [--games 4]
-  [--max-moves N] [--peer DIR] [--cpu 0] [--optional]`;
+  [--max-moves N] [--peer DIR] [--cpu 0] [--optional]
+  --peer DIR  a clone of https://github.com/nneonneo/2048-ai (default: $NNEONNEO_DIR, else
+              $XDG_CACHE_HOME or ~/.cache, then twenty48/peers/2048-ai; here ${DEFAULT_PEER})`;
 
 /** The flags, checked: an unknown flag or a value that is no positive integer is named. */
 function readFlags() {
@@ -41,7 +57,7 @@ function readFlags() {
         depth: { type: 'string', default: '3' },
         games: { type: 'string', default: '4' },
         'max-moves': { type: 'string', default: '1000000' },
-        peer: { type: 'string', default: process.env.NNEONNEO_DIR ?? '/work/peers/2048-ai' },
+        peer: { type: 'string', default: DEFAULT_PEER },
         cpu: { type: 'string', default: '0' },
         optional: { type: 'boolean', default: false },
         help: { type: 'boolean', default: false },
@@ -88,8 +104,8 @@ if (!PEER_FILES.every((file) => existsSync(join(peer, file)))) {
   missing([
     `ERR_PEER_MISSING: no nneonneo/2048-ai source at ${peer} (want ${PEER_FILES.join(', ')}).`,
     'Get it outside this repository, then pass --peer DIR or set NNEONNEO_DIR:',
-    '  git clone https://github.com/nneonneo/2048-ai /work/peers/2048-ai',
-    '  cd /work/peers/2048-ai && ./configure && make   # needs g++',
+    `  git clone https://github.com/nneonneo/2048-ai ${peer}`,
+    `  cd ${peer} && ./configure && make   # needs g++`,
   ]);
 }
 

@@ -167,6 +167,7 @@ export {
   squareFromCoords,
   squaresOf,
 } from './squares.js';
+export { formatBoard } from './textBoard.js';
 export {
   type CheckersError,
   type Coords,

@@ -1,10 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { bitCount } from './bitboard.js';
 import { parseFen } from './fen.js';
 import { playChoices, pliesArb } from './games.testkit.js';
 import { applyMove, legalMoves } from './moves.js';
 import { moveToPdn } from './pdn.js';
-import { initialPosition, pieceAt, popcount } from './position.js';
+import { initialPosition, pieceAt } from './position.js';
 import { referenceMoves } from './reference.testkit.js';
 import type { Position } from './types.js';
 
@@ -94,13 +95,13 @@ describe('legal moves', () => {
           const after = applyMove(position, move);
           const own = position.turn === 'black' ? 'black' : 'red';
           const opp = position.turn === 'black' ? 'red' : 'black';
-          expect(popcount(after[own])).toBe(popcount(position[own]));
-          expect(popcount(after[opp])).toBe(popcount(position[opp]) - move.captured.length);
+          expect(bitCount(after[own])).toBe(bitCount(position[own]));
+          expect(bitCount(after[opp])).toBe(bitCount(position[opp]) - move.captured.length);
           expect(pieceAt(after, move.to)?.side).toBe(position.turn);
           const wasKing = pieceAt(position, move.from)?.king === true;
           expect(pieceAt(after, move.to)?.king).toBe(wasKing || move.crowned);
-          expect(popcount(after.kings)).toBe(
-            popcount(position.kings) +
+          expect(bitCount(after.kings)).toBe(
+            bitCount(position.kings) +
               (move.crowned ? 1 : 0) -
               move.captured.filter((s) => pieceAt(position, s)?.king).length,
           );

@@ -11,7 +11,7 @@ import {
   stepSE,
   stepSW,
 } from './bitboard.js';
-import { BLACK_CROWNING, pieceAt, RED_CROWNING } from './position.js';
+import { pieceAt } from './position.js';
 import { bitOf, opponent } from './squares.js';
 import type { Move, Position, Square } from './types.js';
 
@@ -128,7 +128,7 @@ export function legalMoves(position: Position): Move[] {
 }
 
 const crowningMask = (position: Position): number =>
-  position.turn === 'black' ? BLACK_CROWNING : RED_CROWNING;
+  position.turn === 'black' ? BLACK_KING_ROW : RED_KING_ROW;
 
 /**
  * The position after a legal move: the piece goes from `from` to `to`, the captured pieces

@@ -1,3 +1,4 @@
+import { BLACK_KING_ROW, bitCount, RED_KING_ROW } from './bitboard.js';
 import { bitOf, coordsOf, formatCoords, SQUARE_COUNT, squareAt } from './squares.js';
 import {
   fail,
@@ -13,10 +14,6 @@ import {
 export const BLACK_START = 0x00000fff;
 /** Squares 21-32: where red's men start. */
 export const RED_START = 0xfff00000;
-/** Row 8 (squares 29-32), where black's men are crowned. */
-export const BLACK_CROWNING = 0xf0000000;
-/** Row 1 (squares 1-4), where red's men are crowned. */
-export const RED_CROWNING = 0x0000000f;
 /** The most pieces a side can have. */
 export const MAX_PIECES = 12;
 
@@ -52,13 +49,6 @@ export function pieceAt(position: Position, square: Square): Piece | null {
 export const piecesOf = (position: Position, side: Side): number =>
   side === 'black' ? position.black : position.red;
 
-/** How many bits a 32-bit mask has set. */
-export function popcount(mask: number): number {
-  let m = mask - ((mask >>> 1) & 0x55555555);
-  m = (m & 0x33333333) + ((m >>> 2) & 0x33333333);
-  return (((m + (m >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
-}
-
 /** True when two positions have the same pieces and the same side to move. */
 export const samePosition = (a: Position, b: Position): boolean =>
   a.black === b.black && a.red === b.red && a.kings === b.kings && a.turn === b.turn;
@@ -93,10 +83,10 @@ export function makePosition(
     ['black', b],
     ['red', r],
   ] as const) {
-    if (popcount(mask) > MAX_PIECES)
-      return fail('ERR_TOO_MANY_PIECES', `${side} has ${popcount(mask)} pieces; at most 12`);
+    if (bitCount(mask) > MAX_PIECES)
+      return fail('ERR_TOO_MANY_PIECES', `${side} has ${bitCount(mask)} pieces; at most 12`);
   }
-  const stuck = (b & BLACK_CROWNING & ~k) | (r & RED_CROWNING & ~k);
+  const stuck = (b & BLACK_KING_ROW & ~k) | (r & RED_KING_ROW & ~k);
   if (stuck !== 0) {
     const square = Math.clz32(stuck) ^ 31;
     const side = (b & (1 << square)) !== 0 ? 'black' : 'red';

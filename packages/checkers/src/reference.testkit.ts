@@ -1,4 +1,4 @@
-import { BLACK_CROWNING, RED_CROWNING } from './position.js';
+import { BLACK_KING_ROW, RED_KING_ROW } from './bitboard.js';
 import { bitOf, DIRECTION_LIST, forwardDirections, neighbor, SQUARE_COUNT } from './squares.js';
 import type { Direction, Move, Position, Side, Square } from './types.js';
 
@@ -10,7 +10,7 @@ import type { Direction, Move, Position, Side, Square } from './types.js';
 const directionsOf = (side: Side, king: boolean): readonly Direction[] =>
   king ? DIRECTION_LIST : forwardDirections(side);
 
-const crowningMask = (side: Side): number => (side === 'black' ? BLACK_CROWNING : RED_CROWNING);
+const crowningMask = (side: Side): number => (side === 'black' ? BLACK_KING_ROW : RED_KING_ROW);
 
 interface Board {
   readonly own: number;

@@ -5,12 +5,11 @@
  */
 import { createReadStream } from 'node:fs';
 import {
-  type Direction,
+  directionOfLetter,
   fail,
   type Game,
   type GameRecord,
   MAX_RECORD_MOVES,
-  MOVE_LETTERS,
   ok,
   parseRecord,
   type Result,
@@ -81,10 +80,6 @@ export async function readRecordFile(path: string): Promise<Result<VerifiedRecor
   return ok({ record: record.value, game: game.value });
 }
 
-const DIRECTION_OF: Readonly<Record<string, Direction>> = Object.fromEntries(
-  Object.entries(MOVE_LETTERS).map(([direction, letter]) => [letter, direction as Direction]),
-);
-
 /**
  * A player that plays a record's moves in order, then has none (null).
  *
@@ -94,7 +89,7 @@ const DIRECTION_OF: Readonly<Record<string, Direction>> = Object.fromEntries(
 export function recordPlayer(record: GameRecord): AsyncPlayer {
   let next = 0;
   return {
-    choose: async () => DIRECTION_OF[record.moves[next++] ?? ''] ?? null,
+    choose: async () => directionOfLetter(record.moves[next++]) ?? null,
     close: async () => {},
   };
 }

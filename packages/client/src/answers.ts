@@ -5,16 +5,16 @@
 import {
   type CreateGameAnswer,
   type EndEvent,
+  isRankedId,
+  isRankedRules,
   isRankedSize,
   type LiveGame,
   type MoveAnswer,
   type MoveEvent,
   RANKED_DIRECTIONS,
   RANKED_END_STATUSES,
-  RANKED_RULES,
   RANKED_STATUSES,
   type RankedDirection,
-  type RankedRules,
   type RankedStatus,
   type RecordAnswer,
   type ResumeAnswer,
@@ -23,28 +23,27 @@ import {
   type WireBoard,
   type WireSpawn,
 } from '@twenty48/common';
-import { MAX_SIZE, MAX_TILE, MIN_SIZE } from '@twenty48/engine';
+import { isTileValue, MAX_SIZE, MIN_SIZE } from '@twenty48/engine';
 
 type Fields = Record<string, unknown>;
 
 const isObject = (x: unknown): x is Fields =>
   typeof x === 'object' && x !== null && !Array.isArray(x);
 const isCount = (x: unknown): x is number => Number.isSafeInteger(x) && (x as number) >= 0;
-const isId = (x: unknown): x is string =>
-  typeof x === 'string' && x.length > 0 && x.length <= 200 && /^[\w-]+$/.test(x);
+const isId = isRankedId;
 const oneOf =
   <T extends string>(values: readonly T[]) =>
   (x: unknown): x is T =>
     typeof x === 'string' && (values as readonly string[]).includes(x);
 
-export const isRankedRules = oneOf<RankedRules>(RANKED_RULES);
+/** Kept here so the client's answers re-export it; the one check lives in common. */
+export { isRankedRules };
 export const isRankedStatus = oneOf<RankedStatus>(RANKED_STATUSES);
 export const isRankedDirection = oneOf<RankedDirection>(RANKED_DIRECTIONS);
 const isEndStatus = oneOf(RANKED_END_STATUSES);
 
 /** A tile value: 0 (empty) or a power of two up to the engine's largest tile. */
-const isTile = (x: unknown): x is number =>
-  x === 0 || (isCount(x) && x >= 2 && x <= MAX_TILE && (x & (x - 1)) === 0);
+const isTile = isTileValue;
 
 /**
  * A square board of tiles, `size` by `size` when given (else any size the engine plays); null

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   isPlayerToken,
+  isRankedId,
+  isRankedRules,
   makePlayerToken,
   RANKED_DIRECTIONS,
   RANKED_ERROR_STATUS,
@@ -40,5 +42,22 @@ describe('player tokens', () => {
     for (const bad of ['', 'me', 'A'.repeat(21), 'A'.repeat(23), `${'A'.repeat(21)}=`, 42]) {
       expect(isPlayerToken(bad)).toBe(false);
     }
+  });
+});
+
+describe('isRankedId and isRankedRules (the server and the client check with these)', () => {
+  it('takes 1 to 64 letters, digits, _ or -, and nothing else', () => {
+    for (const good of ['a', 'L7Db04WyctE0dy2blS9cAw', 'x'.repeat(64), 'a_b-c']) {
+      expect(isRankedId(good)).toBe(true);
+    }
+    for (const bad of ['', 'x'.repeat(65), 'a b', 'a/b', 'é', 7, null]) {
+      expect(isRankedId(bad)).toBe(false);
+    }
+  });
+
+  it('knows the ranked rules by name', () => {
+    expect(['classic', 'fiveTwelve', 'tiers'].every(isRankedRules)).toBe(true);
+    for (const bad of ['Classic', 'checkers', '', 1, undefined])
+      expect(isRankedRules(bad)).toBe(false);
   });
 });

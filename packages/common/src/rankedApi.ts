@@ -19,6 +19,21 @@ export type RankedDirection = (typeof RANKED_DIRECTIONS)[number];
 export const RANKED_RULES = ['classic', 'fiveTwelve', 'tiers'] as const;
 export type RankedRules = (typeof RANKED_RULES)[number];
 
+/** The longest game or watch id the server accepts or deals (it deals 22-letter base64url ids). */
+export const RANKED_ID_MAX_LENGTH = 64;
+const RANKED_ID_PATTERN = /^[A-Za-z0-9_-]+$/;
+
+/** True when `x` is a well-formed game or watch id: 1 to 64 letters, digits, `_` or `-`. */
+export const isRankedId = (x: unknown): x is string =>
+  typeof x === 'string' &&
+  x.length > 0 &&
+  x.length <= RANKED_ID_MAX_LENGTH &&
+  RANKED_ID_PATTERN.test(x);
+
+/** True when `rules` names rules the ranked tables keep (the server's and the client's one check). */
+export const isRankedRules = (rules: unknown): rules is RankedRules =>
+  typeof rules === 'string' && (RANKED_RULES as readonly string[]).includes(rules);
+
 /**
  * A game's status as the engine says it: `won` means the goal was reached and play goes on;
  * `lost` means no move is left, the end.
@@ -412,6 +427,11 @@ export const RANKED_MAX_MOVES_PER_GAME = 1_000_000;
 /** Watchers one game may have at once, and streams the whole server may hold. */
 export const RANKED_WATCHERS_PER_GAME = 100;
 export const RANKED_MAX_STREAMS = 2_000;
+/**
+ * How long a watcher turned away (`ERR_TOO_MANY_WATCHERS`) is told to wait (Retry-After), and
+ * the longest a watching page waits before it opens a broken stream again.
+ */
+export const RANKED_WATCH_RETRY_MS = 30_000;
 
 /**
  * The most bytes of events one watcher's stream may have waiting for it (beyond what the

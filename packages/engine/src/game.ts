@@ -19,7 +19,14 @@ import {
   seedState,
 } from './random.js';
 import { type PresetName, resolveRules } from './rules.js';
-import type { Board, Cell, Direction, Rules, Status } from './types.js';
+import {
+  type Board,
+  type Cell,
+  DIRECTIONS,
+  type Direction,
+  type Rules,
+  type Status,
+} from './types.js';
 
 /**
  * A game: plain, immutable data. Everything that decides what happens next is inside it,
@@ -82,12 +89,27 @@ export interface StepResult {
   readonly moved: boolean;
 }
 
+/** The letter a record writes for each direction. */
 export const MOVE_LETTERS: Readonly<Record<Direction, string>> = {
   up: 'U',
   down: 'D',
   left: 'L',
   right: 'R',
 };
+
+const LETTER_DIRECTIONS: ReadonlyMap<string, Direction> = new Map(
+  DIRECTIONS.map((direction) => [MOVE_LETTERS[direction], direction]),
+);
+
+/**
+ * The direction a record's move letter stands for (undefined for anything else): the one
+ * reading of MOVE_LETTERS back that the engine, the ranked steps and the terminal share.
+ *
+ * @example
+ * directionOfLetter('L') // 'left'
+ */
+export const directionOfLetter = (letter: string | undefined): Direction | undefined =>
+  letter === undefined ? undefined : LETTER_DIRECTIONS.get(letter);
 
 /**
  * The score of `board` under `rules` after a move that gained `gained` from a score of

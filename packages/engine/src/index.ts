@@ -15,6 +15,7 @@ export {
 export { DRAW_PREFIX, type Draw, drawMessage, drawOf, numberBelow } from './draws.js';
 export { createEmitter, type Emitter, type Handler } from './emitter.js';
 export {
+  directionOfLetter,
   type Game,
   type GameRng,
   keepPlaying,
@@ -72,6 +73,7 @@ export {
   classic,
   fiveTwelve,
   isPowerOfTwo,
+  isTileValue,
   MAX_SIZE,
   MAX_TILE,
   MIN_SIZE,

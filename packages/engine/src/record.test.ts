@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type Game, newGame, step } from './game.js';
+import { directionOfLetter, type Game, MOVE_LETTERS, newGame, step } from './game.js';
 import { makeRecord, parseRecord, recordOf, replay } from './record.js';
 import { makeRules, PRESETS } from './rules.js';
 import { DIRECTIONS, type Rules } from './types.js';
@@ -162,5 +162,21 @@ describe('records', () => {
       ok: false,
       error: { code: 'ERR_MOVE_AFTER_END' },
     });
+  });
+});
+
+describe('directionOfLetter', () => {
+  it('reads every MOVE_LETTERS letter back to its direction, and nothing else', () => {
+    for (const direction of DIRECTIONS)
+      expect(directionOfLetter(MOVE_LETTERS[direction])).toBe(direction);
+    for (const bad of ['u', 'X', '', 'UD', undefined])
+      expect(directionOfLetter(bad)).toBeUndefined();
+  });
+
+  it('refuses to replay a hand-built record holding another letter', () => {
+    const record = { ...recordOf(newGame(PRESETS.classic, 'seed-1')), moves: 'X' };
+    const replayed = replay(record);
+    expect(replayed.ok).toBe(false);
+    if (!replayed.ok) expect(replayed.error.code).toBe('ERR_ILLEGAL_MOVE');
   });
 });

@@ -1,8 +1,8 @@
 import { parseJson } from '@twenty48/common';
-import { type Game, MOVE_LETTERS, newGame, step } from './game.js';
+import { directionOfLetter, type Game, newGame, step } from './game.js';
 import { GENERATOR_VERSIONS, type GeneratorVersion, parseSeed, type Seed } from './random.js';
 import { PRESETS, parseRules, type RulesError, sameRules } from './rules.js';
-import { type Direction, fail, ok, type Result, type Rules } from './types.js';
+import { fail, ok, type Result, type Rules } from './types.js';
 
 /**
  * The version new records get: 2, dealt by the pinned HMAC-SHA256 draws (`draws.ts`). Version 1
@@ -39,9 +39,6 @@ export type RecordError =
 
 export type ReplayError = 'ERR_ILLEGAL_MOVE' | 'ERR_MOVE_AFTER_END';
 
-const LETTER_DIRECTIONS: Readonly<Record<string, Direction>> = Object.fromEntries(
-  Object.entries(MOVE_LETTERS).map(([direction, letter]) => [letter, direction as Direction]),
-);
 const MOVES_PATTERN = /^[UDLR]*$/;
 
 /** The record of a game. */
@@ -102,7 +99,7 @@ export function parseRecord(input: unknown): Result<GameRecord, RecordError> {
     return fail('ERR_TOO_LARGE', `a record holds at most ${MAX_RECORD_MOVES} moves`);
   }
   if (!MOVES_PATTERN.test(moves)) {
-    const at = [...moves].findIndex((letter) => !(letter in LETTER_DIRECTIONS));
+    const at = [...moves].findIndex((letter) => directionOfLetter(letter) === undefined);
     return fail('ERR_MOVES', `move ${at + 1} is "${moves[at]}": moves are U, D, L, R`);
   }
   return ok({ version, rules: parsedRules.value, seed: parsedSeed.value, moves });
@@ -119,7 +116,11 @@ export function parseRecord(input: unknown): Result<GameRecord, RecordError> {
 export function replay(record: GameRecord): Result<Game, ReplayError> {
   let game = newGame(record.rules, record.seed, record.version);
   for (let i = 0; i < record.moves.length; i++) {
-    const direction = LETTER_DIRECTIONS[record.moves[i] as string] as Direction;
+    const direction = directionOfLetter(record.moves[i]);
+    // parseRecord admits only U, D, L, R; a record built by hand may hold anything.
+    if (direction === undefined) {
+      return fail('ERR_ILLEGAL_MOVE', `move ${i + 1} is not one of U, D, L, R`);
+    }
     if (game.status === 'lost') {
       return fail('ERR_MOVE_AFTER_END', `move ${i + 1} (${direction}) comes after the game ended`);
     }

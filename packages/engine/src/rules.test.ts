@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { newGame } from './game.js';
-import { classic, fiveTwelve, makeRules, PRESETS, parseRules, tiers } from './rules.js';
+import {
+  classic,
+  fiveTwelve,
+  isTileValue,
+  MAX_TILE,
+  makeRules,
+  PRESETS,
+  parseRules,
+  tiers,
+} from './rules.js';
 import type { Rules, RulesData } from './types.js';
 
 describe('presets', () => {
@@ -115,5 +124,14 @@ describe('makeRules', () => {
       ok: false,
       error: { code: 'ERR_SIZE' },
     });
+  });
+});
+
+describe('isTileValue', () => {
+  it('takes 0 and the powers of two from 2 to MAX_TILE, nothing else', () => {
+    for (const good of [0, 2, 4, 2048, MAX_TILE]) expect(isTileValue(good)).toBe(true);
+    for (const bad of [1, 3, -2, 2.5, MAX_TILE * 2, 2 ** 32, '2', null, Number.NaN]) {
+      expect(isTileValue(bad)).toBe(false);
+    }
   });
 });

@@ -73,8 +73,16 @@ export type RulesError =
   | 'ERR_START_TILES'
   | 'ERR_SCORING';
 
+/** True for 1, 2, 4, … up to MAX_TILE. */
 export const isPowerOfTwo = (n: number): boolean =>
   Number.isInteger(n) && n >= 1 && n <= MAX_TILE && (n & (n - 1)) === 0;
+
+/**
+ * True for what a board's cell may hold: 0 (empty) or a tile, a power of two from 2 to MAX_TILE.
+ * The one check for boards that come from outside (the ranked client's answers, the AI protocol).
+ */
+export const isTileValue = (x: unknown): x is number =>
+  x === 0 || (typeof x === 'number' && x >= 2 && isPowerOfTwo(x));
 
 const isPresetName = (name: unknown): name is PresetName =>
   typeof name === 'string' && Object.hasOwn(PRESETS, name);

@@ -8,10 +8,9 @@ import type {
 } from '@twenty48/common';
 import {
   type Board,
-  type Direction,
+  directionOfLetter,
   type Game,
   type GeneratorVersion,
-  MOVE_LETTERS,
   makeRules,
   newGame,
   type Rules,
@@ -19,13 +18,8 @@ import {
   step,
 } from '@twenty48/engine';
 
-const LETTER_DIRECTION: Readonly<Record<string, Direction>> = Object.fromEntries(
-  Object.entries(MOVE_LETTERS).map(([direction, letter]) => [letter, direction as Direction]),
-);
-
-/** The direction a letter of the moves stands for (undefined for anything else). */
-export const directionOfLetter = (letter: string | undefined): Direction | undefined =>
-  letter === undefined ? undefined : LETTER_DIRECTION[letter];
+/** The direction a letter of the moves stands for: the engine's one reading, re-exported. */
+export { directionOfLetter };
 
 /**
  * The engine's rules for a ranked preset at a size (both checked by the routes before).

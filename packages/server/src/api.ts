@@ -1,4 +1,9 @@
-import { MAX_RANKED_SIZE, MIN_RANKED_SIZE, parseName } from '@twenty48/common';
+import {
+  MAX_RANKED_SIZE,
+  MIN_RANKED_SIZE,
+  parseName,
+  RANKED_ID_MAX_LENGTH,
+} from '@twenty48/common';
 import { makeRecord, PRESET_NAMES } from '@twenty48/engine';
 import type { LeaderboardStore } from '@twenty48/store';
 import { type Context, Hono, type MiddlewareHandler } from 'hono';
@@ -28,7 +33,7 @@ const sizeSchema = v.pipe(
 // Any object first, so that the old flow's body (with a record) is named, not just refused.
 const AnyObject = v.record(v.string(), v.unknown());
 const ScoreBody = v.object({
-  gameId: v.pipe(v.string(), v.minLength(1), v.maxLength(64)),
+  gameId: v.pipe(v.string(), v.minLength(1), v.maxLength(RANKED_ID_MAX_LENGTH)),
   name: v.unknown(),
 });
 const ScoresQuery = v.object({

@@ -1,4 +1,6 @@
 import {
+  isRankedId,
+  isRankedRules,
   isRankedSize,
   MAX_RANKED_SIZE,
   MIN_RANKED_SIZE,
@@ -6,7 +8,6 @@ import {
   RANKED_LIVE_LIST_LENGTH,
   RANKED_MAX_MOVES_PER_GAME,
   RANKED_RULES,
-  type RankedRules,
 } from '@twenty48/common';
 import type { Context, Hono, MiddlewareHandler } from 'hono';
 import * as v from 'valibot';
@@ -26,13 +27,9 @@ const MoveBody = v.object({
 const EVENT_STREAM = 'text/event-stream; charset=utf-8';
 
 /** Ids are 22 base64url characters; anything else is no game of ours, unread. */
-const ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 
 const unknownGame = (c: Context) =>
   refusal(c, { code: 'ERR_UNKNOWN_GAME', message: 'no ranked game with this id' });
-
-const isRankedRules = (rules: string): rules is RankedRules =>
-  (RANKED_RULES as readonly string[]).includes(rules);
 
 export interface GameRoutesOptions {
   readonly table: RankedTable;
@@ -86,7 +83,7 @@ export function addGameRoutes(
     const gameId = c.req.param('gameId') ?? '';
     const admitted = await admit(c, clientOf, moveLimiter, 'moves', MoveBody);
     if ('refused' in admitted) return admitted.refused;
-    if (!ID_PATTERN.test(gameId)) return unknownGame(c);
+    if (!isRankedId(gameId)) return unknownGame(c);
     const { direction, index } = admitted.body;
     const played = await table.move(gameId, direction, index);
     return played.ok ? c.json(played.value) : refusal(c, played.error);
@@ -96,14 +93,14 @@ export function addGameRoutes(
 
   api.get('/games/:gameId', async (c) => {
     const gameId = c.req.param('gameId') ?? '';
-    if (!ID_PATTERN.test(gameId)) return unknownGame(c);
+    if (!isRankedId(gameId)) return unknownGame(c);
     const resumed = await table.resume(gameId);
     return resumed.ok ? c.json(resumed.value) : refusal(c, resumed.error);
   });
 
   api.get('/games/:id/events', async (c) => {
     const id = c.req.param('id') ?? '';
-    const ranked = ID_PATTERN.test(id) ? await table.watched(id) : null;
+    const ranked = isRankedId(id) ? await table.watched(id) : null;
     if (!ranked) return unknownGame(c);
     if (c.req.method === 'HEAD') return c.body(null, 200, { 'content-type': EVENT_STREAM });
     const room = table.roomToWatch(ranked);

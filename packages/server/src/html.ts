@@ -1,3 +1,5 @@
+import { SURFACES, tileColours } from '@twenty48/common';
+
 const ESCAPES: Readonly<Record<string, string>> = {
   '&': '&amp;',
   '<': '&lt;',
@@ -39,14 +41,18 @@ const FONT_FACES = Object.entries(FONT_URLS)
   )
   .join('\n');
 
+const LIGHT = SURFACES.light;
+const DARK = SURFACES.dark;
+
 /**
- * The page's colours, light then dark: the web game's page and text colours, links in its
+ * The page's colours, light then dark, from common's palette (the surfaces, and tile 2 behind
+ * code in the light theme); only the links' orange is the pages' own: the web game's page and text colours, links in its
  * orange darkened (light) to reach 4.5:1 against the page, as the text does against code.
  */
 const STYLE = `
 ${FONT_FACES}
-:root { color-scheme: light dark; --page: #faf8ef; --text: #4f4740; --link: #b8401c; --code: #eee4da; --rule: #bbada0; }
-@media (prefers-color-scheme: dark) { :root { --page: #1e1d1a; --text: #f2ede6; --link: #f65e3b; --code: #3c3a32; --rule: #4a443d; } }
+:root { color-scheme: light dark; --page: ${LIGHT.page}; --text: ${LIGHT.text}; --link: #b8401c; --code: ${tileColours(2, 'light').background}; --rule: ${LIGHT.board}; }
+@media (prefers-color-scheme: dark) { :root { --page: ${DARK.page}; --text: ${DARK.text}; --link: #f65e3b; --code: ${DARK.board}; --rule: ${DARK.empty}; } }
 body { font-family: "Clear Sans", "Helvetica Neue", Arial, sans-serif; background: var(--page); color: var(--text); max-width: 40rem; margin: 2rem auto; padding: 0 1rem; }
 code { background: var(--code); padding: 0.1rem 0.3rem; border-radius: 3px; }
 table { border-collapse: collapse; width: 100%; }

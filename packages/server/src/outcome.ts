@@ -1,13 +1,5 @@
-import {
-  type OpenGame,
-  RANKED_RULES,
-  type RankedErrorCode,
-  type RankedRules,
-} from '@twenty48/common';
+import { isRankedRules, type OpenGame, type RankedErrorCode } from '@twenty48/common';
 import type { OpenRankedGame } from '@twenty48/store';
-
-const isRankedRules = (rules: string): rules is RankedRules =>
-  (RANKED_RULES as readonly string[]).includes(rules);
 
 /**
  * A refusal of the ranked API: a code of common's table, a sentence, maybe when to retry, and

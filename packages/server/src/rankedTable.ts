@@ -1,14 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import type {
-  CreateGameAnswer,
-  LiveGame,
-  MoveAnswer,
-  MoveEvent,
-  RankedEndStatus,
-  RankedErrorCode,
-  RankedRules,
-  ResumeAnswer,
-  ScoreAnswer,
+import {
+  type CreateGameAnswer,
+  type LiveGame,
+  type MoveAnswer,
+  type MoveEvent,
+  RANKED_WATCH_RETRY_MS,
+  type RankedEndStatus,
+  type RankedErrorCode,
+  type RankedRules,
+  type ResumeAnswer,
+  type ScoreAnswer,
 } from '@twenty48/common';
 import { type Direction, MOVE_LETTERS, maxTile, newGame } from '@twenty48/engine';
 import {
@@ -433,7 +434,11 @@ export function createRankedTable({ store, limits, now }: RankedTableOptions) {
     /** Whether one more stream fits, on this game and on the server. */
     roomToWatch(ranked: RankedGame): Outcome<void> {
       if (streams >= limits.maxStreams || ranked.watchers.size >= limits.watchersPerGame) {
-        return refuse('ERR_TOO_MANY_WATCHERS', 'too many watchers now; try again later', 30_000);
+        return refuse(
+          'ERR_TOO_MANY_WATCHERS',
+          'too many watchers now; try again later',
+          RANKED_WATCH_RETRY_MS,
+        );
       }
       return done(undefined);
     },

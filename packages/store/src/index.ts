@@ -16,7 +16,6 @@ export {
   type StatementObserver,
 } from './postgres/client.js';
 export { openPostgresLeaderboard } from './postgres/leaderboard.js';
-export type { RankedScore } from './ranked.js';
 export { DEFAULT_TABLE_LENGTH, MAX_TABLE_LENGTH } from './scores.js';
 export { openStore } from './store.js';
 export type {
@@ -31,6 +30,7 @@ export type {
   RankedAdmission,
   RankedGameRow,
   RankedMove,
+  RankedScore,
   RankedStatus,
   SavedGame,
   ScoreQuery,

@@ -26,16 +26,9 @@ import type {
   RankedAdmission,
   RankedGameRow,
   RankedMove,
+  RankedScore,
   StoreError,
 } from './types.js';
-
-/** What a ranked game's score row needs: the server's own record of it and its figures. */
-export interface RankedScore {
-  readonly name: string;
-  readonly record: GameRecord;
-  readonly score: number;
-  readonly maxTile: number;
-}
 
 type AddScore = (entry: {
   name: string;

@@ -1,5 +1,12 @@
 import type { GameRecord, GeneratorVersion, Result } from '@twenty48/engine';
-import type { RankedScore } from './ranked.js';
+
+/** What a ranked game's score row needs: the server's own record of it and its figures. */
+export interface RankedScore {
+  readonly name: string;
+  readonly record: GameRecord;
+  readonly score: number;
+  readonly maxTile: number;
+}
 
 /**
  * Error codes of the store. A refusal is a Result carrying one; SQLite failing under an open

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import {
+  formatBoard,
   type Game,
   newGame,
   type Position,
@@ -21,7 +22,6 @@ import {
 import { encodeXlsx, sheetOf } from '@twenty48/checkers-xlsx';
 import { SURFACES } from '@twenty48/common';
 import { noise, rowsOf, START, workbookBytes } from '../../checkers-xlsx/src/xlsx.testkit.js';
-import { formatBoard } from '../../cli/dist/checkers/textBoard.js';
 import { mainThreadTasks } from '../scripts/trace.mjs';
 import { controlledBySw, sameOriginLinksAnswer, visibleHeadings } from './pages.js';
 

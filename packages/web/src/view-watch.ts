@@ -5,7 +5,7 @@
 // reached through effects, their news come as inputs.
 
 import type { WatchUpdate } from '@twenty48/client';
-import type { LiveGame, Result } from '@twenty48/common';
+import { type LiveGame, RANKED_WATCH_RETRY_MS, type Result } from '@twenty48/common';
 import { describeMove } from './announce.js';
 import type { LeaderboardError } from './leaderboard.js';
 import { stopAutoplay } from './view-autoplay.js';
@@ -18,7 +18,8 @@ export const LIVE_WITHIN_MS = 2 * 60_000;
 export const LIST_REFRESH_MS = 10_000;
 /** The first wait before a broken stream is opened again; it doubles up to the last. */
 export const RETRY_FIRST_MS = 1000;
-export const RETRY_MAX_MS = 30_000;
+/** The last: what the server tells a watcher it turns away to wait. */
+export const RETRY_MAX_MS = RANKED_WATCH_RETRY_MS;
 
 /** The wait before the `retries`-th reconnection (0 first). */
 export const retryMs = (retries: number): number =>

@@ -21,12 +21,12 @@ import {
   scoreParameters,
   scoreRowOf,
 } from '../leaderboardSql.js';
-import type { RankedScore } from '../ranked.js';
 import type {
   EndedRankedGame,
   LeaderboardStore,
   LiveRankedGame,
   RankedGameRow,
+  RankedScore,
   ScoreRow,
   StoreError,
 } from '../types.js';
