@@ -181,13 +181,30 @@ def replay(record):
             "status": "lost" if game.lost else "playing"}
 
 
+USAGE = """usage: verify_record.py [RECORD.json]     replay a version 2 record (stdin without a file)
+       verify_record.py --draws SEED N     print the first N draws of SEED"""
+
+
 def main(argv):
-    if len(argv) == 4 and argv[1] == "--draws":
+    if len(argv) > 1 and argv[1] in ("-h", "--help"):
+        print(USAGE)
+        return 0
+    if len(argv) > 1 and argv[1] == "--draws":
+        if len(argv) != 4 or not argv[3].isdigit():
+            print(f"verify_record: ERR_USAGE: --draws takes a seed and a count\n{USAGE}",
+                  file=sys.stderr)
+            return 2
         for k in range(int(argv[3])):
             print(draw(argv[2], k))
         return 0
+    if len(argv) > 2:
+        print(f"verify_record: ERR_USAGE: one record file at most\n{USAGE}", file=sys.stderr)
+        return 2
     try:
-        text = open(argv[1], encoding="utf-8").read() if len(argv) > 1 else sys.stdin.read()
+        try:
+            text = open(argv[1], encoding="utf-8").read() if len(argv) > 1 else sys.stdin.read()
+        except (OSError, UnicodeDecodeError) as error:
+            raise RecordError(f"ERR_READ: {error}") from None
         try:
             record = json.loads(text)
         except ValueError as error:
