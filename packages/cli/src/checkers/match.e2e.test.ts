@@ -40,6 +40,10 @@ describe('the match script', () => {
     expect(stdout).toMatch(
       /^result: ours \+\d+ =\d+ -\d+: [\d.]+\/2 points, [\d.]+ % ± [\d.]+ \(95 %, over 1 ballot pairs\)$/m,
     );
+    // Where each side's longest think was, so an outlier can be looked at again.
+    expect(stdout).toMatch(
+      /^think: ours [\d.]+ ms mean, [\d.]+ ms longest \(game [12], ply \d+\); peer [\d.]+ ms mean, [\d.]+ ms longest \(game [12], ply \d+\)/m,
+    );
   }, 60_000);
 
   it('refuses a bad flag by name, with the usage', () => {
