@@ -33,9 +33,11 @@ export type PdnGameError =
   | 'ERR_GAME_OVER';
 
 const TAG = /^\[\s*([A-Za-z0-9_]+)\s+"((?:[^"\\]|\\.)*)"\s*\]$/;
-// Movetext tokens: a move number (`12.` or `12...`), a move, a result, a NAG, or other text.
+// Movetext tokens: a move number (`12.` or `12...`), a result, a move, a NAG, or other text.
+// A result is tried before a move: `1-1` and `2-0` would otherwise read as moves (no result
+// names a legal move: no square 0, no move to its own square).
 const TOKEN =
-  /(\d+\.(?:\.\.)?)|(\d{1,2}(?:[-x]\d{1,2})+)[!?]*|(2-0|0-2|1-1|1-0|0-1|0-0|½-½|1\/2-1\/2|\*)|(\$\d+)|(\S+)/g;
+  /(\d+\.(?:\.\.)?)|(2-0|0-2|1-1|1-0|0-1|0-0|½-½|1\/2-1\/2|\*)(?=\s|$)|(\d{1,2}(?:[-x]\d{1,2})+)[!?]*|(\$\d+)|(\S+)/g;
 
 const quoted = (text: string): string =>
   JSON.stringify(text.length > 40 ? `${text.slice(0, 40)}…` : text);
@@ -110,7 +112,7 @@ export function parsePdnGame(text: string): Result<PdnGame, PdnGameError> {
   for (const word of words) {
     if (result !== null) break;
     for (const match of word.text.matchAll(TOKEN)) {
-      const [, number, move, ending, nag, other] = match;
+      const [, number, ending, move, nag, other] = match;
       if (number !== undefined || nag !== undefined) continue;
       if (ending !== undefined) {
         result = ending;
