@@ -46,6 +46,18 @@ describe('the match script', () => {
     );
   }, 60_000);
 
+  it('scores a game lost for an engine that never answers isready (here: one that exits)', () => {
+    const engine = `${JSON.stringify(process.execPath)} ${JSON.stringify(MAIN)} engine --no-egdb --no-book`;
+    const { stdout, status } = spawnSync(
+      process.execPath,
+      [MATCH, '--ours', engine, '--peer', 'true', '--ms', '5', '--games', '2', '--first', '1'],
+      { encoding: 'utf8', timeout: 60_000 },
+    );
+    expect(status).toBe(0);
+    expect(stdout).toMatch(/^game 1: .*ours black: win, peer did not answer isready with readyok/m);
+    expect(stdout).toMatch(/^result: ours \+2 =0 -0: 2\/2 points/m);
+  }, 60_000);
+
   it('refuses a bad flag by name, with the usage', () => {
     const { stderr, status } = spawnSync(process.execPath, [MATCH, '--peer', 'x', '--games', '3'], {
       encoding: 'utf8',
