@@ -1,6 +1,7 @@
 /**
  * Keys from a terminal in raw mode: the bytes of one read decoded into key presses. Arrows come
- * as escape sequences (`ESC [ A`, or `ESC O A` in application mode); arrows with Ctrl, Alt or
+ * as escape sequences (`ESC [ A`, or `ESC O A` in application mode); Page Up and Page Down as
+ * `ESC [ 5 ~` and `ESC [ 6 ~`; arrows with Ctrl, Alt or
  * Shift held and Alt+letter are reported as `ignored`, as the original game ignores them.
  */
 import type { Direction } from '@twenty48/engine';
@@ -12,6 +13,8 @@ export type Key =
   | { readonly kind: 'enter' }
   | { readonly kind: 'escape' }
   | { readonly kind: 'backspace' }
+  /** Page Up or Page Down: a page that does not fit turns. */
+  | { readonly kind: 'page'; readonly direction: 'up' | 'down' }
   /** Ctrl-U: a line editor clears the line. */
   | { readonly kind: 'clearLine' }
   | { readonly kind: 'interrupt' }
@@ -49,8 +52,13 @@ function readEscape(data: string, i: number): { length: number; key: Key } {
     while (end < data.length && !/[@-~]/.test(data[end] as string)) end++;
     const params = data.slice(i + 2, end);
     const direction = ARROWS[data[end] ?? ''];
+    const final = data[end] ?? '';
     const key: Key =
-      direction && params === '' ? { kind: 'arrow', direction } : { kind: 'ignored' };
+      direction && params === ''
+        ? { kind: 'arrow', direction }
+        : final === '~' && (params === '5' || params === '6')
+          ? { kind: 'page', direction: params === '5' ? 'up' : 'down' }
+          : { kind: 'ignored' };
     return { length: end - i + 1, key };
   }
   if (next === '\x1b') return { length: 1, key: { kind: 'escape' } };
