@@ -115,7 +115,7 @@ describe('the full-screen checkers game, step by step', () => {
     const text = screen(state);
     expect(text).toContain('Checkers · Black (p1) and Red (p2) at one keyboard');
     expect(text).toContain('Black (p1) to move · move 1');
-    expect(text).toContain('Type a command and Enter: (help) lists them.');
+    expect(text).toContain('Type (help) and Enter for the commands.');
     expect(text).toContain('Black 12 · Red 12');
   });
 
