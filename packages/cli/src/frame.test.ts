@@ -1,15 +1,6 @@
 import { type Game, makeRules, newGame } from '@twenty48/engine';
 import { describe, expect, it } from 'vitest';
-import {
-  centreLines,
-  type FrameView,
-  fit,
-  HELP_LINES,
-  helpPageCount,
-  KEY_HINT,
-  renderFrame,
-  visibleLength,
-} from './frame.js';
+import { type FrameView, HELP_LINES, helpPageCount, KEY_HINT, renderFrame } from './frame.js';
 
 const viewOf = (game: Game, extra: Partial<FrameView> = {}): FrameView => ({
   game,
@@ -254,24 +245,5 @@ describe('renderFrame', () => {
     expect(boardText).not.toMatch(/\d/);
     expect(boardText.match(/▓/g)).toHaveLength(2);
     expect(boardText).toContain('██████');
-  });
-});
-
-describe('centreLines, fit and visibleLength', () => {
-  it('centres each line on its own in exactly the rows given, colour escapes not counted', () => {
-    expect(centreLines(['hi', '', '\x1b[1mwide\x1b[0m'], 10, 5)).toEqual([
-      '',
-      '    hi',
-      '',
-      '   \x1b[1mwide\x1b[0m',
-      '',
-    ]);
-    expect(centreLines(['a', 'b', 'c'], 3, 2)).toEqual([' a', ' b']);
-  });
-
-  it('cuts long text with an ellipsis and measures what shows', () => {
-    expect(fit('a long line', 6)).toBe('a lon…');
-    expect(fit('short', 6)).toBe('short');
-    expect(visibleLength('\x1b[38;5;1m●\x1b[0m x')).toBe(3);
   });
 });

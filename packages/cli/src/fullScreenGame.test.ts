@@ -25,8 +25,8 @@ import {
   startFullScreen,
   stepFullScreen,
 } from './fullScreenGame.js';
-import { decodeKeys } from './keys.js';
 import { directionAt, greedyStates } from './testing/games.js';
+import { decodeKeys } from './toolkit/keys.js';
 
 /** What the fake world answers. */
 interface World {

@@ -9,9 +9,7 @@
  */
 import type { Result } from '@twenty48/common';
 import type { Direction, Game, Rules } from '@twenty48/engine';
-import type { ColorMode } from './colors.js';
 import { type FrameOverlay, type FrameView, helpPageCount, renderFrame } from './frame.js';
-import { type Key, LETTER_MOVES } from './keys.js';
 import {
   answerScore,
   bestScore,
@@ -25,8 +23,11 @@ import {
   startMatch,
   undoMatch,
 } from './matchState.js';
+import { LETTER_MOVES } from './moveKeys.js';
 import { editName } from './nameEntry.js';
-import type { ScreenEffect, ScreenInput, ScreenStep } from './screenLoop.js';
+import type { ColorMode } from './toolkit/colors.js';
+import type { Key } from './toolkit/keys.js';
+import type { ScreenEffect, ScreenInput, ScreenStep } from './toolkit/screenLoop.js';
 
 /** How the game ended: the player quit (or the input ended), or pressed Ctrl-C. */
 export type PlayExit = 'quit' | 'interrupt';

@@ -1,7 +1,7 @@
 import { type Game, newGame, parseFen } from '@twenty48/checkers';
 import { CHECKERS_BOARD } from '@twenty48/common';
 import { describe, expect, it } from 'vitest';
-import { background, rgbOf } from '../colors.js';
+import { background, rgbOf } from '../toolkit/colors.js';
 import { answerPageCount, type BoardView, CHECKERS_KEYS, renderBoardFrame } from './boardFrame.js';
 import { HELP_LINES } from './commands.js';
 import { formatBoard } from './textBoard.js';

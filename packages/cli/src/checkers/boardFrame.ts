@@ -6,9 +6,16 @@
  */
 import { type Game, type Piece, pieceAt, type Square, squareAt } from '@twenty48/checkers';
 import { CHECKERS_BOARD } from '@twenty48/common';
-import { BOLD, background, type ColorMode, foreground, RESET, type Rgb, rgbOf } from '../colors.js';
-import { centreLines, fit, wrap } from '../frame.js';
-import { CHECKERS_LIGHTS_16 } from '../terminalPalette.js';
+import {
+  BOLD,
+  background,
+  type ColorMode,
+  foreground,
+  RESET,
+  type Rgb,
+  rgbOf,
+} from '../toolkit/colors.js';
+import { centreLines, fit, wrap } from '../toolkit/text.js';
 import { HELP_LINES } from './commands.js';
 
 /** Everything a frame shows. */
@@ -36,6 +43,12 @@ export const CHECKERS_KEYS = '(help) commands · ↑↓ history · Ctrl-U clears
 /** The footer in a narrow window. */
 const CHECKERS_KEYS_SHORT = '(help) · ↑↓ history · Ctrl-C quits';
 const INPUT_PROMPT = '> ';
+
+/**
+ * The checkers board's lit dark squares in 16 colours (offsets from SGR 40): the nearest
+ * standard colour of each tint is the dark square's own grey, so each gets a colour of its own.
+ */
+const CHECKERS_LIGHTS_16 = { lastMove: 3, selected: 4, target: 2 } as const;
 
 // The squares and pieces are the shared checkers palette's light theme, the browser's too.
 const BOARD = CHECKERS_BOARD.light;

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Game, legalMoves, newGame, parseFen, type Side } from '@twenty48/checkers';
 import { describe, expect, it } from 'vitest';
-import { decodeKeys } from '../keys.js';
+import { decodeKeys } from '../toolkit/keys.js';
 import { HELP_LINES } from './commands.js';
 import {
   type CheckersEffect,

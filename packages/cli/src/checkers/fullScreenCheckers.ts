@@ -18,8 +18,8 @@ import {
   type Square,
   squareAt,
 } from '@twenty48/checkers';
-import type { ColorMode } from '../colors.js';
-import type { ScreenEffect, ScreenInput, ScreenStep } from '../screenLoop.js';
+import type { ColorMode } from '../toolkit/colors.js';
+import type { ScreenEffect, ScreenInput, ScreenStep } from '../toolkit/screenLoop.js';
 import { answerPageCount, type BoardView, renderBoardFrame } from './boardFrame.js';
 import { editLine, emptyEditor, type LineEditor } from './lineEditor.js';
 import { stepsFrom } from './moveCommand.js';

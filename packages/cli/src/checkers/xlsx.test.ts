@@ -16,7 +16,7 @@ import {
   workbookBytes,
   zipHeaded,
   zipOf,
-} from '../../../checkers-xlsx/src/xlsx.testkit.js';
+} from '@twenty48/testkits/xlsx';
 import { loadXlsx, saveXlsx, xlsxFileName } from './xlsx.js';
 
 const tempDir = (): Promise<string> => mkdtemp(join(tmpdir(), 'twenty48-xlsx-'));

@@ -15,7 +15,9 @@ import { directionAt } from './games.js';
 
 /** The built `2048` program, and its terminal module (the tests run the build). */
 export const MAIN = fileURLToPath(new URL('../../dist/main.js', import.meta.url));
-export const TERMINAL_JS = fileURLToPath(new URL('../../dist/terminal.js', import.meta.url));
+export const TERMINAL_JS = fileURLToPath(
+  new URL('../../dist/toolkit/terminal.js', import.meta.url),
+);
 /** The built `checkers` program. */
 export const CHECKERS_MAIN = fileURLToPath(new URL('../../dist/checkers/main.js', import.meta.url));
 

@@ -4,11 +4,13 @@
  * `ESC [ 5 ~` and `ESC [ 6 ~`; arrows with Ctrl, Alt or
  * Shift held and Alt+letter are reported as `ignored`, as the original game ignores them.
  */
-import type { Direction } from '@twenty48/engine';
 
-/** One key press, as the game cares about it. */
+/** An arrow key's direction. */
+export type ArrowDirection = 'up' | 'down' | 'left' | 'right';
+
+/** One key press, as a full-screen program cares about it. */
 export type Key =
-  | { readonly kind: 'arrow'; readonly direction: Direction }
+  | { readonly kind: 'arrow'; readonly direction: ArrowDirection }
   | { readonly kind: 'char'; readonly char: string }
   | { readonly kind: 'enter' }
   | { readonly kind: 'escape' }
@@ -20,23 +22,11 @@ export type Key =
   | { readonly kind: 'interrupt' }
   | { readonly kind: 'ignored' };
 
-const ARROWS: Readonly<Record<string, Direction>> = {
+const ARROWS: Readonly<Record<string, ArrowDirection>> = {
   A: 'up',
   B: 'down',
   C: 'right',
   D: 'left',
-};
-
-/** The letter keys that move: W/A/S/D and vim's h/j/k/l (either case). */
-export const LETTER_MOVES: Readonly<Record<string, Direction>> = {
-  w: 'up',
-  a: 'left',
-  s: 'down',
-  d: 'right',
-  k: 'up',
-  h: 'left',
-  j: 'down',
-  l: 'right',
 };
 
 /** Length of the escape sequence starting at `i` (an ESC), and what it means. */
