@@ -12,7 +12,7 @@ import {
   workbookBytes,
   zipHeaded,
   zipOf,
-} from './xlsx.testkit.js';
+} from '@twenty48/testkits/xlsx';
 
 describe('encodeXlsx and decodeXlsx: bytes both ways', () => {
   it.each(Object.entries(GAMES))('round-trips %s', async (_, game) => {
