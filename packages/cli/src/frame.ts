@@ -7,7 +7,7 @@ import type { Game } from '@twenty48/engine';
 import { BOARD_COLOR } from './colors.js';
 import { type CellShape, drawCell, type TileTheme } from './tileArt.js';
 import { BOLD, background, type ColorMode, RESET } from './toolkit/colors.js';
-import { centreLines, fit, wrap } from './toolkit/text.js';
+import { centreFrom, centreLines, fit, wrap } from './toolkit/text.js';
 
 /** What sits below the board: nothing, help, a question, the end of a game, the name entry. */
 export type FrameOverlay =
@@ -259,10 +259,5 @@ export function renderFrame(view: FrameView, cols: number, rows: number): string
     const footer = footerIn(overlay, view.message, keys, below).map((line) => fit(line, cols));
     content = [...head, ...board, ...footer];
   }
-  const frame = centreLines(content, cols, content.length);
-  return [
-    ...Array.from({ length: top }, () => ''),
-    ...frame,
-    ...Array.from({ length: rows }, () => ''),
-  ].slice(0, rows);
+  return centreFrom(content, top, cols, rows);
 }

@@ -15,7 +15,7 @@ import {
   type Rgb,
   rgbOf,
 } from '../toolkit/colors.js';
-import { centreLines, fit, wrap } from '../toolkit/text.js';
+import { centreFrom, centreLines, fit, wrap } from '../toolkit/text.js';
 import { HELP_LINES } from './commands.js';
 
 /** Everything a frame shows. */
@@ -318,10 +318,5 @@ export function renderBoardFrame(view: BoardView, cols: number, rows: number): s
     ...answer.map((line) => padTo(block, line)),
     ...tail,
   ];
-  const frame = centreLines(content, cols, content.length);
-  return [
-    ...Array.from({ length: top }, () => ''),
-    ...frame,
-    ...Array.from({ length: rows }, () => ''),
-  ].slice(0, rows);
+  return centreFrom(content, top, cols, rows);
 }

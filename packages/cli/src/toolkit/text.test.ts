@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { centreLines, fit, visibleLength, wrap } from './text.js';
+import { centreFrom, centreLines, fit, visibleLength, wrap } from './text.js';
 
 describe('centreLines, fit and visibleLength', () => {
   it('centres each line on its own in exactly the rows given, colour escapes not counted', () => {
@@ -27,5 +27,12 @@ describe('wrap', () => {
       'at least 25x13',
     ]);
     expect(wrap('abcdefghij', 4)).toEqual(['abc…']);
+  });
+});
+
+describe('centreFrom', () => {
+  it('puts the content from its row down, centred, in exactly the rows given', () => {
+    expect(centreFrom(['hi'], 1, 6, 3)).toEqual(['', '  hi', '']);
+    expect(centreFrom(['a', 'b', 'c'], 2, 3, 3)).toEqual(['', '', ' a']);
   });
 });

@@ -59,3 +59,25 @@ export function wrap(text: string, cols: number): string[] {
   lines.push(line);
   return lines.map((l) => fit(l, Math.max(1, cols)));
 }
+
+/**
+ * A frame of exactly `rows` lines with `content` from row `top` down, each line centred on its
+ * own across `cols` (a board placed where it stands whatever shows below it); what does not fit
+ * below is cut.
+ *
+ * @example
+ * centreFrom(['hi'], 1, 6, 3) // ['', '  hi', '']
+ */
+export function centreFrom(
+  content: readonly string[],
+  top: number,
+  cols: number,
+  rows: number,
+): string[] {
+  const frame = centreLines(content, cols, content.length);
+  return [
+    ...Array.from({ length: top }, () => ''),
+    ...frame,
+    ...Array.from({ length: rows }, () => ''),
+  ].slice(0, rows);
+}
