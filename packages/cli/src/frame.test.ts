@@ -133,7 +133,9 @@ describe('renderFrame', () => {
         words: frame.join(' ').replace(/\s+/g, ' '),
       };
     };
-    const big = plain(renderFrame(viewOf(game), cols, rows)).find((l) => l.includes('131072'));
+    const big =
+      plain(renderFrame(viewOf(game), cols, rows)).find((l) => l.includes('131072')) ?? '';
+    expect(big).not.toBe('');
     const quiet = rowsOf(viewOf(game));
     expect(quiet.board[1]).toBeGreaterThan(quiet.board[0] ?? 0);
     const overlays: [FrameView['overlay'], string | null, string][] = [

@@ -5,23 +5,21 @@
  * before the first move leaves without asking.
  */
 import { describe, expect, it } from 'vitest';
-import { ARROW, MAIN, movesShown, Screen, trackScreens } from './testing/ptyScreen.js';
+import {
+  ARROW,
+  COLOUR_MODES,
+  MAIN,
+  movesShown,
+  Screen,
+  trackScreens,
+  WINDOW_SIZES,
+} from './testing/ptyScreen.js';
 
 const track = trackScreens();
 
-const MODES: Record<string, Record<string, string>> = {
-  truecolor: { COLORTERM: 'truecolor' },
-  '256': { TERM: 'xterm-256color' },
-  '16': { TERM: 'xterm' },
-  NO_COLOR: { NO_COLOR: '1' },
-};
+const MODES = COLOUR_MODES;
 
-const SIZES: [number, number][] = [
-  [40, 12],
-  [60, 20],
-  [100, 32],
-  [200, 60],
-];
+const SIZES = WINDOW_SIZES;
 
 const rowOf = (screen: Screen, part: string): number =>
   screen.lines().findIndex((line) => line.includes(part));

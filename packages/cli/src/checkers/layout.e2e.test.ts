@@ -5,23 +5,13 @@
  * board (compact at 40x12, large at 200x60).
  */
 import { describe, expect, it } from 'vitest';
-import { Screen, trackScreens } from '../testing/ptyScreen.js';
+import { COLOUR_MODES, Screen, trackScreens, WINDOW_SIZES } from '../testing/ptyScreen.js';
 
 const track = trackScreens();
 
-const MODES: Record<string, Record<string, string>> = {
-  truecolor: { COLORTERM: 'truecolor' },
-  '256': { TERM: 'xterm-256color' },
-  '16': { TERM: 'xterm' },
-  NO_COLOR: { NO_COLOR: '1' },
-};
+const MODES = COLOUR_MODES;
 
-const SIZES: [number, number][] = [
-  [40, 12],
-  [60, 20],
-  [100, 32],
-  [200, 60],
-];
+const SIZES = WINDOW_SIZES;
 
 const header = (screen: Screen): number =>
   screen.lines().findIndex((line) => /^\s+1 +2 +3 +4/.test(line));
