@@ -17,6 +17,7 @@ import {
   parseBook,
   searchBest,
 } from '@twenty48/checkers';
+import { errorCode } from '@twenty48/common';
 
 /** Where the committed book lives: packages/cli/data/book.t48.txt. */
 export const DEFAULT_BOOK_PATH = fileURLToPath(new URL('../../data/book.t48.txt', import.meta.url));
@@ -36,7 +37,7 @@ export function readBookFile(path: string): BookRead {
   try {
     text = readFileSync(path, 'latin1');
   } catch (error) {
-    const code = (error as { code?: unknown }).code;
+    const code = errorCode(error);
     return {
       ok: false,
       code: 'ERR_BOOK_MISSING',

@@ -17,6 +17,7 @@ import {
   egdbHeader,
   readEgdbHeader,
 } from '@twenty48/checkers';
+import { errorCode, errorMessage } from '@twenty48/common';
 
 /** Where the committed database lives: packages/cli/data/egdb.t48.gz. */
 // Two levels up from both src/checkers and dist/checkers.
@@ -44,7 +45,7 @@ export function egdbOfFileBytes(bytes: Uint8Array): EgdbRead {
   try {
     values = gunzipSync(bytes.subarray(EGDB_HEADER_BYTES));
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
+    const message = errorMessage(error);
     const truncated = /unexpected end/i.test(message);
     return {
       ok: false,
@@ -61,7 +62,7 @@ export function readEgdbFile(path: string): EgdbRead {
   try {
     bytes = readFileSync(path);
   } catch (error) {
-    const code = (error as { code?: unknown }).code;
+    const code = errorCode(error);
     return {
       ok: false,
       code: 'ERR_EGDB_MISSING',
@@ -80,7 +81,7 @@ export async function readEgdbFileLater(path: string): Promise<EgdbRead> {
   try {
     bytes = await readFile(path);
   } catch (error) {
-    const code = (error as { code?: unknown }).code;
+    const code = errorCode(error);
     return {
       ok: false,
       code: 'ERR_EGDB_MISSING',

@@ -38,6 +38,7 @@ import {
   playMove,
   type Side,
 } from '@twenty48/checkers';
+import { errorMessage } from '@twenty48/common';
 import { type EngineProcess, startEngine } from './engineProcess.js';
 
 const USAGE = `usage: node packages/cli/dist/checkers/match.js --peer CMD [--ms 100] [--games 20]
@@ -178,9 +179,7 @@ async function main(): Promise<void> {
   try {
     flags = readFlags();
   } catch (error) {
-    process.stderr.write(
-      `match: ${error instanceof Error ? error.message : String(error)} (ERR_OPTIONS)\n${USAGE}\n`,
-    );
+    process.stderr.write(`match: ${errorMessage(error)} (ERR_OPTIONS)\n${USAGE}\n`);
     process.exit(2);
   }
   const ours = startEngine('ours', flags.ours);

@@ -38,6 +38,7 @@ import {
   parsePdnMove,
   sideMasks,
 } from '@twenty48/checkers';
+import { errorMessage } from '@twenty48/common';
 import { startEngine } from './engineProcess.js';
 
 function gamesOf(pdn: string): Position[][] {
@@ -243,7 +244,7 @@ const { positionals, values } = (() => {
 if (positionals[0] === 'label') {
   // A peer that ends or goes silent is one line and exit code 1, not a stack trace.
   await label(values).catch((error: unknown) => {
-    process.stderr.write(`tune: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.stderr.write(`tune: ${errorMessage(error)}\n`);
     process.exit(1);
   });
 } else if (positionals[0] === 'fit') fit(values);

@@ -1,3 +1,4 @@
+import { errorMessage } from '@twenty48/common';
 import postgres from 'postgres';
 import { StoreFailure } from '../failure.js';
 import { createCircuit, isUnreachable } from './circuit.js';
@@ -39,10 +40,7 @@ export function redactedUrl(url: string): string {
 export const pgFailure = (location: string, error: unknown): StoreFailure =>
   error instanceof StoreFailure
     ? error
-    : new StoreFailure(
-        'ERR_DB_FAILED',
-        `${location} failed: ${error instanceof Error ? error.message : String(error)}`,
-      );
+    : new StoreFailure('ERR_DB_FAILED', `${location} failed: ${errorMessage(error)}`);
 
 /** Connections each server keeps to PostgreSQL (`TWENTY48_PG_POOL` changes it). */
 export const DEFAULT_POOL = 10;
@@ -146,7 +144,7 @@ export function postgresJsClient(url: string, options: PgClientOptions = {}): Pg
     } catch (error) {
       const late = typeof error === 'object' && error !== null && deadlines.has(error);
       if (isUnreachable(error) || (late && circuit.recentlyDown(Date.now()))) {
-        circuit.failed(Date.now(), error instanceof Error ? error.message : String(error), probe);
+        circuit.failed(Date.now(), errorMessage(error), probe);
       } else circuit.answered(probe); // an error of SQL is an answer: the database is there
       throw error;
     }
