@@ -142,12 +142,16 @@ function placeBoard(view: FrameView, cols: number, rows: number): Placed | strin
   const theme: TileTheme = game.rules.scoring === 'levelCubes' ? 'tiers' : 'numbers';
   const digits = String(Math.max(2, ...game.board.flat())).length;
   const size = game.rules.size;
+  // A cell shape and the gutter lines between rows, largest first.
+  const large: [CellShape, number] = [{ width: Math.max(11, digits + 4), height: 5 }, 1];
+  const smallest: [CellShape, number] = [
+    { width: theme === 'tiers' ? 6 : Math.max(5, digits + 2), height: 1 },
+    0,
+  ];
   const layouts: [CellShape, number][] = [
-    ...(theme === 'numbers'
-      ? ([[{ width: Math.max(11, digits + 4), height: 5 }, 1]] as [CellShape, number][])
-      : []),
+    ...(theme === 'numbers' ? [large] : []),
     [{ width: theme === 'tiers' ? 8 : Math.max(7, digits + 2), height: 3 }, 1],
-    [{ width: theme === 'tiers' ? 6 : Math.max(5, digits + 2), height: 1 }, 0],
+    smallest,
   ];
   const need = (shape: CellShape, gutterLines: number) => ({
     width: size * shape.width + size + 1,
@@ -172,8 +176,7 @@ function placeBoard(view: FrameView, cols: number, rows: number): Placed | strin
       return { head, board, top: Math.floor(Math.max(0, rows - standard) / 2) };
     }
   }
-  const [shape, gutterLines] = layouts[layouts.length - 1] as [CellShape, number];
-  const { width, height } = need(shape, gutterLines);
+  const { width, height } = need(...smallest);
   return `Make the window at least ${width}x${height}`;
 }
 

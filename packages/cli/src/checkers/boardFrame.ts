@@ -216,11 +216,14 @@ interface Layout {
   readonly large: boolean;
 }
 
+/** The smallest: the compact board. */
+const COMPACT: Layout = { shape: TINY, compact: true, large: false };
+
 const LAYOUTS: readonly Layout[] = [
   { shape: HUGE, compact: false, large: true },
   { shape: BIG, compact: false, large: false },
   { shape: SMALL, compact: false, large: false },
-  { shape: TINY, compact: true, large: false },
+  COMPACT,
 ];
 
 /** The lines a layout takes without the answer: above the board, the board, below it. */
@@ -288,8 +291,7 @@ export function answerPageCount(answer: readonly string[], cols: number, rows: n
 export function renderBoardFrame(view: BoardView, cols: number, rows: number): string[] {
   const placed = place(cols, rows);
   if (placed === null) {
-    const tiny = LAYOUTS[LAYOUTS.length - 1] as Layout;
-    const needs = `Make the window at least ${8 * tiny.shape.width + 6}x${fixedRows(tiny) + 1}`;
+    const needs = `Make the window at least ${8 * COMPACT.shape.width + 6}x${fixedRows(COMPACT) + 1}`;
     return centreLines(wrap(needs, cols), cols, rows);
   }
   const { layout, block, top, pageRoom } = placed;
