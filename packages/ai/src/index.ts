@@ -89,6 +89,7 @@ export {
   DEFAULT_REVIEW_DEPTH,
   type GameReview,
   gradeMove,
+  lossColumns,
   type MoveLetter,
   type ReviewErrorCode,
   type ReviewedMove,

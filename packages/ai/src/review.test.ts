@@ -14,6 +14,7 @@ import { createNtupleSearch, currentNetwork, ntuplePlayer } from './ntuple-playe
 import {
   costliestMoves,
   gradeMove,
+  lossColumns,
   type ReviewedMove,
   reviewPositions,
   summarizeReview,
@@ -190,5 +191,14 @@ describe('the worker request', () => {
     const chosen = search.search(toBitboard(game.board), { depth: DEPTH, ms: null });
     const best = Math.max(...values.filter((v) => !Number.isNaN(v)));
     expect(chosen.value).toBe(best);
+  });
+});
+
+describe('the loss chart', () => {
+  it('keeps the largest loss of each run of moves', () => {
+    const losses = [0, 3, 1, 0, 7].map((loss) => ({ loss }));
+    expect(lossColumns(losses, 2)).toEqual({ perColumn: 3, peaks: [3, 7] });
+    expect(lossColumns(losses, 10)).toEqual({ perColumn: 1, peaks: [0, 3, 1, 0, 7] });
+    expect(lossColumns([], 10)).toEqual({ perColumn: 1, peaks: [] });
   });
 });

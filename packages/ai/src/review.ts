@@ -183,3 +183,25 @@ export function summarizeReview(moves: readonly ReviewedMove[]): GameReview {
     costliest: costliestMoves(moves),
   };
 }
+
+/**
+ * The loss chart's columns: the moves cut into at most `columns` runs of equal length (the last
+ * may be shorter), each the largest loss in its run, so one bad move still shows. The terminal's
+ * chart and the browser's draw these.
+ *
+ * @example
+ * lossColumns([{ loss: 0 }, { loss: 3 }, { loss: 1 }, { loss: 0 }], 2)
+ * // { perColumn: 2, peaks: [3, 1] }
+ */
+export function lossColumns(
+  moves: readonly { readonly loss: number }[],
+  columns: number,
+): { perColumn: number; peaks: number[] } {
+  const perColumn = Math.max(1, Math.ceil(moves.length / Math.max(1, columns)));
+  const peaks: number[] = [];
+  moves.forEach((move, i) => {
+    const column = Math.floor(i / perColumn);
+    peaks[column] = Math.max(peaks[column] ?? 0, move.loss);
+  });
+  return { perColumn, peaks };
+}
