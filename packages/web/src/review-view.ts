@@ -4,7 +4,7 @@
 // drawing of the model's state: progress, the loss chart, the board with the better move as an
 // arrow, the costliest moves.
 
-import { lossColumns, type ReviewMoveResponse } from '@twenty48/ai';
+import type { ReviewMoveResponse } from '@twenty48/ai';
 import { formatNumber } from '@twenty48/common';
 import {
   type Board,
@@ -15,10 +15,9 @@ import {
   type Result,
   recordOf,
 } from '@twenty48/engine';
-import { tileColours } from './palette.js';
+import { drawBoard, drawChart, drawCostly, element, summaryText, svg } from './review-draw.js';
 import {
   closedReview,
-  costlyMoves,
   moveLine,
   type ReviewEffect,
   type ReviewInput,
@@ -27,9 +26,6 @@ import {
 } from './review-model.js';
 import './review.css';
 import { overlayOf, type ViewState } from './view-state.js';
-
-/** Columns of the loss chart at most. */
-const CHART_COLUMNS = 120;
 
 /** Where the game to review comes from, as the page is now; null: no game over to review. */
 type Source =
@@ -43,33 +39,6 @@ const sourceOf = (state: ViewState): Source | null => {
   }
   return { kind: 'ranked', scoreId: state.online.mine, final: state.ranked.position.board };
 };
-
-const element = <K extends keyof HTMLElementTagNameMap>(
-  tag: K,
-  attributes: Record<string, string> = {},
-  text = '',
-): HTMLElementTagNameMap[K] => {
-  const made = document.createElement(tag);
-  for (const [name, value] of Object.entries(attributes)) made.setAttribute(name, value);
-  if (text) made.textContent = text;
-  return made;
-};
-
-const SVG = 'http://www.w3.org/2000/svg';
-const svg = (tag: string, attributes: Record<string, string | number>): SVGElement => {
-  const made = document.createElementNS(SVG, tag);
-  for (const [name, value] of Object.entries(attributes)) made.setAttribute(name, String(value));
-  return made;
-};
-
-/** The arrow's end points on a 100x100 board, per direction (from the centre outward). */
-const ARROWS: Readonly<Record<string, readonly [number, number, number, number]>> = {
-  U: [50, 70, 50, 22],
-  D: [50, 30, 50, 78],
-  L: [70, 50, 22, 50],
-  R: [30, 50, 78, 50],
-};
-const WORDS: Readonly<Record<string, string>> = { U: 'up', D: 'down', L: 'left', R: 'right' };
 
 /** The page's Review: call `sync` after each render of the page. */
 export interface ReviewView {
@@ -128,7 +97,7 @@ export function createReviewView(deps: {
     close: element('button', { type: 'button', id: 'review-close' }, 'Close'),
   };
   steps.append(...Object.values(buttons));
-  dialog.append(heading, summary, progressRow, chart, costly, line, board, steps);
+  dialog.append(heading, summary, progressRow, chart, costly, line, steps, board);
   document.body.append(dialog);
 
   let state: ReviewState = closedReview;
@@ -169,6 +138,7 @@ export function createReviewView(deps: {
     for (const effect of update.effects) run(effect);
   }
 
+  const show = (index: number) => dispatch({ type: 'shown', index });
   const render = () => {
     if (state.phase === 'closed') {
       if (dialog.open) dialog.close();
@@ -181,102 +151,11 @@ export function createReviewView(deps: {
     progress.value = total === 0 ? 1 : graded / total;
     progressRow.hidden = state.phase !== 'computing' && state.phase !== 'loading';
     summary.textContent = summaryText(state);
-    drawChart();
-    drawCostly();
+    drawChart(chart, state, show);
+    drawCostly(costly, state, show);
     line.textContent =
       state.phase === 'failed' || state.phase === 'loading' ? '' : moveLine(state, formatNumber);
-    drawBoard();
-  };
-
-  const drawChart = () => {
-    const { perColumn, peaks } = lossColumns(state.moves, CHART_COLUMNS);
-    const columns = Math.max(1, Math.ceil(state.positions.length / perColumn));
-    const top = Math.max(0, ...peaks);
-    chart.setAttribute('viewBox', `0 0 ${columns} 40`);
-    chart.setAttribute(
-      'aria-label',
-      `Loss over the game, ${perColumn === 1 ? 'one move' : `${perColumn} moves`} a bar`,
-    );
-    chart.replaceChildren();
-    peaks.forEach((peak, column) => {
-      const height = top === 0 ? 0.5 : Math.max(0.5, (peak / top) * 38);
-      const bar = svg('rect', {
-        x: column + 0.1,
-        y: 40 - height,
-        width: 0.8,
-        height,
-        'data-column': column,
-      });
-      bar.addEventListener('click', () => {
-        // The costliest move of the bar's run.
-        let index = column * perColumn;
-        for (let i = index; i < Math.min(state.moves.length, (column + 1) * perColumn); i++) {
-          if ((state.moves[i]?.loss ?? 0) > (state.moves[index]?.loss ?? 0)) index = i;
-        }
-        dispatch({ type: 'shown', index });
-      });
-      chart.append(bar);
-    });
-    const at = svg('rect', {
-      class: 'review-at',
-      x: Math.floor(state.shown / perColumn),
-      y: 0,
-      width: 1,
-      height: 40,
-    });
-    chart.append(at);
-  };
-
-  const drawCostly = () => {
-    const indices = costlyMoves(state);
-    // Redrawn only when the list changes, so a focused button stays.
-    if (costly.dataset.indices === indices.join(' ')) return;
-    costly.dataset.indices = indices.join(' ');
-    costly.replaceChildren(
-      ...(indices.length ? [element('span', {}, 'Costliest:')] : []),
-      ...indices.map((index) => {
-        const button = element(
-          'button',
-          { type: 'button', 'data-index': String(index) },
-          `Move ${formatNumber(index + 1)}`,
-        );
-        button.setAttribute(
-          'aria-label',
-          `Move ${index + 1}, loss ${formatNumber(Math.round(state.moves[index]?.loss ?? 0))}`,
-        );
-        button.addEventListener('click', () => dispatch({ type: 'shown', index }));
-        return button;
-      }),
-    );
-  };
-
-  const drawBoard = () => {
-    const shown = state.positions[state.shown]?.board ?? state.final;
-    if (!shown) return board.replaceChildren();
-    board.style.setProperty('--size', String(shown.length));
-    const cells = shown.flat().map((value) => {
-      const cell = element('span', { class: 'review-cell' }, value === 0 ? '' : String(value));
-      if (value !== 0) {
-        const colours = tileColours(value);
-        cell.style.background = colours.background;
-        cell.style.color = colours.text;
-      }
-      return cell;
-    });
-    const move = state.moves[state.shown];
-    const better = move && move.loss > 0 ? move.best : null;
-    board.dataset.played = state.positions[state.shown]?.played ?? '';
-    board.dataset.better = better ? (WORDS[better] ?? '') : '';
-    arrow.replaceChildren();
-    const ends = better ? ARROWS[better] : undefined;
-    if (ends) {
-      const [x1, y1, x2, y2] = ends;
-      arrow.append(
-        svg('line', { x1, y1, x2, y2, class: 'review-arrow-line' }),
-        svg('polygon', { points: arrowHead(x1, y1, x2, y2), class: 'review-arrow-head' }),
-      );
-    }
-    board.replaceChildren(...cells, arrow);
+    drawBoard(board, arrow, state);
   };
 
   open.addEventListener('click', async () => {
@@ -339,39 +218,6 @@ export function createReviewView(deps: {
       open.hidden = source === null;
     },
   };
-}
-
-/** The arrow head's three points at (x2, y2), pointing away from (x1, y1). */
-function arrowHead(x1: number, y1: number, x2: number, y2: number): string {
-  const dx = Math.sign(x2 - x1);
-  const dy = Math.sign(y2 - y1);
-  const points: [number, number][] = [
-    [x2 + dx * 10, y2 + dy * 10],
-    [x2 + dy * 9, y2 + dx * 9],
-    [x2 - dy * 9, y2 - dx * 9],
-  ];
-  return points.map(([x, y]) => `${x},${y}`).join(' ');
-}
-
-/** The words over the chart: how far the grading got, or the accuracy, or why it stopped. */
-function summaryText(state: ReviewState): string {
-  const total = formatNumber(state.positions.length);
-  const graded = formatNumber(state.moves.length);
-  switch (state.phase) {
-    case 'loading':
-      return 'Reading the game’s record…';
-    case 'failed':
-      return `No review: ${state.message}`;
-    case 'computing':
-      return `Grading move ${graded} of ${total}…`;
-    default: {
-      const best = state.moves.filter((move) => move.played === move.best).length;
-      const accuracy = state.moves.length === 0 ? 100 : (best * 100) / state.moves.length;
-      const head =
-        state.phase === 'cancelled' ? `Cancelled after ${graded} of ${total} moves. ` : '';
-      return `${head}Accuracy ${accuracy.toFixed(1)} %: ${formatNumber(best)} of ${graded} moves the best.`;
-    }
-  }
 }
 
 /**
