@@ -41,7 +41,7 @@ beforeAll(() => {
 });
 
 describe('grading one move', () => {
-  it('takes the best of the legal values, the first on a tie, and a loss never below 0', () => {
+  it('takes the best of the legal values (the played one on a tie, else the first), a loss never below 0', () => {
     expect(gradeMove(7, 'left', [10, Number.NaN, 4, 12])).toEqual({
       index: 7,
       played: 'L',
@@ -49,7 +49,8 @@ describe('grading one move', () => {
       values: { U: 10, L: 4, R: 12 },
       loss: 8,
     });
-    expect(gradeMove(0, 'right', [5, 5, 3, 5])).toMatchObject({ best: 'U', loss: 0 });
+    expect(gradeMove(0, 'right', [5, 5, 3, 5])).toMatchObject({ best: 'R', loss: 0 });
+    expect(gradeMove(0, 'left', [5, 5, 3, 5])).toMatchObject({ best: 'U', loss: 2 });
     expect(gradeMove(0, 'down', [1, 9, 3, 2])).toMatchObject({ best: 'D', loss: 0 });
   });
 

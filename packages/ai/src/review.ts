@@ -40,7 +40,10 @@ export type MoveLetter = 'U' | 'D' | 'L' | 'R';
 export interface ReviewedMove {
   readonly index: number;
   readonly played: MoveLetter;
-  /** The legal direction of highest value (the first in up, down, left, right on a tie). */
+  /**
+   * The legal direction of highest value: the played one when it is worth as much, else the first
+   * in up, down, left, right.
+   */
   readonly best: MoveLetter;
   /** The value of each legal direction (gain plus the expected value after it). */
   readonly values: Readonly<Partial<Record<MoveLetter, number>>>;
@@ -146,7 +149,8 @@ export function gradeMove(
   return {
     index,
     played: letterOf(played),
-    best: letterOf(best),
+    // A move worth as much as the first best (left and right on a symmetric board) is the best.
+    best: letterOf(playedValue === bestValue ? played : best),
     values: byLetter,
     loss: Math.max(0, bestValue - playedValue),
   };
