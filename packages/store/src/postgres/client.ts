@@ -1,6 +1,9 @@
 import postgres from 'postgres';
 import { StoreFailure } from '../failure.js';
+import { observed, type StatementObserver } from '../observe.js';
 import { createCircuit, isUnreachable } from './circuit.js';
+
+export type { StatementObserver };
 
 /** One connection's (or one transaction's) way to run a statement: `$1`… and their values. */
 export interface PgSession {
@@ -58,25 +61,6 @@ export interface PgClientOptions {
   readonly queryTimeoutMs?: number;
   /** Told when each statement or transaction starts; the function it returns, when it ends. */
   readonly observe?: StatementObserver;
-}
-
-/** Measures of the database's work: `start()` at a statement's start, `end(ok)` at its end. */
-export type StatementObserver = () => (ok: boolean) => void;
-
-/** `work`, with `observe` told of its start and end. */
-function observed<T>(work: Promise<T>, observe: StatementObserver | undefined): Promise<T> {
-  if (!observe) return work;
-  const end = observe();
-  return work.then(
-    (value) => {
-      end(true);
-      return value;
-    },
-    (error: unknown) => {
-      end(false);
-      throw error;
-    },
-  );
 }
 
 /** The failures `withDeadline` made: a statement that ran out of time, not an answer. */
@@ -140,7 +124,7 @@ export function postgresJsClient(url: string, options: PgClientOptions = {}): Pg
     }
     const probe = admitted.go === 'probe';
     try {
-      const value = await observed(withDeadline(start(), ms, location), options.observe);
+      const value = await observed(() => withDeadline(start(), ms, location), options.observe);
       circuit.answered(probe);
       return value;
     } catch (error) {
