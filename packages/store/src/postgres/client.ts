@@ -123,14 +123,19 @@ export function postgresJsClient(url: string, options: PgClientOptions = {}): Pg
       throw new StoreFailure('ERR_DB_FAILED', `${location} is unreachable (${admitted.reason})`);
     }
     const probe = admitted.go === 'probe';
+    const heard = circuit.heard();
     try {
       const value = await observed(() => withDeadline(start(), ms, location), options.observe);
       circuit.answered(probe);
       return value;
     } catch (error) {
+      const now = Date.now();
       const late = typeof error === 'object' && error !== null && deadlines.has(error);
-      if (isUnreachable(error) || (late && circuit.recentlyDown(Date.now()))) {
-        circuit.failed(Date.now(), error instanceof Error ? error.message : String(error), probe);
+      // A deadline counts as the database unreachable during an outage, or when nothing came
+      // back from it all the while (packets dropped: no refusal ever comes).
+      const silent = late && (circuit.recentlyDown(now) || circuit.silentSince(heard));
+      if (isUnreachable(error) || silent) {
+        circuit.failed(now, error instanceof Error ? error.message : String(error), probe);
       } else circuit.answered(probe); // an error of SQL is an answer: the database is there
       throw error;
     }
