@@ -52,6 +52,8 @@ export const DEFAULT_POOL = 10;
 /** Reaching the database at all, and each statement (`--db-connect-timeout-ms`, `--query-timeout-ms`). */
 export const DEFAULT_CONNECT_TIMEOUT_MS = 5000;
 export const DEFAULT_QUERY_TIMEOUT_MS = 2000;
+/** How much longer than statement_timeout the client waits for a statement's answer. */
+export const CANCEL_MARGIN_MS = 500;
 
 /** The pool's size and deadlines. */
 export interface PgClientOptions {
@@ -95,6 +97,10 @@ function withDeadline<T>(work: Promise<T>, ms: number, location: string): Promis
  */
 export function postgresJsClient(url: string, options: PgClientOptions = {}): PgClient {
   const queryMs = options.queryTimeoutMs ?? DEFAULT_QUERY_TIMEOUT_MS;
+  // The client waits a little past statement_timeout: a statement that is only slow is then
+  // ended by the database, which says so (an answer), and only a silent database runs out
+  // the client's own deadline (which may open the circuit).
+  const answerMs = queryMs + CANCEL_MARGIN_MS;
   const connectMs = options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS;
   const sql = postgres(url, {
     max: options.max ?? DEFAULT_POOL,
@@ -147,8 +153,8 @@ export function postgresJsClient(url: string, options: PgClientOptions = {}): Pg
       try {
         // In a transaction, the transaction as a whole went through the circuit.
         const rows = top
-          ? await guarded(start, queryMs)
-          : await withDeadline(start(), queryMs, location);
+          ? await guarded(start, answerMs)
+          : await withDeadline(start(), answerMs, location);
         return rows as unknown as T[];
       } catch (error) {
         throw pgFailure(location, error);
@@ -160,7 +166,10 @@ export function postgresJsClient(url: string, options: PgClientOptions = {}): Pg
     async transaction<R>(work: (tx: PgSession) => Promise<R>): Promise<R> {
       try {
         // Waiting for a connection counts too: during an outage none comes.
-        return (await guarded(() => sql.begin((tx) => work(session(tx, false))), 2 * queryMs)) as R;
+        return (await guarded(
+          () => sql.begin((tx) => work(session(tx, false))),
+          2 * queryMs + CANCEL_MARGIN_MS,
+        )) as R;
       } catch (error) {
         // A refusal of ours (a thrown Error that is not the client's) stays as it is.
         if (error instanceof Error && !('code' in error) && !(error instanceof StoreFailure)) {
