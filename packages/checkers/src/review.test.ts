@@ -97,7 +97,9 @@ describe('reviewedPdn', () => {
       '+0.6',
       'win',
     ]);
-    expect(reviewJson(reviewGame(read('1. 11-15 *').game, { depth: 2 })[0]!)).toMatchObject({
+    const [first] = reviewGame(read('1. 11-15 *').game, { depth: 2 });
+    if (first === undefined) throw new Error('no review');
+    expect(reviewJson(first)).toMatchObject({
       index: 0,
       side: 'black',
       played: '11-15',
@@ -115,7 +117,9 @@ describe('the review protocol', () => {
       if (!played.ok) throw new Error(played.error.message);
       before = played.value;
     }
-    const request = reviewRequest(3, before, game.moves[6]!, 6, { depth: 6 });
+    const hung = game.moves[6];
+    if (hung === undefined) throw new Error('no seventh move');
+    const request = reviewRequest(3, before, hung, 6, { depth: 6 });
     expect(isReviewRequest(request)).toBe(true);
     expect(isReviewRequest({ id: 3, fen: INITIAL_FEN })).toBe(false);
     const reply = handleReviewRequest(request);
