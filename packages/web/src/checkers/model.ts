@@ -33,6 +33,7 @@ import {
 } from '@twenty48/checkers';
 import { positionOfSheet, type SheetGame, sheetOf } from '@twenty48/checkers-xlsx';
 import type { Result } from '@twenty48/common';
+import { cancelReview, keepReview, reviewReplied, startReview } from './review.js';
 import {
   analyse,
   ballotOf,
@@ -458,7 +459,7 @@ function undo(state: CheckersState, effects: Effect[]): CheckersState {
 
 export function update(state: CheckersState, input: Input): Update {
   const effects: Effect[] = [];
-  const next = analyse(apply(state, input, effects), effects);
+  const next = analyse(keepReview(apply(state, input, effects)), effects);
   return { state: next, effects };
 }
 
@@ -601,6 +602,14 @@ function apply(state: CheckersState, input: Input, effects: Effect[]): CheckersS
       });
       return { ...state, notice: '' };
     }
+    case 'review':
+      return startReview(state, effects);
+    case 'review-cancel':
+      return cancelReview(state, effects);
+    case 'review-close':
+      return { ...state, review: null };
+    case 'review-reply':
+      return reviewReplied(state, input.reply, effects);
     case 'export-pdn':
       effects.push({
         kind: 'download-text',

@@ -13,6 +13,9 @@ import {
   type Move,
   makeFen,
   newGame,
+  type ReviewMark,
+  type ReviewReply,
+  type ReviewRequest,
   type SearchLimits,
   type SearchReply,
   type SearchRequest,
@@ -73,6 +76,30 @@ export interface CheckersState {
   readonly opening: Opening;
   /** The ballot this game started from (its index), for the rematch. */
   readonly ballot: number | null;
+  /** The game review under way or done (review.ts), or none. */
+  readonly review: ReviewState | null;
+}
+
+/** One move graded by the engine (values for the side that moved, a man = 100). */
+export interface ReviewEntry {
+  readonly index: number;
+  readonly side: Side;
+  readonly played: string;
+  readonly best: string;
+  readonly bestPath: readonly number[];
+  readonly before: number;
+  readonly after: number;
+  readonly mark: ReviewMark | null;
+}
+
+/** A review of `game`: the moves graded so far, in order, and the question in flight. */
+export interface ReviewState {
+  readonly game: Game;
+  readonly entries: readonly ReviewEntry[];
+  /** The request the page waits for; null when done or cancelled. */
+  readonly asking: number | null;
+  /** Stopped by the player before the end. */
+  readonly cancelled: boolean;
 }
 
 /** The engine's view of a position: for Black, a man = 100; the best line in PDN. */
@@ -120,10 +147,16 @@ export type Input =
   | { readonly kind: 'opened'; readonly name: string; readonly sheet: Result<SheetGame, string> }
   | { readonly kind: 'download-xlsx' }
   /** `date` is today as PDN writes it, `2026.11.26`. */
-  | { readonly kind: 'export-pdn'; readonly date: string };
+  | { readonly kind: 'export-pdn'; readonly date: string }
+  /** Review the game (the result panel's and the move list's Review), cancel it, close it. */
+  | { readonly kind: 'review' }
+  | { readonly kind: 'review-cancel' }
+  | { readonly kind: 'review-close' }
+  | { readonly kind: 'review-reply'; readonly reply: ReviewReply };
 
 export type Effect =
   | { readonly kind: 'search'; readonly request: SearchRequest }
+  | { readonly kind: 'review'; readonly request: ReviewRequest }
   | { readonly kind: 'wait'; readonly ms: number }
   | { readonly kind: 'save'; readonly text: string }
   | { readonly kind: 'announce'; readonly text: string }
@@ -174,6 +207,7 @@ export function initialState(
     confirm: null,
     opening: options.opening ?? 'standard',
     ballot: null,
+    review: null,
   };
 }
 
