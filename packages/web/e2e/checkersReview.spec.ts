@@ -1,8 +1,10 @@
 /**
  * The checkers page's game review (issue 28), in Chromium: a game opened from PDN reviewed in
  * the engine worker with progress, the hung man marked ?? in the move list and on the graph,
- * the better move ringed on the board; Review on the result panel; Cancel.
+ * the better move ringed on the board; Review on the result panel; Cancel; axe-core's WCAG 2.1
+ * AA rules on the review shown, light and dark.
  */
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { type Game, gameToPdn, newGame, playMove, searchBest } from '@twenty48/checkers';
 
@@ -115,3 +117,24 @@ test('a long review shows its progress and stops on Cancel, keeping what it grad
   await page.waitForTimeout(1500);
   await expect(text).toHaveText(stopped ?? '');
 });
+
+for (const colorScheme of ['light', 'dark'] as const) {
+  test(`the review passes axe-core's WCAG 2.1 AA and best practices, ${colorScheme}`, async ({
+    page,
+  }) => {
+    await page.emulateMedia({ colorScheme });
+    await openGame(page, HUNG);
+    await page.locator('#review-game').click();
+    await expect(page.getByTestId('review-text')).toHaveText('Review: 1 blunder (??)', {
+      timeout: 30_000,
+    });
+    await page.getByTestId('review-marked').locator('button').click();
+    const results = await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+      .analyze();
+    const violations = results.violations.map(
+      (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`,
+    );
+    expect(violations).toEqual([]);
+  });
+}
