@@ -141,8 +141,10 @@ export {
   searchRequest,
 } from './protocol.js';
 export {
+  DECIDED_LEAD,
   DECIDED_SCORE,
   decided,
+  HELD_LIMIT,
   type MoveReview,
   markOf,
   menText,

@@ -27,10 +27,15 @@ describe('markOf', () => {
     expect(markOf(0, -500, true)).toBeNull();
   });
 
-  it('counts every win alike, and a held position turned lost as ??', () => {
+  it('counts every win alike, a win as at least 3 men, and a held position turned lost as ??', () => {
     expect(markOf(WIN_SCORE - 3, WIN_SCORE - 15, false)).toBeNull(); // a slower win
-    expect(markOf(WIN_SCORE - 3, 250, false)).toBe('??'); // a win let go
-    expect(markOf(-9_990, -WIN_SCORE + 20, false)).toBe('??'); // not yet lost, then lost
+    expect(markOf(WIN_SCORE - 3, 320, false)).toBeNull(); // still 3 men up
+    expect(markOf(WIN_SCORE - 3, 240, false)).toBe('?');
+    expect(markOf(WIN_SCORE - 3, 150, false)).toBe('??'); // a win let go to a man and a half
+    expect(markOf(WIN_SCORE - 3, -WIN_SCORE + 7, false)).toBe('??'); // a win turned into a loss
+    expect(markOf(-30, -WIN_SCORE + 20, false)).toBe('??'); // held, then lost
+    expect(markOf(-190, -WIN_SCORE + 20, false)).toBe('??'); // under 2 men down, then lost
+    expect(markOf(-470, -WIN_SCORE + 20, false)).toBeNull(); // hopeless already
     expect(markOf(-WIN_SCORE + 9, -WIN_SCORE + 5, false)).toBeNull(); // lost either way
   });
 });

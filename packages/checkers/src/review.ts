@@ -21,6 +21,10 @@ import type { Move, Position, Side } from './types.js';
 export const REVIEW_MAN = 100;
 /** From this value on a position counts as decided (a found win, a database win): 100 men. */
 export const DECIDED_SCORE = 10_000;
+/** What a decided position counts as at least, against an undecided one: a 3-man lead. */
+export const DECIDED_LEAD = 3 * REVIEW_MAN;
+/** A position counts as held while it is at most this far down: 2 men. */
+export const HELD_LIMIT = 2 * REVIEW_MAN;
 
 /** `??` a blunder (a man or more, or a held position lost), `?` a mistake (half a man or more). */
 export type ReviewMark = '??' | '?';
@@ -53,8 +57,11 @@ export const decided = (score: number): number =>
 
 /**
  * The mark a move earns: none for the search's own choice; `??` when it gives up a man or more
- * (`before - after` at least 100, decided values counted as 100 men) or turns a position not
- * lost into a lost one; `?` at half a man or more.
+ * (`before - after` at least 100) or turns a held position (at most 2 men down) into a lost one;
+ * `?` at half a man or more. A decided value (a found win or loss) counts, against an undecided
+ * one, as at least a 3-man lead: a won position let go to a 3-man lead is no mistake (the search
+ * merely no longer sees the end), one let go to a man's lead is a blunder; a loss walked into
+ * from a hopeless position is no blunder.
  *
  * @example
  * markOf(0, -120, false) // '??'
@@ -63,10 +70,21 @@ export const decided = (score: number): number =>
  */
 export function markOf(before: number, after: number, isBest: boolean): ReviewMark | null {
   if (isBest) return null;
-  const loss = decided(before) - decided(after);
-  if (loss >= REVIEW_MAN || (before > -DECIDED_SCORE && after <= -DECIDED_SCORE)) return '??';
+  const lost = after <= -DECIDED_SCORE;
+  if (lost && before > -HELD_LIMIT && before < DECIDED_SCORE) return '??';
+  const loss = comparable(before, after) - comparable(after, before);
+  if (loss >= REVIEW_MAN) return '??';
   if (loss >= REVIEW_MAN / 2) return '?';
   return null;
+}
+
+// `value` to compare with `other`: a decided one as at least a 3-man lead (or deficit), and
+// never on the wrong side of an undecided `other`; two decided ones as equal wins or losses.
+function comparable(value: number, other: number): number {
+  if (Math.abs(other) >= DECIDED_SCORE) return decided(value);
+  if (value >= DECIDED_SCORE) return Math.max(other, DECIDED_LEAD);
+  if (value <= -DECIDED_SCORE) return Math.min(other, -DECIDED_LEAD);
+  return value;
 }
 
 // The value of `position` for its side to move, `depth` plies deep; a forced move is played out

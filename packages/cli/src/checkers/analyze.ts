@@ -25,8 +25,9 @@ Each move is searched (default: ${DEFAULT_ANALYZE_DEPTH} plies a position). Valu
 the side that moved: the search counts a man as 100 and shows it as 1.0 ("-1.2" is a man and a
 fifth down); a found win or loss is "win"/"loss" (100 in --json). The move played is valued as
 deep as the best one. Marks: ?? when the move gives up a man or more against the best (or turns
-a position not lost into a lost one), ? at half a man or more; the search's own choice is never
-marked.
+a held position, at most 2 men down, into a lost one), ? at half a man or more; against an
+undecided value a found win counts as a 3-man lead (a loss as 3 men down); the search's own
+choice is never marked.
 Output: the game as PDN, each move followed by its mark as a NAG ($2 is ?, $4 is ??) and a
 comment with the value after it, and for a marked move the better one: 14-17 $4 {-1.4, best 3-7}.
 --json: { "moves": [{ "index", "side", "played", "best", "before", "after", "mark" }] }, index
