@@ -94,6 +94,16 @@ describe('reviewedPdn', () => {
     expect(again.tags.Event).toBe('Club');
   });
 
+  it('keeps a FEN setup and numbers a game Red starts from 1...', () => {
+    const game = read('[FEN "W:W18,22,K30:B9,14"]\n\n1... 18-15 2. 14-18 22-17 *');
+    const reviews = reviewGame(game.game, { depth: 4 });
+    expect(reviews.map((review) => review.side)).toEqual(['red', 'black', 'red']);
+    const text = reviewedPdn(game.game, game.tags, game.result, reviews, 'x');
+    expect(text).toContain('[FEN "W:W18,22,K30:B9,14"]');
+    expect(text).toMatch(/\n\n1\.\.\. 18-15 (\$\d )?\{[^}]*\} 2\. 14-18/);
+    expect(read(text).moves.map(moveToPdn)).toEqual(['18-15', '14-18', '22-17']);
+  });
+
   it('shows values in men, decided ones as win or loss', () => {
     expect([menText(-120), menText(4), menText(-4), menText(55), menText(WIN_SCORE - 9)]).toEqual([
       '-1.2',

@@ -28,7 +28,7 @@ const wholeGame = (game: Game): Game =>
 function ask(state: CheckersState, review: ReviewState, effects: Effect[]): CheckersState {
   const index = review.entries.length;
   const move = review.game.moves[index];
-  const before = gamesOf(review.game)[index];
+  const before = review.before[index];
   if (move === undefined || before === undefined) return { ...state, review };
   const id = state.nextId;
   effects.push({ kind: 'review', request: reviewRequest(id, before, move, index, REVIEW_LIMITS) });
@@ -40,7 +40,13 @@ export function startReview(state: CheckersState, effects: Effect[]): CheckersSt
   const game = wholeGame(state.game);
   if (game.moves.length === 0) return { ...state, notice: 'Nothing to review: no move yet' };
   effects.push({ kind: 'announce', text: `Reviewing ${game.moves.length} moves…` });
-  const review: ReviewState = { game, entries: [], asking: null, cancelled: false };
+  const review: ReviewState = {
+    game,
+    before: gamesOf(game),
+    entries: [],
+    asking: null,
+    cancelled: false,
+  };
   return ask({ ...state, notice: '' }, review, effects);
 }
 
@@ -90,12 +96,12 @@ export function reviewReplied(
  */
 export function keepReview(state: CheckersState): CheckersState {
   const { review } = state;
-  if (review === null || review.game === wholeGame(state.game)) return state;
+  // A capture played jump by jump keeps the game's moves and start: the review stays.
   if (
-    review.game.moves.length === state.game.moves.length &&
-    review.game.start === state.game.start
+    review === null ||
+    (review.game.moves === state.game.moves && review.game.start === state.game.start)
   )
-    return state; // the same game, a capture under way on top
+    return state;
   return { ...state, review: null };
 }
 

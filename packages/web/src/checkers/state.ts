@@ -95,6 +95,8 @@ export interface ReviewEntry {
 /** A review of `game`: the moves graded so far, in order, and the question in flight. */
 export interface ReviewState {
   readonly game: Game;
+  /** The game before each of its moves (`gamesOf`), made once. */
+  readonly before: readonly Game[];
   readonly entries: readonly ReviewEntry[];
   /** The request the page waits for; null when done or cancelled. */
   readonly asking: number | null;
