@@ -88,7 +88,7 @@ describe('reviewedPdn', () => {
     const reviews = reviewGame(game.game, { depth: 6 });
     const text = reviewedPdn(game.game, game.tags, game.result, reviews, 'review, depth 6');
     expect(text).toMatch(/^\[Event "Club"\]\n\[Black "Ann"\]\n\[Annotator "review, depth 6"\]\n\n/);
-    expect(text).toMatch(/4\. 14-17 \$4 \{-1\.\d, best \d+-\d+\} 4\.\.\. 21x14x7 \{\+1\.\d\}/);
+    expect(text).toMatch(/4\. 14-17 \$4 \{-\d+\.\d, best \d+-\d+\} 4\.\.\. 21x14x7 \{\+\d+\.\d\}/);
     const again = read(text);
     expect(again.moves.map(moveToPdn)).toEqual(game.moves.map(moveToPdn));
     expect(again.tags.Event).toBe('Club');

@@ -42,7 +42,9 @@ describe('checkers analyze', () => {
     const { stdout, stderr, status } = run(['analyze', file(HUNG), '--depth', '6']);
     expect(status).toBe(0);
     expect(stdout).toMatch(/^\[Event "Club"\]\n\[Black "Ann"\]\n\[White "Bob"\]\n\[Annotator /);
-    expect(stdout).toMatch(/ 4\. 14-17 \$4 \{-1\.\d, best \d+-\d+\} 4\.\.\. 21x14x7 \{\+1\.\d\}/);
+    expect(stdout).toMatch(
+      / 4\. 14-17 \$4 \{-\d+\.\d, best \d+-\d+\} 4\.\.\. 21x14x7 \{\+\d+\.\d\}/,
+    );
     expect(stdout.match(/\$4/g)).toHaveLength(1);
     // The output reads back as the same game.
     const again = parsePdnGame(stdout);
