@@ -7,7 +7,16 @@ import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { moveToPdn, parsePdnGame } from '@twenty48/checkers';
+import {
+  type Game,
+  gameToPdn,
+  moveToPdn,
+  newGame,
+  type Position,
+  parsePdnGame,
+  playMove,
+  searchBest,
+} from '@twenty48/checkers';
 import { describe, expect, it } from 'vitest';
 
 const MAIN = fileURLToPath(new URL('../../dist/checkers/main.js', import.meta.url));
@@ -80,6 +89,28 @@ describe('checkers analyze', () => {
     expect(Number(moves[6]?.before) - Number(moves[6]?.after)).toBeGreaterThanOrEqual(1);
     expect(moves[7]).toMatchObject({ played: '21x14x7', best: '21x14x7', mark: null });
     expect(moves.filter((move) => move.mark === '??')).toHaveLength(1);
+  });
+
+  it("leaves the engine's own moves unmarked: each is the best, valued as before", () => {
+    let game: Game = newGame();
+    const history: Position[] = [];
+    for (let ply = 0; ply < 20; ply++) {
+      const { move } = searchBest(game.position, { depth: 5, history });
+      if (move === null) break;
+      history.push(game.position);
+      const played = playMove(game, move);
+      if (!played.ok) throw new Error(played.error.message);
+      game = played.value;
+    }
+    const { stdout, status } = run(['analyze', '-', '--json', '--depth', '5'], gameToPdn(game));
+    expect(status).toBe(0);
+    const { moves } = JSON.parse(stdout) as { moves: Record<string, unknown>[] };
+    expect(moves).toHaveLength(20);
+    for (const move of moves) {
+      expect(move.mark, `ply ${move.index}`).toBeNull();
+      expect(move.best).toBe(move.played);
+      expect(move.after).toBe(move.before);
+    }
   });
 
   it('refuses bad PDN in one line naming the error and the move, exit code 1', () => {
