@@ -89,12 +89,18 @@ function comparable(value: number, other: number): number {
 
 // The value of `position` for its side to move, `depth` plies deep; a forced move is played out
 // without costing a ply (searchBest answers a one-move position with its static value).
-function forcedValue(position: Position, depth: number, history: readonly Position[]): number {
+function forcedValue(
+  position: Position,
+  depth: number,
+  history: readonly Position[],
+  forced = 0,
+): number {
   const moves = legalMoves(position);
   const [only] = moves;
   if (only === undefined) return -WIN_SCORE;
-  if (moves.length === 1 && history.length < 2000)
-    return -forcedValue(applyMove(position, only), depth, [...history, position]);
+  // A cycle of forced moves is a repetition the search sees: stop playing them out after 40.
+  if (moves.length === 1 && forced < 40)
+    return -forcedValue(applyMove(position, only), depth, [...history, position], forced + 1);
   return searchBest(position, { depth: Math.max(1, depth), history }).score;
 }
 
@@ -117,7 +123,7 @@ export function reviewMove(
   const moves = legalMoves(position);
   if (moves.length === 1) {
     // A forced move: nothing to choose, the value is the one after it.
-    const value = -forcedValue(applyMove(position, played), limits.depth ?? 10, [
+    const value = -forcedValue(applyMove(position, played), (limits.depth ?? 10) - 1, [
       ...history,
       position,
     ]);
