@@ -1,8 +1,8 @@
 /**
  * Reading a file a command is given, or standard input for `-`: as a stream, counting the bytes
  * as they come (a pipe may deliver late, and a size on disk means nothing for stdin, a FIFO or
- * `/dev/zero`), refused by name past a limit. `2048 replay` and `2048 review` read records with it, `checkers
- * analyze` PDN.
+ * `/dev/zero`), refused by name past a limit. `2048 replay` and `2048 review` read records
+ * with it, `checkers analyze` PDN.
  */
 import { createReadStream } from 'node:fs';
 import { fail, ok, type Result } from '@twenty48/common';
