@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+
 /**
  * The `2048` command: `play`, `auto`, `scores`, `replay`, `review`, `bench`, `env`, `train`, `serve`,
  * `backup`, `watch`. Bad flags
@@ -6,7 +7,7 @@
  * and exit code 1, never a stack trace on the player's screen (the full-screen game restores
  * the terminal first).
  */
-import { newProgram, runCommandLine } from './commandLine.js';
+
 import { register as registerAuto } from './commands/auto.js';
 import { register as registerBackup } from './commands/backup.js';
 import { register as registerBench } from './commands/bench.js';
@@ -18,6 +19,7 @@ import { register as registerScores } from './commands/scores.js';
 import { register as registerServe } from './commands/serve.js';
 import { register as registerTrain } from './commands/train.js';
 import { register as registerWatch } from './commands/watch.js';
+import { newProgram, runCommandLine } from './toolkit/commandLine.js';
 
 const program = newProgram('2048')
   .description(

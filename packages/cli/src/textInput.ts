@@ -5,7 +5,7 @@
  * with it, `checkers analyze` PDN.
  */
 import { createReadStream } from 'node:fs';
-import { fail, ok, type Result } from '@twenty48/common';
+import { errorCode, errorMessage, fail, ok, type Result } from '@twenty48/common';
 
 /** Plain words for the usual reasons a file cannot be read. */
 const READ_FAILURES: Readonly<Record<string, string>> = {
@@ -41,8 +41,8 @@ export async function readTextInput(
       chunks.push(chunk);
     }
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code ?? '';
-    const why = READ_FAILURES[code] ?? (code || (error as Error).message);
+    const code = errorCode(error);
+    const why = READ_FAILURES[code] ?? (code || errorMessage(error));
     return fail('ERR_READ', `cannot read ${name}: ${why}`);
   }
   return ok(Buffer.concat(chunks).toString('utf8'));

@@ -17,10 +17,10 @@ import {
 import { useShippedNetwork } from '@twenty48/ai/node';
 import { escapeAndCut, formatNumber } from '@twenty48/common';
 import type { Command } from 'commander';
-import { writeErrorLine } from '../commandLine.js';
 import { depthFlag, failUsage, positiveIntFlag } from '../flags.js';
 import { readRecordFile } from '../recordFile.js';
 import { formatReview } from '../reviewText.js';
+import { writeErrorLine } from '../toolkit/commandLine.js';
 
 interface ReviewFlags {
   readonly depth?: number;
