@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { fail, ok, type Result } from '@twenty48/engine';
 import { PLAY_SQL as SQL } from './playSql.js';
-import type { RankedStatus } from './types.js';
+import type { EndedRankedGame, RankedStatus } from './types.js';
 
 type Named = Record<string, unknown>;
 
@@ -134,6 +134,11 @@ export interface PlayStore {
   unlinkRacePlayer(gameId: string): Promise<void>;
   /** Start a race once: false when it had started already. */
   startRace(raceId: string, startedAt: Date, endsAt: Date): Promise<boolean>;
+  /**
+   * Close the games in progress of the days before `today` and of the races over at `now` (a
+   * race never started is over `waitingMs` after it was created); returns them.
+   */
+  closeOver(today: string, waitingMs: number, now?: Date): Promise<EndedRankedGame[]>;
   /** The game reached the goal at `at`: kept once, and its race finished then, if not before. */
   reachGoal(gameId: string, at: Date): Promise<void>;
 }
@@ -280,6 +285,15 @@ export function createPlayStore(runner: PlayRunner): PlayStore {
         endsAt: endsAt.toISOString(),
       });
       return started.length > 0;
+    },
+
+    async closeOver(today, waitingMs, now = new Date()) {
+      const rows = await runner.all<EndedRankedGame>(SQL.closeOver, {
+        today,
+        now: now.toISOString(),
+        waitingBefore: new Date(now.getTime() - waitingMs).toISOString(),
+      });
+      return rows.map((row) => ({ ...row, score: Number(row.score) }));
     },
 
     reachGoal(gameId, at) {

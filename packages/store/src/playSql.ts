@@ -122,4 +122,13 @@ export const PLAY_SQL = {
      WHERE game_id = @gameId AND reached_at IS NULL RETURNING race_id`,
   finishRace: `UPDATE races SET finished_at = @at
      WHERE race_id = @raceId AND finished_at IS NULL`,
+  // Games whose day or race is over are closed (as an idle game is), so that they no longer
+  // count as games in progress; a day's still ranks as it stands.
+  closeOver: `UPDATE ranked_games SET closed = 'expired', finished_at = @now
+     WHERE status <> 'lost' AND closed IS NULL AND (
+       game_id IN (SELECT game_id FROM daily_games WHERE day < @today)
+       OR game_id IN (SELECT p.game_id FROM race_players p JOIN races r ON r.race_id = p.race_id
+         WHERE r.finished_at IS NOT NULL OR r.ends_at <= @now
+           OR (r.started_at IS NULL AND r.created_at <= @waitingBefore)))
+     RETURNING game_id AS "gameId", watch_id AS "watchId", score, closed AS status`,
 } as const;
