@@ -252,8 +252,15 @@ describe('a race', { timeout: 60_000 }, () => {
 
   it('keeps its limits: players per race, one name each, races per player an hour', async () => {
     await server.close();
-    server = await playServer(store, clock, { limits: { racePlayers: 2, racesPerHour: 1 } });
+    server = await playServer(store, clock, {
+      limits: { racePlayers: 2, racesPerHour: 1, watchersPerGame: 1 },
+    });
     const { raceId } = await newRace();
+    const watching = await watchStream(`${server.url}/api/races/${raceId}/events`);
+    expect((await watching.next())?.event).toBe('race');
+    const crowded = await request(`/api/races/${raceId}/events`);
+    expect(errorOf(crowded)).toEqual([503, 'ERR_TOO_MANY_WATCHERS']);
+    watching.stop();
     await join(raceId, 'Ada', PLAYER_A);
     expect(errorOf(await post(`/api/races/${raceId}/players`, { name: 'Ada' }, PLAYER_B))).toEqual([
       409,
