@@ -102,10 +102,11 @@ export interface DailyScoresAnswer {
 }
 
 /**
- * 201 to `POST /api/scores { gameId, name }` for a daily game: ranked on its day's table. A
- * second game of the same name that day is refused with 409 `ERR_DAILY_RANKED` (the game was
- * played, it is not ranked). There is no score id: a day's records are not published one by
- * one; once the day is over its seed (`GET /api/daily?date=`) replays any of them.
+ * 201 to `POST /api/scores { gameId, name }` for a daily game: ranked on its day's table. Only
+ * the first game of the day a player (token, else address) played to its end ranks, and a name
+ * ranks once a day: any other is refused with 409 `ERR_DAILY_RANKED` (the game was played, it is
+ * not ranked). There is no score id: a day's records are not published one by one; once the
+ * day is over its seed (`GET /api/daily?date=`) replays any of them.
  */
 export interface DailyRankAnswer {
   readonly date: string;
@@ -258,7 +259,10 @@ export const PLAY_ERROR_STATUS = {
   ERR_DAILY_FUTURE: 404,
   /** A move on a daily game whose day is over (its seed is public now). */
   ERR_DAILY_OVER: 409,
-  /** `POST /api/scores` under a name already ranked that day: played, not ranked. */
+  /**
+   * `POST /api/scores` under a name already ranked that day, or for a game that is not the
+   * player's first of the day played to its end: played, not ranked.
+   */
   ERR_DAILY_RANKED: 409,
   /** This player started `DAILY_GAMES_PER_PLAYER` daily games today. */
   ERR_TOO_MANY_DAILY_GAMES: 429,
