@@ -139,6 +139,10 @@ for (const [kind, open] of Object.entries(kinds)) {
         ok: true,
         value: { rank: 1 },
       });
+      // a2 ended with a1 but was kept after it: a's first finished game is a1, ranked already.
+      expect(await rank('a2', 'Al', 999, '2026-11-26T11:00:04.000Z')).toMatchObject({
+        error: { code: 'ERR_DAILY_RANKED' },
+      });
       expect(await store.play.dailyTable('2026-11-26', 10)).toEqual([
         { name: 'Bo', score: 900, maxTile: 64, moves: 10 },
         { name: 'Ada', score: 500, maxTile: 64, moves: 10 },
