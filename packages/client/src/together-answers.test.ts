@@ -4,6 +4,7 @@ import {
   parseCreatedRace,
   parseDailyGame,
   parseDailyInfo,
+  parseDailyRank,
   parseDailyScores,
   parseRaceInfo,
 } from './together-answers.js';
@@ -15,15 +16,25 @@ const board = [
   [0, 0, 0, 0],
 ];
 const id = 'AbCdEfGhIjKlMnOpQrStUv';
-const player = { name: 'Ada', watchId: id, score: 8, maxTile: 8, moves: 3, status: 'playing' };
+const player = {
+  name: 'Ada',
+  watchId: id,
+  score: 8,
+  maxTile: 8,
+  moves: 3,
+  status: 'playing',
+  reachedAt: null,
+};
 const race = {
   raceId: id,
   rules: 'classic',
   size: 4,
+  minutes: 5,
   status: 'running',
   startedAt: '2026-11-26T13:00:00.000Z',
   endsAt: '2026-11-26T13:05:00.000Z',
   players: [player],
+  now: '2026-11-26T12:59:58.000Z',
 };
 
 describe('the daily answers', () => {
@@ -40,8 +51,9 @@ describe('the daily answers', () => {
 
   it.each([
     ['a date of another shape', { date: '26/11/2026' }],
-    ['unknown rules', { rules: 'chess' }],
-    ['a size the tables do not rank', { size: 9 }],
+    ['rules other than classic', { rules: 'tiers' }],
+    ['a size other than 4', { size: 5 }],
+    ['a day that does not exist', { date: '2026-02-30' }],
     ['a negative count of players', { players: -1 }],
     ['a best row of the wrong shape', { best: [{ name: 'Ada', score: 'lots', maxTile: 16 }] }],
     ['a seed that is not text', { seed: 7 }],
@@ -70,6 +82,9 @@ describe('the daily answers', () => {
     expect(
       parseDailyScores({ date: '2026-11-26', scores: [{ ...scores[0], rank: 0 }] }),
     ).toBeNull();
+    const rank = { date: '2026-11-26', ...scores[0] };
+    expect(parseDailyRank(rank)).toEqual(rank);
+    expect(parseDailyRank({ ...rank, date: undefined })).toBeNull();
   });
 });
 
@@ -87,6 +102,7 @@ describe('the race answers', () => {
     ['a start that is no time', { startedAt: 'soon' }],
     ['a player of the wrong shape', { players: [{ ...player, watchId: '' }] }],
     ['a player with no tile value', { players: [{ ...player, maxTile: 3 }] }],
+    ['no server clock', { now: undefined }],
   ])('refuses a race with %s', (_, change) => {
     expect(parseRaceInfo({ ...race, ...change })).toBeNull();
   });

@@ -4,13 +4,23 @@
 // to the name rule's length); a view escapes them when it shows them.
 
 import {
-  type CreateGameAnswer,
+  type CreateRaceAnswer as CreatedRace,
+  DAILY_RULES,
+  DAILY_SIZE,
+  type DailyAnswer,
+  type DailyBest,
+  type DailyGameAnswer,
+  type DailyRankAnswer,
+  type DailyScore,
+  type DailyScoresAnswer,
+  isDailyDate,
+  isRaceStatus,
   isRankedId,
   isRankedRules,
   isRankedSize,
   MAX_NAME_LENGTH,
-  type RankedRules,
-  type RankedStatus,
+  type RaceAnswer,
+  type RacePlayer,
 } from '@twenty48/common';
 import { isTileValue } from '@twenty48/engine';
 import { isRankedStatus, parseBoard, parseCreateAnswer } from './answers.js';
@@ -19,9 +29,8 @@ type Fields = Record<string, unknown>;
 const isObject = (x: unknown): x is Fields =>
   typeof x === 'object' && x !== null && !Array.isArray(x);
 const isCount = (x: unknown): x is number => Number.isSafeInteger(x) && (x as number) >= 0;
-/** A day as the API writes it: `YYYY-MM-DD`. */
-const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
-export const isDayDate = (x: unknown): x is string => typeof x === 'string' && DATE_PATTERN.test(x);
+/** A day as the API writes it: `YYYY-MM-DD`, a real day (common's check). */
+export const isDayDate = isDailyDate;
 /** A name as the server sends it: a string no longer than the name rule allows (in units). */
 const isName = (x: unknown): x is string =>
   typeof x === 'string' && x.length > 0 && x.length <= MAX_NAME_LENGTH * 4;
@@ -29,76 +38,13 @@ const isName = (x: unknown): x is string =>
 const isTimeOrNull = (x: unknown): x is string | null =>
   x === null || (typeof x === 'string' && x.length <= 40 && !Number.isNaN(Date.parse(x)));
 
-/** One row of a day's top ten in `GET /api/daily`. */
-export interface DailyBest {
-  readonly name: string;
-  readonly score: number;
-  readonly maxTile: number;
-}
-
-/** `GET /api/daily[?date=]`: the day, its rules, how many played, its top ten; a past day's seed. */
-export interface DailyInfo {
-  readonly date: string;
-  readonly rules: RankedRules;
-  readonly size: number;
-  readonly players: number;
-  readonly best: readonly DailyBest[];
-  /** Only for a day that is over, so anyone can replay it. */
-  readonly seed?: string;
-}
-
-/** `POST /api/daily/games`: a ranked game dealt from the day's seed, and the day. */
-export interface DailyGameAnswer extends CreateGameAnswer {
-  readonly date: string;
-}
-
-/** One row of `GET /api/daily/scores`. */
-export interface DailyScore {
-  readonly rank: number;
-  readonly name: string;
-  readonly score: number;
-  readonly maxTile: number;
-  readonly moves: number;
-}
-
-/** `GET /api/daily/scores?date=`: a day's table, best first. */
-export interface DailyScores {
-  readonly date: string;
-  readonly scores: readonly DailyScore[];
-}
-
-/** `POST /api/races`: the race's id (its link) and the host's token (to start it). */
-export interface CreatedRace {
-  readonly raceId: string;
-  readonly hostToken: string;
-}
-
-export const RACE_STATUSES = ['waiting', 'running', 'finished'] as const;
-export type RaceStatus = (typeof RACE_STATUSES)[number];
-
-/** One player of a race as `GET /api/races/:raceId` lists them (best first). */
-export interface RacePlayer {
-  readonly name: string;
-  readonly watchId: string;
-  readonly score: number;
-  readonly maxTile: number;
-  readonly moves: number;
-  readonly status: RankedStatus;
-}
-
-/** `GET /api/races/:raceId`: the race as it stands. */
-export interface RaceInfo {
-  readonly raceId: string;
-  readonly rules: RankedRules;
-  readonly size: number;
-  readonly status: RaceStatus;
-  readonly startedAt: string | null;
-  readonly endsAt: string | null;
-  readonly players: readonly RacePlayer[];
-}
-
-const isRaceStatus = (x: unknown): x is RaceStatus =>
-  typeof x === 'string' && (RACE_STATUSES as readonly string[]).includes(x);
+/** A day's challenge (common's `DailyAnswer`). */
+export type DailyInfo = DailyAnswer;
+/** A race as it stands (common's `RaceAnswer`). */
+export type RaceInfo = RaceAnswer;
+/** A day's table (common's `DailyScoresAnswer`). */
+export type DailyScores = DailyScoresAnswer;
+export type { CreatedRace, DailyBest, DailyGameAnswer, DailyRankAnswer, DailyScore, RacePlayer };
 
 /** A row of a top ten, or null. */
 function parseBest(x: unknown): DailyBest | null {
@@ -123,12 +69,12 @@ function allOf<T>(x: unknown, read: (item: unknown) => T | null, max = 1000): T[
 export function parseDailyInfo(x: unknown): DailyInfo | null {
   if (!isObject(x)) return null;
   const { date, rules, size, players, seed } = x;
-  if (!isDayDate(date) || !isRankedRules(rules) || !isRankedSize(size) || !isCount(players)) {
+  if (!isDayDate(date) || rules !== DAILY_RULES || size !== DAILY_SIZE || !isCount(players)) {
     return null;
   }
   const best = allOf(x.best, parseBest, 100);
   if (best === null) return null;
-  const info = { date, rules, size, players, best };
+  const info: DailyInfo = { date, rules: DAILY_RULES, size: DAILY_SIZE, players, best };
   if (seed === undefined) return info;
   return typeof seed === 'string' && seed.length > 0 && seed.length <= 200
     ? { ...info, seed }
@@ -152,6 +98,17 @@ function parseDailyScore(x: unknown): DailyScore | null {
   const { rank, name, score, maxTile, moves } = x;
   if (!isCount(rank) || rank < 1 || !isName(name) || !isCount(score)) return null;
   return isTileValue(maxTile) && isCount(moves) ? { rank, name, score, maxTile, moves } : null;
+}
+
+/**
+ * `201` to `POST /api/scores` for a day's game: its rank on the day's table.
+ *
+ * @example
+ * parseDailyRank({ date: '2026-11-26', rank: 1, name: 'Ada', score: 96, maxTile: 16, moves: 40 })
+ */
+export function parseDailyRank(x: unknown): DailyRankAnswer | null {
+  const row = parseDailyScore(x);
+  return row !== null && isObject(x) && isDayDate(x.date) ? { date: x.date, ...row } : null;
 }
 
 /**
@@ -186,12 +143,12 @@ export function parseCreatedRace(x: unknown): CreatedRace | null {
  */
 export function parseRacePlayer(x: unknown): RacePlayer | null {
   if (!isObject(x)) return null;
-  const { name, watchId, score, maxTile, moves, status } = x;
+  const { name, watchId, score, maxTile, moves, status, reachedAt } = x;
   if (!isName(name) || !isRankedId(watchId) || !isCount(score) || !isTileValue(maxTile)) {
     return null;
   }
-  return isCount(moves) && isRankedStatus(status)
-    ? { name, watchId, score, maxTile, moves, status }
+  return isCount(moves) && isRankedStatus(status) && isTimeOrNull(reachedAt)
+    ? { name, watchId, score, maxTile, moves, status, reachedAt }
     : null;
 }
 
@@ -203,11 +160,13 @@ export function parseRacePlayer(x: unknown): RacePlayer | null {
  */
 export function parseRaceInfo(x: unknown): RaceInfo | null {
   if (!isObject(x)) return null;
-  const { raceId, rules, size, status, startedAt, endsAt } = x;
+  const { raceId, rules, size, minutes, status, startedAt, endsAt, now } = x;
   if (!isRankedId(raceId) || !isRankedRules(rules) || !isRankedSize(size)) return null;
   if (!isRaceStatus(status) || !isTimeOrNull(startedAt) || !isTimeOrNull(endsAt)) return null;
+  if (!isCount(minutes) || typeof now !== 'string' || !isTimeOrNull(now)) return null;
   const players = allOf(x.players, parseRacePlayer, 64);
-  return players === null ? null : { raceId, rules, size, status, startedAt, endsAt, players };
+  if (players === null) return null;
+  return { raceId, rules, size, minutes, status, startedAt, endsAt, players, now };
 }
 
 /**

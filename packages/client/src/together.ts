@@ -20,11 +20,13 @@ import type { RankedGame, RankedOptions } from './ranked-types.js';
 import {
   type CreatedRace,
   type DailyInfo,
+  type DailyRankAnswer,
   type DailyScores,
   isDayDate,
   parseCreatedRace,
   parseDailyGame,
   parseDailyInfo,
+  parseDailyRank,
   parseDailyScores,
   parseRaceInfo,
   type RaceInfo,
@@ -84,7 +86,7 @@ export interface DailyGame {
 
 /**
  * `POST /api/daily/games`: today's game, dealt from the day's seed (the same moves give
- * everyone the same boards), played with the ranked pipeline. `rank(name)` puts a finished
+ * everyone the same boards), played with the ranked pipeline. `rankDailyGame` puts a finished
  * game on the day's table (a name once a day).
  *
  * @example
@@ -100,6 +102,22 @@ export async function createDailyGame(
   if (!created.ok) return created;
   const game = playCreatedGame(options, variant, created.value);
   return game.ok ? { ok: true, value: { game: game.value, date: created.value.date } } : game;
+}
+
+/**
+ * `POST /api/scores` for a finished day's game: its rank on the day's table. A name is ranked
+ * once a day (its first finished game); another game under it is refused, 409
+ * `ERR_DAILY_RANKED`.
+ *
+ * @example
+ * const ranked = await rankDailyGame(link, gameId, 'Ada'); // ranked.value.rank
+ */
+export function rankDailyGame(
+  link: ServerLink,
+  gameId: string,
+  name: string,
+): Promise<ClientResult<DailyRankAnswer>> {
+  return post(link, '/api/scores', { gameId, name }, parseDailyRank);
 }
 
 /** What a new race is: its rules, board size and length in minutes (1 to 30). */
@@ -149,14 +167,14 @@ export async function joinRace(
  * `POST /api/races/:raceId/start` with the host's token.
  *
  * @example
- * await startRace(link, raceId, hostToken); // { ok: true, value: true }
+ * await startRace(link, raceId, hostToken); // the race, running, with its countdown's end
  */
 export function startRace(
   link: ServerLink,
   raceId: string,
   hostToken: string,
-): Promise<ClientResult<true>> {
-  return post(link, `${racePath(raceId)}/start`, { hostToken }, () => true);
+): Promise<ClientResult<RaceInfo>> {
+  return post(link, `${racePath(raceId)}/start`, { hostToken }, parseRaceInfo);
 }
 
 /**
