@@ -37,6 +37,7 @@ import {
   keepRace,
   lobbyLine,
   parseJoinedRaces,
+  playerLine,
   RACES_KEY,
   type RaceScreen,
   raceIdOf,
@@ -150,10 +151,7 @@ function render(): void {
   }
   if (screen === 'over' && race !== null) {
     byId('winner').textContent = winnerLine(race);
-    const rows = race.players.map(
-      (p) =>
-        `${escapeAndCut(p.name, 40)}: ${formatNumber(p.score)} (${p.maxTile}), ${formatNumber(p.moves)} moves`,
-    );
+    const rows = race.players.map((p) => playerLine(p, rules?.goal ?? null));
     fillList(byId('standings'), rows, 'Nobody played.');
   }
   if (screen !== shown) entered(screen);
