@@ -42,6 +42,10 @@ export interface RankedScreenState {
   readonly server: string;
   /** The name offered first (the last one typed). */
   readonly lastName: string | null;
+  /** The title line when it is not a ranked game's (a day's game, a race). */
+  readonly title: string | null;
+  /** Whether a lost game asks for a name to rank it (a race's does not: its standings rank it). */
+  readonly naming: boolean;
   readonly cols: number;
   readonly rows: number;
   readonly mode: ColorMode;
@@ -70,8 +74,15 @@ export type RankedInput =
       readonly name: string;
       readonly result:
         | { readonly ok: true; readonly rank: number; readonly id: number }
+        /** Ranked elsewhere than the ranked table (a day's table): what to say of it. */
+        | { readonly ok: true; readonly lines: readonly string[] }
         | { readonly ok: false; readonly reason: string };
-    };
+    }
+  /**
+   * News from around the game (a race's standings, its end): a message under the board, or
+   * the end of play with these lines.
+   */
+  | { readonly kind: 'news'; readonly message?: string; readonly over?: readonly string[] };
 
 /**
  * What the edge does: draw, exit, follow the client's changes (from the start, answered with
@@ -104,6 +115,10 @@ export interface RankedScreenStart {
   readonly mode: ColorMode;
   readonly cols: number;
   readonly rows: number;
+  /** The title line (default: the ranked game's rules, size and server). */
+  readonly title?: string;
+  /** Whether a lost game asks for a name (default true). */
+  readonly naming?: boolean;
 }
 
 const CONNECTION_LOST = 'connection lost, retrying…';
@@ -146,7 +161,7 @@ export function rankedFrame(state: RankedScreenState): string[] {
   const message = state.online ? state.message : CONNECTION_LOST;
   const view = {
     game: position,
-    title: `2048 · ranked ${name} ${size}x${size} · ${state.server}`,
+    title: state.title ?? `2048 · ranked ${name} ${size}x${size} · ${state.server}`,
     lastGain: state.lastGain,
     best: position.score,
     moveCount: position.moves,
@@ -158,12 +173,18 @@ export function rankedFrame(state: RankedScreenState): string[] {
   return renderFrame(view, state.cols, state.rows);
 }
 
+/** What a lost game that asks for no name says. */
+export const NO_MOVE_LEFT = 'No move left: your game is over.';
+
 /** The phase a position asks for when nothing else is going on: the name once it is lost. */
-const settle = (state: RankedScreenState): RankedScreenState =>
-  state.position.status === 'lost' &&
-  (state.phase.kind === 'playing' || state.phase.kind === 'help')
-    ? { ...state, phase: { kind: 'naming', text: state.lastName ?? '' } }
-    : state;
+const settle = (state: RankedScreenState): RankedScreenState => {
+  const lost =
+    state.position.status === 'lost' &&
+    (state.phase.kind === 'playing' || state.phase.kind === 'help');
+  if (!lost) return state;
+  if (!state.naming) return { ...state, phase: { kind: 'over', lines: [NO_MOVE_LEFT] } };
+  return { ...state, phase: { kind: 'naming', text: state.lastName ?? '' } };
+};
 
 /**
  * The first state and its first frame (the name asked at once for a game already lost).
@@ -181,6 +202,8 @@ export function startRankedScreen(start: RankedScreenStart): RankedStep {
     message: start.notice,
     server: start.server,
     lastName: start.lastName,
+    title: start.title ?? null,
+    naming: start.naming ?? true,
     cols: start.cols,
     rows: start.rows,
     mode: start.mode,
@@ -283,11 +306,17 @@ function react(state: RankedScreenState, input: RankedInput): RankedStep {
       return only(state);
     case 'changed':
       return changed(state, input);
+    case 'news':
+      if (input.over)
+        return only({ ...state, queued: [], phase: { kind: 'over', lines: input.over } });
+      return only({ ...state, message: input.message ?? state.message });
     case 'ranked': {
       const { result, name } = input;
       if (!result.ok) {
         return only({ ...state, message: result.reason, phase: { kind: 'naming', text: name } });
       }
+      if ('lines' in result)
+        return only({ ...state, phase: { kind: 'over', lines: result.lines } });
       const { name: rules, size } = state.position.rules;
       const lines = [
         `${name} is number ${result.rank} for ${rules} ${size}x${size}.`,
