@@ -201,10 +201,11 @@ byId('share').addEventListener('click', async () => {
 async function open(): Promise<void> {
   const today = await readDaily(page.link);
   if (!today.ok) {
-    const text =
-      today.error.status === 404 || today.error.code === 'ERR_OFFLINE'
-        ? 'The daily challenge needs the game’s server (2048 serve).'
-        : `Today’s challenge cannot be read: ${described(today.error)}`;
+    const { status: code, code: name } = today.error;
+    const noServer = code === 404 || name === 'ERR_OFFLINE' || name === 'ERR_RESPONSE';
+    const text = noServer
+      ? `The daily challenge needs the game’s server (2048 serve): ${described(today.error)}`
+      : `Today’s challenge cannot be read: ${described(today.error)}`;
     status(text);
     return;
   }

@@ -103,6 +103,7 @@ function showRivals(): void {
       const caption = document.createElement('figcaption');
       const boardDiv = document.createElement('div');
       boardDiv.className = 'board';
+      boardDiv.dataset.testid = 'rival-board';
       boardDiv.setAttribute('aria-label', `${escapeAndCut(player.name, 40)}'s board`);
       boardDiv.setAttribute('role', 'group');
       boardDiv.innerHTML =
