@@ -31,6 +31,8 @@ export {
   tileGlow,
 } from './palette.js';
 export {
+  API_ERROR_STATUS,
+  type ApiErrorCode,
   type CreateRaceAnswer,
   type CreateRaceRequest,
   DAILY_BEST_LENGTH,

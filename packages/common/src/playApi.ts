@@ -13,7 +13,13 @@
  * Races: `POST /api/races`, `POST /api/races/:raceId/players`, `POST /api/races/:raceId/start`,
  * `GET /api/races/:raceId`, `GET /api/races/:raceId/events`.
  */
-import type { CreateGameAnswer, MoveEvent, RankedRules, RankedStatus } from './rankedApi.js';
+import {
+  type CreateGameAnswer,
+  type MoveEvent,
+  RANKED_ERROR_STATUS,
+  type RankedRules,
+  type RankedStatus,
+} from './rankedApi.js';
 
 // --- Daily ------------------------------------------------------------------------------------
 
@@ -279,6 +285,10 @@ export const PLAY_ERROR_STATUS = {
 } as const;
 
 export type PlayErrorCode = keyof typeof PLAY_ERROR_STATUS;
+
+/** Every error code of the server's API (ranked games, the daily challenge, races) and its status. */
+export const API_ERROR_STATUS = { ...RANKED_ERROR_STATUS, ...PLAY_ERROR_STATUS } as const;
+export type ApiErrorCode = keyof typeof API_ERROR_STATUS;
 
 // --- Checks of a request ----------------------------------------------------------------------
 

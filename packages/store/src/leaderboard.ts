@@ -28,6 +28,7 @@ export function sqliteLeaderboard(store: Store): LeaderboardStore {
     forgetEndedRankedGames: later(store.forgetEndedRankedGames),
     rankRankedGame: later(store.rankRankedGame),
     onOtherServers: () => () => {},
+    play: store.play,
     health: later(store.health),
     close: later(store.close),
   };
