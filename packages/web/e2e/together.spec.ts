@@ -99,7 +99,7 @@ test.describe('the Daily page', () => {
     expect((await held(gameId)).status).toBe('lost');
     await expect(page.getByTestId('streak')).toHaveText('Streak: 1 day in a row.');
 
-    await page.getByLabel('Your name for today’s table').fill('Ada');
+    await page.getByLabel(/Your name for today/).fill('Ada');
     await page.getByRole('button', { name: 'Save score' }).click();
     await expect(page.getByTestId('daily-result')).toContainText('Ada is number 1 today.');
     await expect(page.getByTestId('daily-table')).toContainText('Ada:');
@@ -166,11 +166,11 @@ test.describe('a race between two pages', () => {
     const ada = await playerPage(browser);
     const bo = await playerPage(browser);
     await ada.goto(`${server().url}/race.html`);
-    await ada.getByLabel('Your name').fill('Ada');
+    await ada.getByTestId('race-setup').getByLabel('Your name').fill('Ada');
     await ada.getByLabel('Minutes').fill('3');
     await ada.getByRole('button', { name: 'Create race' }).click();
     await expect(ada.getByTestId('race-lobby')).toBeVisible();
-    await expect(ada.getByTestId('lobby-players')).toHaveText(['Ada']);
+    await expect(ada.getByTestId('lobby-players').locator('li')).toHaveText(['Ada']);
     const link = (await ada.getByTestId('race-link').textContent()) as string;
     expect(link).toMatch(/\/race\.html#[\w-]{22,}$/);
     await ada.getByRole('button', { name: 'Copy link' }).click();
@@ -178,12 +178,12 @@ test.describe('a race between two pages', () => {
     expect(await axeViolations(ada)).toEqual([]);
 
     await bo.goto(link);
-    await bo.getByLabel('Your name').fill('Bo');
+    await bo.getByTestId('race-join').getByLabel('Your name').fill('Bo');
     await bo.getByRole('button', { name: 'Join' }).click();
     await expect(bo.getByTestId('race-lobby')).toBeVisible();
     await expect(bo.getByRole('button', { name: 'Start the race' })).toBeHidden();
     // Bo's join reaches Ada's lobby over the race's events.
-    await expect(ada.getByTestId('lobby-players')).toHaveText(['Ada', 'Bo']);
+    await expect(ada.getByTestId('lobby-players').locator('li')).toHaveText(['Ada', 'Bo']);
 
     await ada.getByRole('button', { name: 'Start the race' }).click();
     await expect(bo.getByTestId('countdown')).toHaveText(/^[321]$/);
@@ -225,7 +225,7 @@ test.describe('a race between two pages', () => {
 
     await ada.getByRole('button', { name: 'Race again' }).click();
     await expect(ada.getByTestId('race-lobby')).toBeVisible();
-    await expect(ada.getByTestId('lobby-players')).toHaveText(['Ada']);
+    await expect(ada.getByTestId('lobby-players').locator('li')).toHaveText(['Ada']);
     expect(await ada.getByTestId('race-link').textContent()).not.toBe(link);
   });
 });
