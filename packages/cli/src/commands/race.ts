@@ -120,8 +120,10 @@ async function race(server: string, raceIdArg: string | undefined, options: Race
     });
     if (!created.ok) return fail(`the server at ${server}`, created.error);
     ({ raceId, hostToken } = created.value);
-    say(`Race created. Others join with:  2048 race ${server} ${raceId}`);
-    say(`or in a browser:  ${server}/race.html#${raceId}`);
+    say('Race created. Others join with:');
+    say(`  2048 race ${server} ${raceId}`);
+    say('or in a browser:');
+    say(`  ${server}/race.html#${raceId}`);
   }
   const first = await readRace(link, raceId);
   if (!first.ok) return fail(`the race ${raceId}`, first.error);
@@ -143,9 +145,10 @@ async function race(server: string, raceIdArg: string | undefined, options: Race
     );
     const started = await new Promise<RaceInfo | null>((resolve) => {
       const lines = createInterface({ input: process.stdin });
+      // Settled before the lines are closed: closing them says "no start" (the input ended).
       const done = (value: RaceInfo | null) => {
-        lines.close();
         resolve(value);
+        lines.close();
       };
       const check = async () => {
         const now = await readRace(link, raceId as string);
