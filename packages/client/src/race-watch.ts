@@ -23,6 +23,8 @@ export type RaceUpdate =
       readonly watchId: string;
       readonly board: WireBoard;
       readonly score: number;
+      /** The moves that count in that player's game so far. */
+      readonly moves: number;
     }
   /** The race changed (the event's name: a join, the start, the end); `race` when it came whole. */
   | { readonly type: 'changed'; readonly event: string; readonly race: RaceInfo | null }
@@ -39,7 +41,7 @@ export interface RaceWatch extends AsyncIterable<RaceUpdate> {
  * player's board, else news of a change (with the race when the event carries it whole).
  *
  * @example
- * raceUpdateOf('move', '{"watchId":"w1","board":[[2,0],[0,0]],"score":0}', 2) // { type: 'move', … }
+ * raceUpdateOf('move', '{"watchId":"w1","board":[[2,0],[0,0]],"score":0,"moves":0}', 2) // { type: 'move', … }
  */
 export function raceUpdateOf(event: string, data: string, size: number): RaceUpdate {
   const body = parseJson(data);

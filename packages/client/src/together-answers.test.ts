@@ -108,8 +108,12 @@ describe('the race answers', () => {
   });
 
   it('turns a stream event into a player’s move, or news with the race when it came whole', () => {
-    const move = raceUpdateOf('move', JSON.stringify({ watchId: id, board, score: 4 }), 4);
-    expect(move).toEqual({ type: 'move', watchId: id, board, score: 4 });
+    const move = raceUpdateOf(
+      'move',
+      JSON.stringify({ watchId: id, board, score: 4, moves: 2 }),
+      4,
+    );
+    expect(move).toEqual({ type: 'move', watchId: id, board, score: 4, moves: 2 });
     expect(raceUpdateOf('start', JSON.stringify(race), 4)).toEqual({
       type: 'changed',
       event: 'start',
@@ -122,8 +126,8 @@ describe('the race answers', () => {
       race: null,
     });
     // A move with a board of the wrong size is no move: the view reads the race again.
-    expect(raceUpdateOf('move', JSON.stringify({ watchId: id, board, score: 4 }), 5).type).toBe(
-      'changed',
-    );
+    expect(
+      raceUpdateOf('move', JSON.stringify({ watchId: id, board, score: 4, moves: 2 }), 5).type,
+    ).toBe('changed');
   });
 });

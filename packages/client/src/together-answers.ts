@@ -21,6 +21,7 @@ import {
   MAX_NAME_LENGTH,
   type RaceAnswer,
   type RacePlayer,
+  type WireBoard,
 } from '@twenty48/common';
 import { isTileValue } from '@twenty48/engine';
 import { isRankedStatus, parseBoard, parseCreateAnswer } from './answers.js';
@@ -170,17 +171,20 @@ export function parseRaceInfo(x: unknown): RaceInfo | null {
 }
 
 /**
- * A player's move in a race's stream: whose (`watchId`), the board after it, the score.
+ * A player's move in a race's stream: whose (`watchId`), the board after it, the score and the
+ * moves that count so far (a move that changed nothing is streamed too, its count unchanged).
  *
  * @example
- * parseRaceMove({ watchId: 'w1', board, score: 8 }, 4) // { watchId: 'w1', board, score: 8, … }
+ * parseRaceMove({ watchId: 'w1', board, score: 8, moves: 3 }, 4) // { watchId: 'w1', board, score: 8, moves: 3 }
  */
 export function parseRaceMove(
   x: unknown,
   size: number,
-): { watchId: string; board: readonly (readonly number[])[]; score: number } | null {
+): { watchId: string; board: WireBoard; score: number; moves: number } | null {
   if (!isObject(x)) return null;
   const board = parseBoard(x.board, size);
-  const { watchId, score } = x;
-  return isRankedId(watchId) && board !== null && isCount(score) ? { watchId, board, score } : null;
+  const { watchId, score, moves } = x;
+  return isRankedId(watchId) && board !== null && isCount(score) && isCount(moves)
+    ? { watchId, board, score, moves }
+    : null;
 }
