@@ -14,6 +14,7 @@ import {
   RACE_MIN_MINUTES,
   RANKED_PLAYER_HEADER,
   RANKED_RULES,
+  RANKED_WATCH_RETRY_MS,
 } from '@twenty48/common';
 import type { Context, Hono, MiddlewareHandler } from 'hono';
 import * as v from 'valibot';
@@ -159,6 +160,13 @@ export function addPlayRoutes(api: Hono, options: PlayRoutesOptions): void {
     if (c.req.method === 'HEAD') {
       const race = await play.readRace(raceId);
       return race ? c.body(null, 200, { 'content-type': EVENT_STREAM }) : unknownRace(c);
+    }
+    if (!events.roomFor(raceId, limits.watchersPerGame, limits.maxStreams)) {
+      return refusal(c, {
+        code: 'ERR_TOO_MANY_WATCHERS',
+        message: 'too many watchers now; try again later',
+        retryAfterMs: RANKED_WATCH_RETRY_MS,
+      });
     }
     table.streamOpened();
     const body = await events.open(raceId, () => table.streamClosed());

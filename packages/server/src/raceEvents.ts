@@ -53,6 +53,7 @@ export function createRaceEvents({
   pollMs,
 }: RaceEventsOptions) {
   const hubs = new Map<string, Hub>();
+  let open = 0;
 
   const broadcast = (hub: Hub, text: string): void => {
     for (const listener of hub.listeners) listener.send(text);
@@ -147,6 +148,7 @@ export function createRaceEvents({
     async open(raceId: string, onClose: () => void): Promise<ReadableStream | null> {
       const race = await play.readRace(raceId);
       if (!race) return null;
+      open++;
       let listener: RaceListener | undefined;
       let keepAlive: ReturnType<typeof setInterval> | undefined;
       let closed = false;
@@ -159,6 +161,7 @@ export function createRaceEvents({
           hub.listeners.delete(listener);
           if (hub.listeners.size === 0) stopHub(hub);
         }
+        open--;
         onClose();
       };
       const body = new ReadableStream<Uint8Array>(
@@ -224,6 +227,11 @@ export function createRaceEvents({
         new ByteLengthQueuingStrategy({ highWaterMark: queueBytes }),
       );
       return body;
+    },
+
+    /** Whether one more stream of `raceId` fits: `perRace` on it, `total` race streams here. */
+    roomFor(raceId: string, perRace: number, total: number): boolean {
+      return open < total && (hubs.get(raceId)?.listeners.size ?? 0) < perRace;
     },
 
     /** Read every watched race again now (the timer does it every `pollMs`). */

@@ -66,6 +66,8 @@ export interface Setting {
   readonly default?: SettingValue;
   /** A flag that takes no value (`--metrics`). */
   readonly boolean?: boolean;
+  /** A secret: its value is never quoted in a message. */
+  readonly secret?: boolean;
 }
 
 const wholeNumber =
@@ -291,5 +293,6 @@ export const SETTINGS: readonly Setting[] = [
     parse: text((value) =>
       value.length >= 16 && value.length <= 1024 ? null : 'must be 16 to 1024 characters',
     ),
+    secret: true,
   },
 ];

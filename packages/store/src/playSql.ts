@@ -94,11 +94,9 @@ export const PLAY_SQL = {
      UNION ALL SELECT 'race' AS kind, race_id AS ref FROM race_players WHERE game_id = @gameId`,
 
   racesOfPlayer: `SELECT CAST(count(*) AS INTEGER) AS n FROM races
-     WHERE player = @player AND created_at >= @since`,
+     WHERE player = @player AND created_at > @since`,
   racesOfClient: `SELECT CAST(count(*) AS INTEGER) AS n FROM races
-     WHERE client = @client AND created_at >= @since`,
-  oldestRaceOfPlayer: `SELECT min(created_at) AS at FROM races
-     WHERE player = @player AND created_at >= @since`,
+     WHERE client = @client AND created_at > @since`,
   insertRace: `INSERT INTO races (race_id, host_hash, rules, size, minutes, seed, player, client, created_at)
      VALUES (@raceId, @hostHash, @rules, @size, @minutes, @seed, @player, @client, @now)`,
   race: `SELECT race_id AS "raceId", host_hash AS "hostHash", rules, size, minutes, seed,
