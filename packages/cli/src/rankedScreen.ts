@@ -46,6 +46,8 @@ export interface RankedScreenState {
   readonly title: string | null;
   /** Whether a lost game asks for a name to rank it (a race's does not: its standings rank it). */
   readonly naming: boolean;
+  /** The table the name is asked for ("the ranked table", "today's table"). */
+  readonly tableName: string;
   readonly cols: number;
   readonly rows: number;
   readonly mode: ColorMode;
@@ -119,6 +121,8 @@ export interface RankedScreenStart {
   readonly title?: string;
   /** Whether a lost game asks for a name (default true). */
   readonly naming?: boolean;
+  /** The table the name is asked for (default "the ranked table"). */
+  readonly tableName?: string;
 }
 
 const CONNECTION_LOST = 'connection lost, retrying…';
@@ -140,7 +144,7 @@ function overlayOf(state: RankedScreenState): FrameOverlay {
       return {
         kind: 'name',
         text: phase.text,
-        prompt: `Game over! Final score ${position.score}. Your name for the ranked table:`,
+        prompt: `Game over! Final score ${position.score}. Your name for ${state.tableName}:`,
       };
     case 'ranking':
       return { kind: 'lines', lines: [`Ranking the game as ${phase.name}…`] };
@@ -204,6 +208,7 @@ export function startRankedScreen(start: RankedScreenStart): RankedStep {
     lastName: start.lastName,
     title: start.title ?? null,
     naming: start.naming ?? true,
+    tableName: start.tableName ?? 'the ranked table',
     cols: start.cols,
     rows: start.rows,
     mode: start.mode,

@@ -35,6 +35,8 @@ export interface RankedScreenOptions {
   readonly title?: string;
   /** Whether a lost game asks for a name (default true; a race's does not). */
   readonly naming?: boolean;
+  /** The table the name is asked for (default "the ranked table"). */
+  readonly tableName?: string;
   /** Rank the game elsewhere than the ranked table (a day's table): what to say, or why not. */
   readonly rank?: (name: string) => Promise<ClientResult<readonly string[]>>;
   /** News from around the game (a race's), sent as inputs; returns the function that stops it. */
@@ -129,6 +131,7 @@ export async function playRankedScreen(options: RankedScreenOptions): Promise<Ra
     mode: options.mode,
     ...(options.title === undefined ? {} : { title: options.title }),
     ...(options.naming === undefined ? {} : { naming: options.naming }),
+    ...(options.tableName === undefined ? {} : { tableName: options.tableName }),
     ...screen.size(),
   });
   try {

@@ -51,7 +51,11 @@ describe('2048 daily in a terminal against a real server', { timeout: 120_000 },
     expect(screen.text()).toContain('Streak: none yet');
     expect(boardOnScreen(screen, 4)).toEqual(other.board);
 
-    await playUntil(screen, () => screen.text().includes('Your name for'), 'asked for a name');
+    await playUntil(
+      screen,
+      () => screen.text().includes("Your name for today's table"),
+      'asked for a name',
+    );
     screen.proc.write('Ada\r');
     await screen.waitFor(() => screen.text().includes('Ada is number 1 today'), 'the rank');
     screen.proc.write('q');

@@ -127,6 +127,7 @@ async function daily(server: string, options: DailyOptions): Promise<void> {
       output: stdout,
       mode: detectColorMode(process.env, !options.color),
       title: `2048 · daily ${date} · ${server}`,
+      tableName: "today's table",
       rank: async (name) => {
         const ranked = await rankDailyGame(link, game.gameId, name);
         if (!ranked.ok) return ranked;

@@ -11,6 +11,7 @@ import {
   joinRace,
   type RaceInfo,
   type RaceUpdate,
+  type RaceWatch,
   readRace,
   type ServerLink,
   startRace,
@@ -78,22 +79,35 @@ const scoresLine = (scores: ReadonlyMap<string, { name: string; score: number }>
     .map((p) => `${escapeAndCut(p.name, 20)} ${formatNumber(p.score)}`)
     .join(' · ');
 
-/** One stream of the race shared by the lobby and the game: each update to whoever listens now. */
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
+
+/**
+ * One stream of the race shared by the lobby and the game: each update to whoever listens now;
+ * a stream that breaks is opened again a second later, until `close()`.
+ */
 function raceFeed(link: ServerLink, raceId: string, size: number) {
   let listener: (update: RaceUpdate) => void = () => {};
-  const watch = watchRace(link.fetch, link.baseUrl, raceId, size);
+  let watch: RaceWatch | null = null;
+  let closed = false;
   void (async () => {
-    for await (const update of watch) listener(update);
+    while (!closed) {
+      watch = watchRace(link.fetch, link.baseUrl, raceId, size);
+      for await (const update of watch) {
+        if (update.type !== 'error') listener(update);
+      }
+      if (!closed) await pause(1000);
+    }
   })();
   return {
     listen(next: (update: RaceUpdate) => void) {
       listener = next;
     },
-    close: () => watch.close(),
+    close: () => {
+      closed = true;
+      watch?.close();
+    },
   };
 }
-
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
 
 async function race(server: string, raceIdArg: string | undefined, options: RaceOptions) {
   const say = (line: string): boolean => process.stdout.write(`${line}\n`);
@@ -164,7 +178,6 @@ async function race(server: string, raceIdArg: string | undefined, options: Race
           });
         }
         if (update.type === 'changed' && update.event !== 'join') void check();
-        if (update.type === 'error') done(null);
       });
       lines.on('line', () => {
         if (hostToken === null) return;
@@ -205,16 +218,29 @@ async function race(server: string, raceIdArg: string | undefined, options: Race
       title: `2048 · race ${rules} ${size}x${size} · ${server}`,
       naming: false,
       news: (send) => {
+        let over = false;
+        const finish = (done: RaceInfo) => {
+          if (over || done.status !== 'finished') return;
+          over = true;
+          send({ kind: 'news', over: ['The race is over.', ...standingsLines(done)] });
+        };
+        // The stream says it first; the race read every two seconds says it if a stream is lost.
+        const poll = setInterval(() => {
+          void readRace(link, raceId as string).then((now) => now.ok && finish(now.value));
+        }, 2000);
         feed.listen((update) => {
           if (update.type === 'move') {
             const known = scores.get(update.watchId);
             if (known) scores.set(update.watchId, { ...known, score: update.score });
             if (known) send({ kind: 'news', message: scoresLine(scores) });
-          } else if (update.type === 'changed' && update.race?.status === 'finished') {
-            send({ kind: 'news', over: ['The race is over.', ...standingsLines(update.race)] });
+          } else if (update.type === 'changed' && update.race) {
+            finish(update.race);
           }
         });
-        return () => feed.listen(() => {});
+        return () => {
+          clearInterval(poll);
+          feed.listen(() => {});
+        };
       },
     });
     const last = await readRace(link, raceId);
