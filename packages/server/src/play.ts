@@ -2,13 +2,8 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import {
   type CreateGameAnswer,
   type CreateRaceAnswer,
-  DAILY_BEST_LENGTH,
-  DAILY_RULES,
-  DAILY_SIZE,
-  type DailyAnswer,
-  type DailyGameAnswer,
-  type DailyScoresAnswer,
   dailyDateOf,
+  isRankedRules,
   RACE_COUNTDOWN_MS,
   RACE_WAITING_EXPIRY_MS,
   type RaceAnswer,
@@ -16,6 +11,7 @@ import {
 } from '@twenty48/common';
 import { type RaceFacts, raceAnswerOf, raceMoveRefusal, raceStatus } from '@twenty48/ranked';
 import type { LeaderboardStore, PlayOf, RaceRow } from '@twenty48/store';
+import { createDaily } from './daily.js';
 import { dailySeed } from './dailySeed.js';
 import type { Client, Limits } from './limits.js';
 import { done, type Outcome, refuse } from './outcome.js';
@@ -41,7 +37,6 @@ export interface PlayTableOptions {
 const SHARED_RACE_FRESH_MS = 1_000;
 /** How many games' links (day, race or none) are remembered. */
 const KINDS_KEPT = 50_000;
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 const hashOf = (token: string): string => createHash('sha256').update(token).digest('hex');
 
@@ -49,7 +44,7 @@ const hashOf = (token: string): string => createHash('sha256').update(token).dig
 function knownRace(race: RaceRow, players: readonly KnownPlayer[]): KnownRace {
   return {
     raceId: race.raceId,
-    rules: race.rules as RankedRules,
+    rules: isRankedRules(race.rules) ? race.rules : 'classic',
     size: race.size,
     minutes: race.minutes,
     createdAt: race.createdAt,
@@ -215,70 +210,7 @@ export function createPlayTable({ store, table, limits, now, dailySecret }: Play
       return () => changed.delete(listener);
     },
 
-    /** `GET /api/daily[?date=]`: today, or an earlier day with its seed; 404 for a later one. */
-    async daily(date?: string): Promise<Outcome<DailyAnswer>> {
-      const today = dailyDateOf(now());
-      const day = date ?? today;
-      if (day > today)
-        return refuse('ERR_DAILY_FUTURE', `${day} has not come yet (today is ${today})`);
-      const [players, best] = await Promise.all([
-        play.dailyPlayers(day),
-        play.dailyTable(day, DAILY_BEST_LENGTH),
-      ]);
-      const answer: DailyAnswer = {
-        date: day,
-        rules: DAILY_RULES,
-        size: DAILY_SIZE,
-        players,
-        best: best.map(({ name, score, maxTile }) => ({ name, score, maxTile })),
-      };
-      return done(day < today ? { ...answer, seed: await seedOf(day) } : answer);
-    },
-
-    /** `GET /api/daily/scores?date=`: the day's table. */
-    async dailyScores(
-      date: string | undefined,
-      limit: number,
-    ): Promise<Outcome<DailyScoresAnswer>> {
-      const today = dailyDateOf(now());
-      const day = date ?? today;
-      if (day > today)
-        return refuse('ERR_DAILY_FUTURE', `${day} has not come yet (today is ${today})`);
-      const rows = await play.dailyTable(day, limit);
-      return done({ date: day, scores: rows.map((row, i) => ({ rank: i + 1, ...row })) });
-    },
-
-    /** `POST /api/daily/games`: a ranked game dealt from today's seed. */
-    async dailyGame(client: Client): Promise<Outcome<DailyGameAnswer>> {
-      const day = dailyDateOf(now());
-      const admission = {
-        perPlayer: limits.dailyGamesPerPlayer,
-        perAddress: limits.dailyGamesPerPlayer * limits.addressShare,
-      };
-      const created = await table.create(
-        DAILY_RULES,
-        DAILY_SIZE,
-        client,
-        deal(
-          await seedOf(day),
-          async ({ gameId }) => {
-            const linked = await play.linkDaily(
-              { gameId, day, player: client.player, client: client.address },
-              admission,
-              now(),
-            );
-            if (!linked.ok) {
-              const tomorrow = Date.parse(`${day}T00:00:00.000Z`) + DAY_MS;
-              return refuse(linked.error.code, linked.error.message, tomorrow - ms());
-            }
-            kinds.set(gameId, { kind: 'daily', day });
-            return done(undefined);
-          },
-          (gameId) => play.unlinkDaily(gameId),
-        ),
-      );
-      return created.ok ? done({ ...created.value, date: day }) : created;
-    },
+    ...createDaily({ play, table, limits, now, seedOf, kinds }),
 
     /** `POST /api/races`. */
     async createRace(
