@@ -281,6 +281,8 @@ function changed(state: RankedScreenState, input: Extract<RankedInput, { kind: '
   let next: RankedScreenState = { ...state, position: input.position, online };
   if (input.position.status === 'won' && !wasWon) next = { ...next, message: 'You win! Play on.' };
   if (input.connection === 'gone') {
+    // Over already (a race's standings came first): the game's last refusal says no more.
+    if (state.phase.kind === 'over') return only({ ...next, queued: [] });
     const lines = [`The server gave this game up: ${input.reason ?? 'unknown'}`];
     return only({ ...next, queued: [], phase: { kind: 'over', lines } });
   }

@@ -96,7 +96,7 @@ describe('2048 race in two terminals against a real server', { timeout: 150_000 
   it('creates a race, a second terminal joins by its id, the host starts, 3-2-1, the same tiles, the other’s score live, the standings', async () => {
     const host = track(
       shellThenStty(
-        `"${process.execPath}" "${MAIN}" race ${server.url} --name Ada --minutes 2 --data-dir "${join(server.dir, 'ada')}"`,
+        `"${process.execPath}" "${MAIN}" race ${server.url} --name Ada --minutes 10 --data-dir "${join(server.dir, 'ada')}"`,
       ),
     );
     await host.waitFor(() => /race\.html#[\w-]{22,}/.test(host.text()), 'the race');
