@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  dailyDateOf,
-  isDailyAnswer,
-  isDailyDate,
-  isRaceAnswer,
-  isRaceMinutes,
-  PLAY_ERROR_STATUS,
-} from './playApi.js';
+import { dailyDateOf, isDailyDate, isRaceMinutes, PLAY_ERROR_STATUS } from './playApi.js';
 import { RANKED_ERROR_STATUS } from './rankedApi.js';
 
 describe('the daily and race API checks', () => {
@@ -28,37 +21,6 @@ describe('the daily and race API checks', () => {
   it('takes whole race minutes from 1 to 30', () => {
     expect([1, 5, 30].every(isRaceMinutes)).toBe(true);
     expect([0, 31, 2.5, '5', null].some(isRaceMinutes)).toBe(false);
-  });
-
-  it('checks the shapes of answers', () => {
-    const daily = { date: '2026-11-26', rules: 'classic', size: 4, players: 0, best: [] };
-    expect(isDailyAnswer(daily)).toBe(true);
-    expect(isDailyAnswer({ ...daily, size: 5 })).toBe(false);
-    expect(isDailyAnswer({ ...daily, best: [{ name: 'a', score: -1, maxTile: 2 }] })).toBe(false);
-    const race = {
-      raceId: 'r',
-      rules: 'classic',
-      size: 4,
-      minutes: 5,
-      status: 'waiting',
-      startedAt: null,
-      endsAt: null,
-      players: [
-        {
-          name: 'a',
-          watchId: 'w',
-          score: 0,
-          maxTile: 2,
-          moves: 0,
-          status: 'playing',
-          reachedAt: null,
-        },
-      ],
-      now: '2026-11-26T10:00:00.000Z',
-    };
-    expect(isRaceAnswer(race)).toBe(true);
-    expect(isRaceAnswer({ ...race, status: 'paused' })).toBe(false);
-    expect(isRaceAnswer({ ...race, now: null })).toBe(false);
   });
 
   it('names no code twice with another status than the ranked API gives it', () => {

@@ -102,10 +102,11 @@ export interface DailyScoresAnswer {
 }
 
 /**
- * 201 to `POST /api/scores { gameId, name }` for a daily game: ranked on its day's table. A
- * second game of the same name that day is refused with 409 `ERR_DAILY_RANKED` (the game was
- * played, it is not ranked). There is no score id: a day's records are not published one by
- * one; once the day is over its seed (`GET /api/daily?date=`) replays any of them.
+ * 201 to `POST /api/scores { gameId, name }` for a daily game: ranked on its day's table. Only
+ * the first game of the day a player (token, else address) played to its end ranks, and a name
+ * ranks once a day: any other is refused with 409 `ERR_DAILY_RANKED` (the game was played, it is
+ * not ranked). There is no score id: a day's records are not published one by one; once the
+ * day is over its seed (`GET /api/daily?date=`) replays any of them.
  */
 export interface DailyRankAnswer {
   readonly date: string;
@@ -258,7 +259,10 @@ export const PLAY_ERROR_STATUS = {
   ERR_DAILY_FUTURE: 404,
   /** A move on a daily game whose day is over (its seed is public now). */
   ERR_DAILY_OVER: 409,
-  /** `POST /api/scores` under a name already ranked that day: played, not ranked. */
+  /**
+   * `POST /api/scores` under a name already ranked that day, or for a game that is not the
+   * player's first of the day played to its end: played, not ranked.
+   */
   ERR_DAILY_RANKED: 409,
   /** This player started `DAILY_GAMES_PER_PLAYER` daily games today. */
   ERR_TOO_MANY_DAILY_GAMES: 429,
@@ -308,80 +312,3 @@ export const isRaceMinutes = (minutes: unknown): minutes is number =>
 /** Whether `x` is a race status. */
 export const isRaceStatus = (x: unknown): x is RaceStatus =>
   typeof x === 'string' && (RACE_STATUSES as readonly string[]).includes(x);
-
-// --- Checks of an answer ----------------------------------------------------------------------
-
-const isObject = (x: unknown): x is Record<string, unknown> =>
-  typeof x === 'object' && x !== null && !Array.isArray(x);
-const isCount = (x: unknown): x is number =>
-  typeof x === 'number' && Number.isSafeInteger(x) && x >= 0;
-const isText = (x: unknown): x is string => typeof x === 'string' && x.length <= 1_000;
-const isInstantOrNull = (x: unknown): x is string | null =>
-  x === null || (isText(x) && !Number.isNaN(Date.parse(x)));
-const isGameStatus = (x: unknown): x is RankedStatus =>
-  x === 'playing' || x === 'won' || x === 'lost';
-
-/** Whether `x` has the shape of one of `GET /api/daily`'s `best` (a guard for clients). */
-export const isDailyBest = (x: unknown): x is DailyBest =>
-  isObject(x) && isText(x.name) && isCount(x.score) && isCount(x.maxTile);
-
-/** Whether `x` has the shape of a `DailyAnswer`. */
-export const isDailyAnswer = (x: unknown): x is DailyAnswer =>
-  isObject(x) &&
-  isDailyDate(x.date) &&
-  x.rules === DAILY_RULES &&
-  x.size === DAILY_SIZE &&
-  isCount(x.players) &&
-  Array.isArray(x.best) &&
-  x.best.every(isDailyBest) &&
-  (x.seed === undefined || isText(x.seed));
-
-/** Whether `x` has the shape of a `DailyScore` (one row of a day's table). */
-export const isDailyScore = (x: unknown): x is DailyScore =>
-  isDailyBest(x) && isCount((x as DailyScore).rank) && isCount((x as DailyScore).moves);
-
-/** Whether `x` has the shape of a `DailyScoresAnswer`. */
-export const isDailyScoresAnswer = (x: unknown): x is DailyScoresAnswer =>
-  isObject(x) && isDailyDate(x.date) && Array.isArray(x.scores) && x.scores.every(isDailyScore);
-
-/** Whether `x` has the shape of a `DailyRankAnswer`. */
-export const isDailyRankAnswer = (x: unknown): x is DailyRankAnswer =>
-  isObject(x) && isDailyDate(x.date) && isDailyScore(x);
-
-/** Whether `x` has the shape of a `CreateRaceAnswer`. */
-export const isCreateRaceAnswer = (x: unknown): x is CreateRaceAnswer =>
-  isObject(x) && isText(x.raceId) && isText(x.hostToken);
-
-/** Whether `x` has the shape of a `RacePlayer`. */
-export const isRacePlayer = (x: unknown): x is RacePlayer =>
-  isObject(x) &&
-  isText(x.name) &&
-  isText(x.watchId) &&
-  isCount(x.score) &&
-  isCount(x.maxTile) &&
-  isCount(x.moves) &&
-  isGameStatus(x.status) &&
-  isInstantOrNull(x.reachedAt);
-
-/** Whether `x` has the shape of a `RaceAnswer` (also the `race` and `finish` events). */
-export const isRaceAnswer = (x: unknown): x is RaceAnswer =>
-  isObject(x) &&
-  isText(x.raceId) &&
-  typeof x.rules === 'string' &&
-  isCount(x.size) &&
-  isCount(x.minutes) &&
-  isRaceStatus(x.status) &&
-  isInstantOrNull(x.startedAt) &&
-  isInstantOrNull(x.endsAt) &&
-  Array.isArray(x.players) &&
-  x.players.every(isRacePlayer) &&
-  isInstantOrNull(x.now) &&
-  x.now !== null;
-
-/** Whether `x` has the shape of a `RaceStartEvent`. */
-export const isRaceStartEvent = (x: unknown): x is RaceStartEvent =>
-  isObject(x) &&
-  isInstantOrNull(x.startedAt) &&
-  x.startedAt !== null &&
-  isInstantOrNull(x.endsAt) &&
-  x.endsAt !== null;

@@ -2,7 +2,7 @@ import type { RacePlayer } from '@twenty48/common';
 import { describe, expect, it } from 'vitest';
 import { type RaceFacts, raceAnswerOf, raceMoveRefusal, raceStatus, standings } from './race.js';
 
-const player = (name: string, more: Partial<RacePlayer> = {}) => ({
+const player = (name: string, more: Partial<RacePlayer & { joinedAt: string }> = {}) => ({
   name,
   watchId: `w-${name}`,
   score: 0,

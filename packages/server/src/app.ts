@@ -93,12 +93,14 @@ export function createApp(options: AppOptions): Hono {
   const limits: Limits = { ...DEFAULT_LIMITS, ...options.limits };
   const now = options.now ?? (() => new Date());
   const store = 'kind' in options.store ? options.store : sqliteLeaderboard(options.store);
-  const table = options.table ?? createRankedTable({ store, limits, now });
+  const logger = options.logger ?? silentLogger();
+  const table = options.table ?? createRankedTable({ store, limits, now, logger });
   const play = createPlayTable({
     store,
     table,
     limits,
     now,
+    logger,
     ...(options.dailySecret === undefined ? {} : { dailySecret: options.dailySecret }),
   });
   const events = createRaceEvents({
@@ -110,7 +112,6 @@ export function createApp(options: AppOptions): Hono {
   });
   const webRoot = options.webRoot ?? DEFAULT_WEB_ROOT;
   const hopOf = clientHopOf(options.trust ?? TRUST_NOBODY);
-  const logger = options.logger ?? silentLogger();
   const { metrics } = options;
   const basePath = options.basePath ?? '';
   /** The request's path under the base path. */

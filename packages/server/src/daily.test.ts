@@ -133,8 +133,9 @@ describe('the daily challenge', { timeout: 60_000 }, () => {
 
   it('ranks a name once a day, with its first finished game; the day table and best agree', async () => {
     const first = await newDaily(PLAYER_A);
-    const second = await newDaily(PLAYER_A);
-    const unfinished = await newDaily(PLAYER_B);
+    const second = await newDaily(PLAYER_B);
+    const later = await newDaily(PLAYER_A);
+    const unfinished = await newDaily({ 'x-twenty48-player': 'CCCCCCCCCCCCCCCCCCCCCC' });
     const early = await post<ErrorAnswer>('/api/scores', {
       gameId: unfinished.body.gameId,
       name: 'Cy',
@@ -142,6 +143,10 @@ describe('the daily challenge', { timeout: 60_000 }, () => {
     expect([early.status, early.body.error]).toEqual([409, 'ERR_NOT_FINISHED']);
     const one = await playToEnd(first.body.gameId, first.body.board);
     const two = await playToEnd(second.body.gameId, second.body.board);
+    await playToEnd(later.body.gameId, later.body.board);
+    // A's second finished game does not rank, whatever the name: only the first does.
+    const best = await post<ErrorAnswer>('/api/scores', { gameId: later.body.gameId, name: 'Al' });
+    expect([best.status, best.body.error]).toEqual([409, 'ERR_DAILY_RANKED']);
     const ranked = await post<DailyRankAnswer>('/api/scores', {
       gameId: first.body.gameId,
       name: 'Ada',
@@ -171,7 +176,7 @@ describe('the daily challenge', { timeout: 60_000 }, () => {
     );
     expect(JSON.parse(two.texts.at(-1) ?? '').score).toBe(bo.body.score);
     const daily = await get<DailyAnswer>('/api/daily');
-    expect(daily.body.players).toBe(2);
+    expect(daily.body.players).toBe(3);
     expect(daily.body.best.map((row) => row.name)).toEqual(byScore.map((row) => row.name));
     // Its day over, the unfinished game's moves are refused, and it ranks as it stands.
     clock.at = new Date('2026-11-27T00:00:01.000Z');

@@ -14,6 +14,7 @@ import type { LeaderboardStore, PlayOf, RaceRow } from '@twenty48/store';
 import { createDaily } from './daily.js';
 import { dailySeed } from './dailySeed.js';
 import type { Client, Limits } from './limits.js';
+import { errorFields, type Logger, silentLogger } from './logging.js';
 import { done, type Outcome, refuse } from './outcome.js';
 import type { Deal, PlayHooks } from './playHooks.js';
 import { type RankedTable, randomId } from './rankedTable.js';
@@ -31,6 +32,8 @@ export interface PlayTableOptions {
   readonly now: () => Date;
   /** The daily seeds' secret; none: one made once and kept in the database. */
   readonly dailySecret?: string;
+  /** Where the timer's failures go; default nowhere. */
+  readonly logger?: Logger;
 }
 
 /** How long a running race read from a shared database is trusted before it is read again. */
@@ -64,7 +67,14 @@ type KnownPlayer = RaceFacts['players'][number];
  * the races' clocks and hosts, their tables and the hooks that refuse a move out of time. The
  * clock is injected (`now`); nothing here sleeps.
  */
-export function createPlayTable({ store, table, limits, now, dailySecret }: PlayTableOptions) {
+export function createPlayTable({
+  store,
+  table,
+  limits,
+  now,
+  dailySecret,
+  logger = silentLogger(),
+}: PlayTableOptions) {
   const { play } = store;
   const shared = store.kind === 'postgres';
   const ms = (): number => now().getTime();
@@ -186,7 +196,7 @@ export function createPlayTable({ store, table, limits, now, dailySecret }: Play
   };
   const sweeper = setInterval(() => {
     closeOver().catch((error: unknown) => {
-      console.error(`twenty48 server: closing the games of days and races over failed: ${error}`);
+      logger.error({ err: errorFields(error) }, 'closing the games of days and races over failed');
     });
   }, limits.sweepEveryMs);
   sweeper.unref();

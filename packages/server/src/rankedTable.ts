@@ -27,6 +27,7 @@ import type {
   RankedStatus,
 } from '@twenty48/store';
 import type { Client, Limits } from './limits.js';
+import { errorFields, type Logger, silentLogger } from './logging.js';
 import { drainQueue, refuseQueue, waitForTurn } from './moveQueue.js';
 import { createMoveWrites } from './moveWrites.js';
 import { done, type Outcome, openGameOf, refuse } from './outcome.js';
@@ -62,6 +63,8 @@ export interface RankedTableOptions {
   readonly store: LeaderboardStore;
   readonly limits: Limits;
   readonly now: () => Date;
+  /** Where the failures of its timers go (the server's JSON log); default nowhere. */
+  readonly logger?: Logger;
 }
 
 /**
@@ -81,7 +84,12 @@ export interface RankedTableOptions {
  * (answered again, or applied). Told of another server's moves (`onOtherServers`), a game in
  * memory plays them too: its watchers see them, its waiting moves get their turn.
  */
-export function createRankedTable({ store, limits, now }: RankedTableOptions) {
+export function createRankedTable({
+  store,
+  limits,
+  now,
+  logger = silentLogger(),
+}: RankedTableOptions) {
   const games = new Map<string, RankedGame>();
   const writes = createMoveWrites(store, now);
   const ms = (): number => now().getTime();
@@ -276,7 +284,7 @@ export function createRankedTable({ store, limits, now }: RankedTableOptions) {
   };
   const sweeper = setInterval(() => {
     sweep().catch((error: unknown) => {
-      console.error(`twenty48 server: the sweep of ranked games failed: ${String(error)}`);
+      logger.error({ err: errorFields(error) }, 'the sweep of ranked games failed');
     });
   }, limits.sweepEveryMs);
   sweeper.unref();
@@ -286,7 +294,8 @@ export function createRankedTable({ store, limits, now }: RankedTableOptions) {
       const ranked = games.get(gameId);
       if (!ranked) continue;
       refresh(ranked).catch((error: unknown) => {
-        console.error(`twenty48 server: reading a game another server moved failed: ${error}`);
+        // Not the game's id: it is the player's key to it.
+        logger.error({ err: errorFields(error) }, 'reading a game another server moved failed');
       });
     }
   });

@@ -169,7 +169,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   }
   const store = withPruningLogged(opened.value, logger);
   const limits: Limits = { ...DEFAULT_LIMITS, ...options.limits };
-  const table = createRankedTable({ store, limits, now: () => new Date() });
+  const table = createRankedTable({ store, limits, now: () => new Date(), logger });
   const readyCheckMs = options.readyCheckMs ?? 2000;
   const readiness = watchReadiness(store, readyCheckMs, readinessReporter(logger, metrics));
   if (metrics && store.kind === 'postgres') metrics.dbPoolSize.set(options.pgPool ?? 10);

@@ -100,7 +100,9 @@ export interface PlayStore {
   dailyTable(day: string, limit: number): Promise<DailyScoreRow[]>;
   /**
    * Rank a finished game of `day` under `name`: ERR_DAILY_RANKED when the name is ranked that
-   * day already (with its first game), ERR_GAME_USED when this game is ranked already.
+   * day already, or when the player who started it finished another game of the day before it
+   * (only their first finished game ranks: no best of several); ERR_GAME_USED when this game is
+   * ranked already.
    */
   rankDaily(
     entry: {
@@ -211,6 +213,13 @@ export function createPlayStore(runner: PlayRunner): PlayStore {
       return runner.alone(async (run) => {
         if ((await run.all(SQL.dailyByGame, entry)).length > 0) {
           return fail('ERR_GAME_USED', 'this game is ranked already');
+        }
+        const [first] = await run.all<{ gameId: string }>(SQL.firstFinished, entry);
+        if (first && first.gameId !== entry.gameId) {
+          return fail(
+            'ERR_DAILY_RANKED',
+            "only a player's first game of the day played to its end is ranked; this one was played, not ranked",
+          );
         }
         if ((await run.all(SQL.dailyByName, entry)).length > 0) {
           return fail(

@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { operationFailure } from './failure.js';
 import { positional } from './leaderboardSql.js';
 import type { PlayRunner } from './play.js';
 import type { PgClient, PgSession } from './postgres/client.js';
@@ -11,9 +12,9 @@ type Named = Record<string, unknown>;
  * its insert; each statement commits on its own).
  *
  * @example
- * createPlayStore(sqlitePlayRunner(db))
+ * createPlayStore(sqlitePlayRunner(db, file))
  */
-export function sqlitePlayRunner(db: Database.Database): PlayRunner {
+export function sqlitePlayRunner(db: Database.Database, file: string): PlayRunner {
   const prepared = new Map<string, Database.Statement>();
   const all = <T>(sql: string, values: Named = {}): Promise<T[]> =>
     new Promise((resolve) => {
@@ -25,10 +26,15 @@ export function sqlitePlayRunner(db: Database.Database): PlayRunner {
       const bound = Object.fromEntries(
         [...sql.matchAll(/@([A-Za-z]\w*)/g)].map(([, name = '']) => [name, values[name] ?? null]),
       );
-      if (statement.reader) resolve(statement.all(bound) as T[]);
-      else {
-        statement.run(bound);
-        resolve([]);
+      try {
+        if (statement.reader) resolve(statement.all(bound) as T[]);
+        else {
+          statement.run(bound);
+          resolve([]);
+        }
+      } catch (error) {
+        // SQLite failing (a full disk, a damaged page) is the store's named failure (503).
+        throw operationFailure(file, error) ?? error;
       }
     });
   let queue: Promise<unknown> = Promise.resolve();

@@ -79,6 +79,12 @@ export const PLAY_SQL = {
     'SELECT CAST(count(DISTINCT player) AS INTEGER) AS n FROM daily_games WHERE day = @day',
   dailyTable: `SELECT name, score, max_tile AS "maxTile", moves FROM daily_scores WHERE day = @day
      ORDER BY score DESC, created_at ASC, name ASC LIMIT @limit`,
+  // The first of the player's games of the day to be played to its end: the one that may rank.
+  firstFinished: `SELECT g.game_id AS "gameId" FROM daily_games d
+     JOIN ranked_games g ON g.game_id = d.game_id
+     WHERE d.day = @day AND g.status = 'lost'
+       AND d.player = (SELECT player FROM daily_games WHERE game_id = @gameId)
+     ORDER BY g.finished_at, g.id LIMIT 1`,
   dailyByName: 'SELECT game_id AS "gameId" FROM daily_scores WHERE day = @day AND name = @name',
   dailyByGame: 'SELECT name FROM daily_scores WHERE game_id = @gameId',
   insertDailyScore: `INSERT INTO daily_scores (day, name, game_id, score, max_tile, moves, created_at)

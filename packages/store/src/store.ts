@@ -69,7 +69,7 @@ export function openStore(options: OpenOptions = {}): Result<Store, StoreError> 
         ([name, run]) => [name, watched(run)],
       ),
     ) as unknown as Operations),
-    play: createPlayStore(sqlitePlayRunner(db)),
+    play: createPlayStore(sqlitePlayRunner(db, file)),
     health(): Result<void, StoreError> {
       if (!db.open) return fail('ERR_DB_OPEN', `${file} is closed`);
       try {
