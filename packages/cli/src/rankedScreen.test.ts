@@ -285,7 +285,12 @@ describe('the ranked screen for a day’s game or a race', () => {
     9,
     'lost',
   );
-  const made = (extra: { title?: string; naming?: boolean; tableName?: string }) =>
+  const made = (extra: {
+    title?: string;
+    naming?: boolean;
+    tableName?: string;
+    notRanked?: string;
+  }) =>
     startRankedScreen({
       position: START,
       server: SERVER,
@@ -309,6 +314,12 @@ describe('the ranked screen for a day’s game or a race', () => {
     });
     expect(screen(ranked.state)).toContain('Ada is number 1 today (2026-11-26).');
     expect(screen(ranked.state)).not.toContain('/record');
+    const skipped = run(
+      made({ notRanked: 'Not ranked today.' }),
+      changed(LOST),
+      keyOf({ kind: 'escape' }),
+    );
+    expect(screen(skipped.state)).toContain('Not ranked today.');
   });
 
   it('asks no name in a race: out of moves, then the race’s news, which a late refusal does not hide', () => {

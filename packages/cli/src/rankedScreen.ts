@@ -48,6 +48,8 @@ export interface RankedScreenState {
   readonly naming: boolean;
   /** The table the name is asked for ("the ranked table", "today's table"). */
   readonly tableName: string;
+  /** What a skipped name says. */
+  readonly notRanked: string;
   readonly cols: number;
   readonly rows: number;
   readonly mode: ColorMode;
@@ -123,6 +125,8 @@ export interface RankedScreenStart {
   readonly naming?: boolean;
   /** The table the name is asked for (default "the ranked table"). */
   readonly tableName?: string;
+  /** What a skipped name says (default: the game stays on the server, ranked next time). */
+  readonly notRanked?: string;
 }
 
 const CONNECTION_LOST = 'connection lost, retrying…';
@@ -177,6 +181,10 @@ export function rankedFrame(state: RankedScreenState): string[] {
   return renderFrame(view, state.cols, state.rows);
 }
 
+/** What a skipped name says in a ranked game. */
+export const RANKED_NOT_RANKED =
+  'Not ranked. The game stays on the server: the next play ranks it.';
+
 /** What a lost game that asks for no name says. */
 export const NO_MOVE_LEFT = 'No move left: your game is over.';
 
@@ -209,6 +217,7 @@ export function startRankedScreen(start: RankedScreenStart): RankedStep {
     title: start.title ?? null,
     naming: start.naming ?? true,
     tableName: start.tableName ?? 'the ranked table',
+    notRanked: start.notRanked ?? RANKED_NOT_RANKED,
     cols: start.cols,
     rows: start.rows,
     mode: start.mode,
@@ -254,7 +263,7 @@ function key(state: RankedScreenState, key: Key): RankedStep {
       if (edit.kind === 'typing')
         return only({ ...state, phase: { kind: 'naming', text: edit.text } });
       if (edit.kind === 'skip') {
-        const lines = ['Not ranked. The game stays on the server: the next play ranks it.'];
+        const lines = [state.notRanked];
         return only({ ...state, phase: { kind: 'over', lines } });
       }
       if (!edit.name.ok) {

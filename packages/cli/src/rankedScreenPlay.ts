@@ -37,6 +37,8 @@ export interface RankedScreenOptions {
   readonly naming?: boolean;
   /** The table the name is asked for (default "the ranked table"). */
   readonly tableName?: string;
+  /** What a skipped name says (default: the game stays on the server, ranked next time). */
+  readonly notRanked?: string;
   /** Rank the game elsewhere than the ranked table (a day's table): what to say, or why not. */
   readonly rank?: (name: string) => Promise<ClientResult<readonly string[]>>;
   /** News from around the game (a race's), sent as inputs; returns the function that stops it. */
@@ -132,6 +134,7 @@ export async function playRankedScreen(options: RankedScreenOptions): Promise<Ra
     ...(options.title === undefined ? {} : { title: options.title }),
     ...(options.naming === undefined ? {} : { naming: options.naming }),
     ...(options.tableName === undefined ? {} : { tableName: options.tableName }),
+    ...(options.notRanked === undefined ? {} : { notRanked: options.notRanked }),
     ...screen.size(),
   });
   try {

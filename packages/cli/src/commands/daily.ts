@@ -128,6 +128,7 @@ async function daily(server: string, options: DailyOptions): Promise<void> {
       mode: detectColorMode(process.env, !options.color),
       title: `2048 · daily ${date} · ${server}`,
       tableName: "today's table",
+      notRanked: "Not ranked: today's table has only the games ranked by name.",
       rank: async (name) => {
         const ranked = await rankDailyGame(link, game.gameId, name);
         if (!ranked.ok) return ranked;
