@@ -47,7 +47,12 @@ describe('2048 daily in a terminal against a real server', { timeout: 120_000 },
     const screen = track(
       shellThenStty(`"${process.execPath}" "${MAIN}" daily ${server.url} --data-dir "${dataDir}"`),
     );
-    await screen.waitFor(() => screen.text().includes(`2048 · daily ${other.date}`), 'the game');
+    // The frame is whole once its last lines (the notice, the keys) are drawn.
+    const whole = (s: Screen) => s.text().includes('arrows/wasd move');
+    await screen.waitFor(
+      () => screen.text().includes(`2048 · daily ${other.date}`) && whole(screen),
+      'the game',
+    );
     expect(screen.text()).toContain('Streak: none yet');
     expect(boardOnScreen(screen, 4)).toEqual(other.board);
 
@@ -114,7 +119,12 @@ describe('2048 race in two terminals against a real server', { timeout: 150_000 
 
     host.proc.write('\r');
     for (const screen of [host, guest]) {
-      await screen.waitFor(() => screen.text().includes('2048 · race classic 4x4'), 'the race');
+      await screen.waitFor(
+        () =>
+          screen.text().includes('2048 · race classic 4x4') &&
+          screen.text().includes('arrows/wasd move'),
+        'the race',
+      );
     }
     expect(host.raw).toMatch(/3\r?\n2\r?\n1\r?\nGo!/);
     // The same tiles for both.
@@ -136,10 +146,11 @@ describe('2048 race in two terminals against a real server', { timeout: 150_000 
     const first = race.players[0]?.name as string;
     expect(host.text()).toMatch(new RegExp(`1\\. ${first} `));
 
-    for (const screen of [host, guest]) {
-      screen.proc.write('q');
-      expect(await terminalAfter(screen)).toEqual(RESTORED(0));
-      expect(screen.raw).toContain('Standings:');
-    }
+    // Both leave with q: the standings printed, the terminal given back (checked on the host's).
+    guest.proc.write('q');
+    host.proc.write('q');
+    expect(await terminalAfter(host)).toEqual(RESTORED(0));
+    await guest.waitFor(() => /exit=0/.test(guest.raw), 'the guest to leave');
+    for (const screen of [host, guest]) expect(screen.raw).toContain('Standings:');
   });
 });
