@@ -87,12 +87,26 @@ export function createPlayTable({
   const seedOf = async (day: string): Promise<string> => dailySeed(await secretOf(), day);
 
   const kinds = new Map<string, PlayOf | null>();
-  const kindOf = async (gameId: string): Promise<PlayOf | null> => {
-    if (kinds.has(gameId)) return kinds.get(gameId) ?? null;
-    const kind = await play.playOf(gameId);
-    if (kinds.size >= KINDS_KEPT) kinds.clear();
-    kinds.set(gameId, kind);
-    return kind;
+  const asking = new Map<string, Promise<PlayOf | null>>();
+  /**
+   * What the game is part of: remembered, else read once for every move asking at once (so
+   * that moves sent together reach the game in the order they came, as they would without it).
+   */
+  const kindOf = (gameId: string): Promise<PlayOf | null> => {
+    if (kinds.has(gameId)) return Promise.resolve(kinds.get(gameId) ?? null);
+    let pending = asking.get(gameId);
+    if (!pending) {
+      pending = play
+        .playOf(gameId)
+        .then((kind) => {
+          if (kinds.size >= KINDS_KEPT) kinds.clear();
+          kinds.set(gameId, kind);
+          return kind;
+        })
+        .finally(() => asking.delete(gameId));
+      asking.set(gameId, pending);
+    }
+    return pending;
   };
 
   const races = new Map<string, { race: KnownRace; readAt: number }>();
@@ -120,12 +134,19 @@ export function createPlayTable({
     return race;
   };
   /** The race for a move's check: read again unless it is running and read lately. */
-  const raceForMove = async (raceId: string): Promise<KnownRace | null> => {
+  const reading = new Map<string, Promise<KnownRace | null>>();
+  const raceForMove = (raceId: string): Promise<KnownRace | null> => {
     const known = races.get(raceId);
     if (known && raceStatus(known.race, ms()) === 'running' && known.race.startedAt !== null) {
-      if (!shared || ms() - known.readAt < SHARED_RACE_FRESH_MS) return known.race;
+      if (!shared || ms() - known.readAt < SHARED_RACE_FRESH_MS) return Promise.resolve(known.race);
     }
-    return readRace(raceId);
+    // One read for the moves asking at once, which then go on in the order they came.
+    let pending = reading.get(raceId);
+    if (!pending) {
+      pending = readRace(raceId).finally(() => reading.delete(raceId));
+      reading.set(raceId, pending);
+    }
+    return pending;
   };
   /** Told when a race changed on this server (a join, the start, the goal). */
   const changed = new Set<(raceId: string) => void>();
