@@ -12,6 +12,7 @@ export {
   labOf,
 } from './colourDifference.js';
 export { contrastRatio, luminance } from './contrast.js';
+export { errorCode, errorMessage } from './errors.js';
 export { MAX_MARKS_IN_A_ROW, MAX_NAME_LENGTH, nameLength, parseName } from './names.js';
 export { formatNumber } from './numbers.js';
 export { escapeAndCut, escapeControls, MAX_SHOWN_CHARS } from './outsideText.js';

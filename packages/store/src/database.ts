@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { mapResult } from '@twenty48/common';
+import { errorMessage, mapResult } from '@twenty48/common';
 import { fail, ok, type Result } from '@twenty48/engine';
 import Database from 'better-sqlite3';
 import { isInterrupted, openFailure } from './failure.js';
@@ -258,10 +258,7 @@ export function openDatabase(file: string): Result<Db, StoreError> {
   try {
     makeDirectories(dirname(file));
   } catch (error) {
-    return fail(
-      'ERR_DB_OPEN',
-      `cannot create the directory of ${file}: ${(error as Error).message}`,
-    );
+    return fail('ERR_DB_OPEN', `cannot create the directory of ${file}: ${errorMessage(error)}`);
   }
   let db: Db;
   try {

@@ -21,13 +21,13 @@ import {
 import { escapeAndCut, formatNumber, parseJson } from '@twenty48/common';
 import { dataDirectory } from '@twenty48/store';
 import type { Command } from 'commander';
-import { detectColorMode } from '../colors.js';
-import { writeErrorLine } from '../commandLine.js';
 import { parseDataDirFlag, parseServerFlag } from '../flags.js';
 import { openGameShelf } from '../gameShelf.js';
 import { playerTokenIn } from '../playerToken.js';
 import { playRankedScreen } from '../rankedScreenPlay.js';
 import { describeError, nodeFetch } from '../rankedStart.js';
+import { detectColorMode } from '../toolkit/colors.js';
+import { writeErrorLine } from '../toolkit/commandLine.js';
 
 interface DailyOptions {
   readonly table?: boolean;

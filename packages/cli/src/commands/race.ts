@@ -29,13 +29,13 @@ import {
 import type { PresetName } from '@twenty48/engine';
 import type { Command } from 'commander';
 import { InvalidArgumentError } from 'commander';
-import { detectColorMode } from '../colors.js';
-import { writeErrorLine } from '../commandLine.js';
 import { failUsage, parseDataDirFlag, parseRulesFlag, parseServerFlag } from '../flags.js';
 import { openGameShelf } from '../gameShelf.js';
 import { playerTokenIn } from '../playerToken.js';
 import { playRankedScreen } from '../rankedScreenPlay.js';
 import { describeError, nodeFetch } from '../rankedStart.js';
+import { detectColorMode } from '../toolkit/colors.js';
+import { writeErrorLine } from '../toolkit/commandLine.js';
 
 interface RaceOptions {
   readonly name?: string;

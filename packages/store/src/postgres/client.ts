@@ -1,3 +1,4 @@
+import { errorMessage } from '@twenty48/common';
 import postgres from 'postgres';
 import { StoreFailure } from '../failure.js';
 import { observed, type StatementObserver } from '../observe.js';
@@ -42,10 +43,7 @@ export function redactedUrl(url: string): string {
 export const pgFailure = (location: string, error: unknown): StoreFailure =>
   error instanceof StoreFailure
     ? error
-    : new StoreFailure(
-        'ERR_DB_FAILED',
-        `${location} failed: ${error instanceof Error ? error.message : String(error)}`,
-      );
+    : new StoreFailure('ERR_DB_FAILED', `${location} failed: ${errorMessage(error)}`);
 
 /** Connections each server keeps to PostgreSQL (`TWENTY48_PG_POOL` changes it). */
 export const DEFAULT_POOL = 10;
@@ -141,7 +139,7 @@ export function postgresJsClient(url: string, options: PgClientOptions = {}): Pg
       // back from it all the while (packets dropped: no refusal ever comes).
       const silent = late && (circuit.recentlyDown(now) || circuit.silentSince(heard));
       if (isUnreachable(error) || silent) {
-        circuit.failed(now, error instanceof Error ? error.message : String(error), probe);
+        circuit.failed(now, errorMessage(error), probe);
       } else circuit.answered(probe); // an error of SQL is an answer: the database is there
       throw error;
     }
