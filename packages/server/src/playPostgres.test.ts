@@ -44,14 +44,14 @@ if (base) {
   let servers: PlayServer[] = [];
   let clock: TestClock;
   /** Two servers, each on a store of its own, on this test's schema. */
-  const twoServers = async (limits = {}) => {
+  const twoServers = async (limits = {}, racePollMs = 50) => {
     for (let i = 0; i < 2; i++) {
       const opened = await openLeaderboard(
         `${base}${base.includes('?') ? '&' : '?'}search_path=${schema}`,
       );
       if (!opened.ok) throw new Error(opened.error.message);
       stores.push(opened.value);
-      servers.push(await playServer(opened.value, clock, { limits }));
+      servers.push(await playServer(opened.value, clock, { limits, racePollMs }));
     }
     return servers.map((server) => server.url);
   };
@@ -115,7 +115,9 @@ if (base) {
     });
 
     it('run one race: created on one, joined and played on both, streamed from either, over on both', async () => {
-      const [one = '', two = ''] = await twoServers();
+      // Server one reads the race on its timer every 2 s: it hears of a move made on server two
+      // at once, and must then read the race (the start made there) before telling the move.
+      const [one = '', two = ''] = await twoServers({}, 2_000);
       const { body: race } = await post<CreateRaceAnswer>(`${one}/api/races`, { minutes: 2 });
       const stream = await watchStream(`${one}/api/races/${race.raceId}/events`);
       const ada = (
@@ -129,6 +131,16 @@ if (base) {
         )
       ).body;
       expect(bo.board).toEqual(ada.board);
+      const seen: ReadEvent[] = [];
+      const readUntil = async (name: string, count = 1) => {
+        for (let event = await stream.next(); event; event = await stream.next()) {
+          if (event.event === 'comment') continue;
+          seen.push(event);
+          if (seen.filter((one) => one.event === name).length === count) return;
+        }
+      };
+      // Both joins told (Bo's, made on server two, by server one's timer).
+      await readUntil('join', 2);
       const early = await post(
         `${two}/api/games/${bo.gameId}/moves`,
         { direction: 'left' },
@@ -151,12 +163,7 @@ if (base) {
         PLAYER_B,
       );
       expect(moved.status).toBe(200);
-      const seen: ReadEvent[] = [];
-      for (let event = await stream.next(); event; event = await stream.next()) {
-        if (event.event === 'comment') continue;
-        seen.push(event);
-        if (event.event === 'move') break;
-      }
+      await readUntil('move');
       expect(seen.map((event) => event.event)).toEqual(['race', 'join', 'join', 'start', 'move']);
       expect(seen.at(-1)?.data).toMatchObject({ watchId: bo.watchId, board: moved.body.board });
       const fromOne = await get<RaceAnswer>(`${one}/api/races/${race.raceId}`);

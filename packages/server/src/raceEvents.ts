@@ -27,6 +27,8 @@ interface Hub {
   refreshing: Promise<void> | null;
   /** A change came while it was being read: read it once more after. */
   again: boolean;
+  /** Moves that came before the start was read here, told after it. */
+  waitingMoves: string[] | null;
 }
 
 export interface RaceEventsOptions {
@@ -77,7 +79,7 @@ export function createRaceEvents({
       from: ranked.letters.length,
       send: (name, data) => {
         if (name === 'move') {
-          broadcast(hub, eventText('move', { ...(data as MoveEvent), watchId }));
+          tellMove(hub, eventText('move', { ...(data as MoveEvent), watchId }));
         } else if (name === 'end') void refresh(hub);
       },
       close: () => {
@@ -89,6 +91,34 @@ export function createRaceEvents({
   };
 
   /** Read the race again and tell what changed; at its end, `finish` and close. */
+  /** Read the race once and tell what changed; at its end, `finish` and close. */
+  const readOnce = async (hub: Hub): Promise<void> => {
+    const race = await play.readRace(hub.raceId);
+    if (!race) {
+      stopHub(hub);
+      return;
+    }
+    const before = new Set(hub.known.players.map((player) => player.watchId));
+    for (const player of race.players) {
+      if (before.has(player.watchId)) continue;
+      const { joinedAt: _, ...shown } = player;
+      broadcast(hub, eventText('join', shown));
+    }
+    if (hub.known.startedAt === null && race.startedAt !== null && race.endsAt !== null) {
+      broadcast(hub, eventText('start', { startedAt: race.startedAt, endsAt: race.endsAt }));
+    }
+    hub.known = race;
+    if (raceStatus(race, play.now()) === 'finished') {
+      broadcast(hub, eventText('finish', raceAnswerOf(race, play.now())));
+      stopHub(hub);
+      await play.closeOver();
+      return;
+    }
+    for (const player of race.players) {
+      if (player.status !== 'lost') await attach(hub, player.watchId);
+    }
+  };
+  /** Read the race again (once more after, if a change came meanwhile); done when all is told. */
   const refresh = (hub: Hub): Promise<void> => {
     if (hub.refreshing) {
       hub.again = true;
@@ -96,39 +126,39 @@ export function createRaceEvents({
     }
     hub.refreshing = (async () => {
       try {
-        const race = await play.readRace(hub.raceId);
-        if (!race) {
-          stopHub(hub);
-          return;
-        }
-        const before = new Set(hub.known.players.map((player) => player.watchId));
-        for (const player of race.players) {
-          if (before.has(player.watchId)) continue;
-          const { joinedAt: _, ...shown } = player;
-          broadcast(hub, eventText('join', shown));
-        }
-        if (hub.known.startedAt === null && race.startedAt !== null && race.endsAt !== null) {
-          broadcast(hub, eventText('start', { startedAt: race.startedAt, endsAt: race.endsAt }));
-        }
-        hub.known = race;
-        if (raceStatus(race, play.now()) === 'finished') {
-          broadcast(hub, eventText('finish', raceAnswerOf(race, play.now())));
-          stopHub(hub);
-          await play.closeOver();
-          return;
-        }
-        for (const player of race.players) {
-          if (player.status !== 'lost') await attach(hub, player.watchId);
-        }
+        do {
+          hub.again = false;
+          await readOnce(hub);
+        } while (hub.again && hubs.has(hub.raceId));
       } finally {
         hub.refreshing = null;
-        if (hub.again && hubs.has(hub.raceId)) {
-          hub.again = false;
-          void refresh(hub);
-        }
       }
     })();
     return hub.refreshing;
+  };
+
+  /**
+   * Tell a move. Before the race is known to have started here (another server started it, and
+   * this one has not read it yet), the race is read first, so that `start` comes before the
+   * first `move`; the moves meanwhile wait, in order.
+   */
+  const tellMove = (hub: Hub, text: string): void => {
+    if (hub.known.startedAt !== null && hub.waitingMoves === null) {
+      broadcast(hub, text);
+      return;
+    }
+    if (hub.waitingMoves) {
+      hub.waitingMoves.push(text);
+      return;
+    }
+    hub.waitingMoves = [text];
+    refresh(hub)
+      .catch(() => {})
+      .finally(() => {
+        const texts = hub.waitingMoves ?? [];
+        hub.waitingMoves = null;
+        for (const waiting of texts) broadcast(hub, waiting);
+      });
   };
 
   const stopHearing = play.onChange((raceId) => {
@@ -212,6 +242,7 @@ export function createRaceEvents({
                 }, pollMs),
                 refreshing: null,
                 again: false,
+                waitingMoves: null,
               };
               created.timer.unref();
               hubs.set(raceId, created);

@@ -42,7 +42,7 @@ export interface PlayServer {
 export async function playServer(
   store: LeaderboardStore,
   clock: TestClock,
-  options: { limits?: Partial<Limits>; dailySecret?: string } = {},
+  options: { limits?: Partial<Limits>; dailySecret?: string; racePollMs?: number } = {},
 ): Promise<PlayServer> {
   const limits: Limits = { ...DEFAULT_LIMITS, ...FAST_MOVES, ...options.limits };
   const now = () => clock.at;
@@ -53,7 +53,7 @@ export async function playServer(
     limits,
     now,
     webRoot: '/nonexistent',
-    racePollMs: 50,
+    racePollMs: options.racePollMs ?? 50,
     ...(options.dailySecret === undefined ? {} : { dailySecret: options.dailySecret }),
   });
   const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
