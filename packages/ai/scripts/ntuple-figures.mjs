@@ -14,6 +14,10 @@
 //     `2048 bench --json` (a file ending .json), or a name=FILE of `2048 bench`'s stderr, whose
 //     progress lines (`game 1/30  seed 1-0  max 16384  score 251108  moves 9527`) give the games
 //     finished so far (no time per move then).
+//
+//   node packages/ai/scripts/ntuple-figures.mjs pair BENCH BENCH
+//     Two runs game by game on the seeds they share (the same player but for one change, say):
+//     how many games came out differently, and which run's were better.
 import { readFileSync } from 'node:fs';
 import { classic, maxTile, newGame, step } from '@twenty48/engine';
 import { adaptiveDepth, createSearch, DEFAULT_MOVE_MS, toBitboard } from '../dist/index.js';
@@ -99,8 +103,8 @@ function row(name, games) {
   return `| ${name} | ${n} | ${reach.join(' | ')} | ${Math.round(mean).toLocaleString('en')} | ${ms} |`;
 }
 
-function table(files) {
-  const runs = files.map((file) => {
+function readRuns(files) {
+  return files.map((file) => {
     if (!file.endsWith('.json')) {
       const [name, path] = file.split('=');
       const games = [];
@@ -115,6 +119,10 @@ function table(files) {
     const how = summary.depth !== null ? `--depth ${summary.depth}` : `--ms ${summary.ms}`;
     return { name: `\`--ai ${summary.ai} ${how}\``, games: summary.results };
   });
+}
+
+function table(files) {
+  const runs = readRuns(files);
   const header = `| | games | ${TILES.join(' | ')} | mean score | wall ms per move |\n| --- | --- |${' --- |'.repeat(TILES.length + 2)}`;
   console.log(header);
   for (const run of runs) console.log(row(run.name, run.games));
@@ -133,9 +141,28 @@ function table(files) {
   }
 }
 
+function pair(files) {
+  const [a, b] = readRuns(files);
+  const other = new Map(b.games.map((g) => [g.seed, g]));
+  const both = a.games.filter((g) => other.has(g.seed));
+  const changed = both.filter((g) => other.get(g.seed).score !== g.score);
+  const tile = (better) => changed.filter((g) => better(other.get(g.seed).maxTile, g.maxTile));
+  const gained = changed.reduce((s, g) => s + other.get(g.seed).score - g.score, 0);
+  console.log(
+    `${both.length} shared seeds; ${changed.length} games differ. ${b.name} over ${a.name}: ` +
+      `a larger tile in ${tile((x, y) => x > y).length}, a smaller in ${tile((x, y) => x < y).length}; ` +
+      `score ${gained >= 0 ? '+' : ''}${Math.round(gained / Math.max(1, both.length)).toLocaleString('en')} a game on average`,
+  );
+  for (const g of changed) {
+    const h = other.get(g.seed);
+    console.log(`  ${g.seed}: ${g.maxTile} ${g.score} -> ${h.maxTile} ${h.score}`);
+  }
+}
+
 if (command === 'times') times(rest[0]);
+else if (command === 'pair' && rest.length === 2) pair(rest);
 else if (command === 'table' && rest.length > 0) table(rest);
 else {
-  console.error('usage: ntuple-figures.mjs times [NETWORK] | table BENCH.json...');
+  console.error('usage: ntuple-figures.mjs times [NETWORK] | table BENCH... | pair BENCH BENCH');
   process.exit(2);
 }
