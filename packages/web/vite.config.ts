@@ -2,6 +2,7 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
+import { manifestColours, themeColourTags } from './src/head-colours.js';
 import { injectPrecache, precacheManifest } from './src/precache.js';
 
 /** Every file under `dir`, '/'-separated paths relative to it. */
@@ -58,6 +59,27 @@ const preloadFontPlugin = (): Plugin => ({
   },
 });
 
+/**
+ * The pages' `<head>` colours and the manifest's from common's palette (`src/head-colours.ts`):
+ * the theme-color tags written into both pages, the manifest's colours into the built manifest
+ * before the precache list is made from the files.
+ */
+const headColoursPlugin = (): Plugin => ({
+  name: 'twenty48-head-colours',
+  transformIndexHtml: () =>
+    themeColourTags().map((meta) => ({ ...meta, injectTo: 'head-prepend' as const })),
+  writeBundle: {
+    // Before the precache plugin reads the files.
+    order: 'pre',
+    handler(options) {
+      if (!options.dir) return;
+      const file = join(options.dir, 'manifest.webmanifest');
+      const manifest = JSON.parse(readFileSync(file, 'utf8'));
+      writeFileSync(file, `${JSON.stringify({ ...manifest, ...manifestColours() }, null, 2)}\n`);
+    },
+  },
+});
+
 const page = (name: string): string => fileURLToPath(new URL(name, import.meta.url));
 
 // The game is a static site: relative asset paths let `2048 serve` mount it anywhere.
@@ -74,5 +96,5 @@ export default defineConfig({
     rollupOptions: { input: { main: page('index.html'), checkers: page('checkers.html') } },
   },
   worker: { format: 'es' },
-  plugins: [preloadFontPlugin(), precachePlugin()],
+  plugins: [headColoursPlugin(), preloadFontPlugin(), precachePlugin()],
 });

@@ -58,9 +58,11 @@ export {
   currentNetwork,
   DEFAULT_NTUPLE_MS,
   type NetworkLoad,
+  type NtupleSearch,
   networkPlays,
   ntuplePlayer,
   provideNetwork,
+  type RootValues,
 } from './ntuple-player.js';
 export {
   createPlayer,
@@ -81,6 +83,31 @@ export {
   createAiHandler,
   handleAiRequest,
 } from './protocol.js';
+export {
+  COSTLIEST_COUNT,
+  costliestMoves,
+  DEFAULT_REVIEW_DEPTH,
+  type GameReview,
+  gradeMove,
+  lossColumns,
+  type MoveLetter,
+  type ReviewErrorCode,
+  type ReviewedMove,
+  type ReviewPosition,
+  reviewPlays,
+  reviewPositions,
+  summarizeReview,
+} from './review.js';
+export {
+  gradePosition,
+  handleReviewMove,
+  isReviewMoveRequest,
+  type ReviewMoveRequest,
+  type ReviewMoveResponse,
+  type ReviewOptions,
+  reviewLimits,
+  reviewRecord,
+} from './review-values.js';
 export { type BitboardSearch, createBitboardSearch, type SearchResult } from './search.js';
 export {
   type BenchGame,

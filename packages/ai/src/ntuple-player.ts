@@ -23,9 +23,21 @@ export const DOWNGRADE_ABOVE = 13;
 /** Root moves in the kernel's numbering: 0 up, 1 down, 2 left, 3 right (the engine's order). */
 const ROOT_MOVES: readonly Direction[] = ['up', 'down', 'left', 'right'];
 
+/**
+ * The value of each root move at the deepest level a search completed: gain plus the expected
+ * value after it, in the engine's order (up, down, left, right), NaN for a move that changes
+ * nothing; `depth` -1 when not even the first level finished in time.
+ */
+export interface RootValues {
+  readonly values: readonly number[];
+  readonly depth: number;
+}
+
 /** A search over bitboards valued by a network. */
 export interface NtupleSearch {
   search(board: Bitboard, limits: SearchLimits): SearchResult;
+  /** Every root move's value, as `search` computes them to choose (the game review reads them). */
+  values(board: Bitboard, limits: SearchLimits): RootValues;
 }
 
 /** Why a network cannot be had: a refused file, or none where one was expected. */
@@ -103,31 +115,42 @@ export function createNtupleSearch(
   if (at === null) return null;
   kernel.setDowngrade(downgradeAbove);
   new Float32Array(kernel.memory.buffer, at, weightCount(network.shape)).set(network.weights);
+  // One deepening loop for both methods, so that a review's values are exactly the ones the
+  // player chose by: its own moves then lose nothing.
+  const deepen = ({ lo, hi }: Bitboard, { depth, ms }: SearchLimits) => {
+    const started = performance.now();
+    let result: RootValues & { nodes: number } = { values: [], depth: -1, nodes: 0 };
+    const first = ms === null ? depth : 0;
+    for (let level = first; level <= depth; level++) {
+      kernel.begin(
+        ms === null ? Number.POSITIVE_INFINITY : started + ms,
+        searchTableBits(Math.max(level, 1), tableBits),
+      );
+      const values = ROOT_MOVES.map((_, move) => kernel.rootMove(lo, hi, move, level));
+      if (values.every(Number.isNaN)) return result;
+      if (kernel.aborted() !== 0) break;
+      result = { values, depth: level, nodes: kernel.nodes() };
+      if (ms !== null && performance.now() - started > ms * 0.25) break;
+    }
+    return result;
+  };
   return {
-    search({ lo, hi }, { depth, ms }) {
-      const started = performance.now();
-      let result: SearchResult = { direction: null, depth: 0, nodes: 0, value: 0 };
-      const first = ms === null ? depth : 0;
-      for (let level = first; level <= depth; level++) {
-        kernel.begin(
-          ms === null ? Number.POSITIVE_INFINITY : started + ms,
-          searchTableBits(Math.max(level, 1), tableBits),
-        );
-        let best: Direction | null = null;
-        let bestValue = Number.NEGATIVE_INFINITY;
-        ROOT_MOVES.forEach((direction, move) => {
-          const value = kernel.rootMove(lo, hi, move, level);
-          if (value > bestValue) {
-            bestValue = value;
-            best = direction;
-          }
-        });
-        if (best === null) return result;
-        if (kernel.aborted() !== 0) break;
-        result = { direction: best, depth: level, nodes: kernel.nodes(), value: bestValue };
-        if (ms !== null && performance.now() - started > ms * 0.25) break;
-      }
-      return result;
+    search(board, limits) {
+      const { values, depth, nodes } = deepen(board, limits);
+      let best: Direction | null = null;
+      let bestValue = Number.NEGATIVE_INFINITY;
+      values.forEach((value, move) => {
+        if (value > bestValue) {
+          bestValue = value;
+          best = ROOT_MOVES[move] ?? null;
+        }
+      });
+      if (best === null) return { direction: null, depth: 0, nodes: 0, value: 0 };
+      return { direction: best, depth, nodes, value: bestValue };
+    },
+    values(board, limits) {
+      const { values, depth } = deepen(board, limits);
+      return { values, depth };
     },
   };
 }

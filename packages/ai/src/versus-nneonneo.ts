@@ -19,6 +19,7 @@ import { homedir, tmpdir } from 'node:os';
 import { isAbsolute, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { errorMessage } from '@twenty48/common';
 import { maxTile, newGame, step } from '@twenty48/engine';
 import { expectimaxPlayer } from './expectimax.js';
 import { REACH_TILES } from './strength.js';
@@ -66,7 +67,7 @@ function readFlags() {
       allowPositionals: false,
     }).values;
   } catch (error) {
-    console.error(`ERR_OPTIONS: ${(error as Error).message}\n${USAGE}`);
+    console.error(`ERR_OPTIONS: ${errorMessage(error)}\n${USAGE}`);
     process.exit(2);
   }
 }
@@ -125,7 +126,7 @@ try {
     stdio: 'inherit',
   });
 } catch (error) {
-  missing([`ERR_COMPILER_MISSING: g++ -O3 could not build the peer: ${(error as Error).message}`]);
+  missing([`ERR_COMPILER_MISSING: g++ -O3 could not build the peer: ${errorMessage(error)}`]);
 }
 
 // Both sides on one core: this process (and so the peer it starts) pinned with taskset.

@@ -1,7 +1,3 @@
-import ExcelJS from 'exceljs';
-import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
-import { decodeXlsx, encodeXlsx, MAX_XLSX_BYTES, type SheetGame } from './codec.js';
 import {
   COLUMNS,
   GAMES,
@@ -12,7 +8,11 @@ import {
   workbookBytes,
   zipHeaded,
   zipOf,
-} from './xlsx.testkit.js';
+} from '@twenty48/testkits/xlsx';
+import ExcelJS from 'exceljs';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { decodeXlsx, encodeXlsx, MAX_XLSX_BYTES, type SheetGame } from './codec.js';
 
 describe('encodeXlsx and decodeXlsx: bytes both ways', () => {
   it.each(Object.entries(GAMES))('round-trips %s', async (_, game) => {

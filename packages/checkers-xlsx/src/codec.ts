@@ -11,7 +11,7 @@
  * Bytes only, for the terminal and the browser alike: no Node module. Reading and writing files
  * is the terminal's (`cli/src/checkers/xlsx.ts`), downloading and opening them the page's.
  */
-import { escapeAndCut, fail, ok, type Result } from '@twenty48/common';
+import { errorMessage, escapeAndCut, fail, ok, type Result } from '@twenty48/common';
 import type { CellValue, Worksheet } from 'exceljs';
 
 export const CELL_TEXTS = ['E', 'B n', 'B k', 'R n', 'R k'] as const;
@@ -135,9 +135,7 @@ function describe(value: CellValue): string {
 
 /** An error's message as one line of at most 200 characters. */
 export const oneLine = (error: unknown): string =>
-  escapeAndCut(
-    (error instanceof Error ? error.message : String(error)).replace(/\s+/g, ' ').trim(),
-  );
+  escapeAndCut(errorMessage(error).replace(/\s+/g, ' ').trim());
 
 /**
  * How many bytes raw-deflated `packed` unpacks to, stopping once it passes `budget`, and the

@@ -20,7 +20,7 @@ import {
   type RulesOverrides,
 } from '@twenty48/engine';
 import { type Command, InvalidArgumentError } from 'commander';
-import { writeErrorLine } from './commandLine.js';
+import { writeErrorLine } from './toolkit/commandLine.js';
 
 /** The flags that choose a game: `--rules`, `--size`, `--goal`, `--seed`. */
 export interface GameFlags {

@@ -1,6 +1,6 @@
 import { type Game, makeRules, newGame } from '@twenty48/engine';
 import { describe, expect, it } from 'vitest';
-import { centreLines, type FrameView, fit, KEY_HINT, renderFrame, visibleLength } from './frame.js';
+import { type FrameView, HELP_LINES, helpPageCount, KEY_HINT, renderFrame } from './frame.js';
 
 const viewOf = (game: Game, extra: Partial<FrameView> = {}): FrameView => ({
   game,
@@ -119,6 +119,76 @@ describe('renderFrame', () => {
     },
   );
 
+  it.each([
+    [37, 12],
+    [40, 12],
+    [40, 13],
+  ])('keeps the board in its rows at %ix%i whatever shows below it', (cols, rows) => {
+    const rowsOf = (view: FrameView) => {
+      const frame = plain(renderFrame(view, cols, rows));
+      expect(frame).toHaveLength(rows);
+      expect(frame.every((line) => [...line].length <= cols)).toBe(true);
+      return {
+        board: [frame.findIndex((line) => line.includes('Score')), frame.indexOf(big)],
+        words: frame.join(' ').replace(/\s+/g, ' '),
+      };
+    };
+    const big =
+      plain(renderFrame(viewOf(game), cols, rows)).find((l) => l.includes('131072')) ?? '';
+    expect(big).not.toBe('');
+    const quiet = rowsOf(viewOf(game));
+    expect(quiet.board[1]).toBeGreaterThan(quiet.board[0] ?? 0);
+    const overlays: [FrameView['overlay'], string | null, string][] = [
+      // Two lines at 40 columns: the question that moved the board a row up.
+      [{ kind: 'confirmNew' }, null, 'Start a new one? [y] yes [n] no'],
+      [{ kind: 'confirmNew' }, 'Hint: up', 'Start a new one? [y] yes [n] no Hint: up'],
+      [{ kind: 'lost' }, 'Nothing can move down.', '[n] new game [u] undo [q] quit'],
+      [{ kind: 'won' }, null, '[n] new game'],
+      [{ kind: 'name', text: 'Ada' }, null, '> Ada_ Enter saves it, Esc skips'],
+    ];
+    for (const [overlay, message, said] of overlays) {
+      const shown = rowsOf(viewOf(game, { overlay, message }));
+      expect(shown.board).toEqual(quiet.board);
+      expect(shown.words).toContain(said);
+    }
+  });
+
+  it.each([
+    [40, 12],
+    [32, 12],
+    [25, 12],
+  ])('pages the help that does not fit at %ix%i, the score line in its row', (cols, rows) => {
+    const small = withBoard([
+      [0, 2, 0, 0],
+      [4, 0, 0, 16],
+      [0, 0, 0, 0],
+      [0, 0, 0, 8],
+    ]);
+    const pages = helpPageCount(viewOf(small, { overlay: { kind: 'help' } }), cols, rows);
+    expect(pages).toBeGreaterThan(1);
+    const score = plain(renderFrame(viewOf(small), cols, rows)).findIndex((l) =>
+      l.includes('Score'),
+    );
+    let words = '';
+    for (let page = 0; page < pages; page++) {
+      const frame = plain(
+        renderFrame(viewOf(small, { overlay: { kind: 'help', page } }), cols, rows),
+      );
+      expect(frame).toHaveLength(rows);
+      expect(frame.every((line) => [...line].length <= cols)).toBe(true);
+      expect(frame.findIndex((l) => l.includes('Score'))).toBe(score);
+      expect(frame.join('\n')).toContain(`${page + 1}/${pages} · ${page + 1 < pages ? '↓' : '↑'}`);
+      const shown = frame.filter((l) => !/Score|2048 ·|\d\/\d|arrows/.test(l));
+      expect(shown.join('\n')).not.toContain('…');
+      words += ` ${shown.join(' ')}`;
+    }
+    // Every word of the help shows on one page or another, none cut.
+    for (const line of HELP_LINES) {
+      expect(words.replace(/\s+/g, ' ')).toContain(line.replace(/\s+/g, ' '));
+    }
+    expect(helpPageCount(viewOf(small, { overlay: { kind: 'help' } }), 100, 32)).toBe(1);
+  });
+
   it('aligns the help in columns and keeps it whole', () => {
     const frame = plain(renderFrame(viewOf(game, { overlay: { kind: 'help' } }), 80, 32));
     const help = frame.filter((line) => /^\s*(u {2}undo|q {2}quit)/.test(line));
@@ -177,24 +247,5 @@ describe('renderFrame', () => {
     expect(boardText).not.toMatch(/\d/);
     expect(boardText.match(/▓/g)).toHaveLength(2);
     expect(boardText).toContain('██████');
-  });
-});
-
-describe('centreLines, fit and visibleLength', () => {
-  it('centres each line on its own in exactly the rows given, colour escapes not counted', () => {
-    expect(centreLines(['hi', '', '\x1b[1mwide\x1b[0m'], 10, 5)).toEqual([
-      '',
-      '    hi',
-      '',
-      '   \x1b[1mwide\x1b[0m',
-      '',
-    ]);
-    expect(centreLines(['a', 'b', 'c'], 3, 2)).toEqual([' a', ' b']);
-  });
-
-  it('cuts long text with an ellipsis and measures what shows', () => {
-    expect(fit('a long line', 6)).toBe('a lon…');
-    expect(fit('short', 6)).toBe('short');
-    expect(visibleLength('\x1b[38;5;1m●\x1b[0m x')).toBe(3);
   });
 });

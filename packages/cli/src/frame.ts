@@ -4,13 +4,16 @@
  * moment and the keys. Pure: the same view and terminal size give the same frame.
  */
 import type { Game } from '@twenty48/engine';
-import { BOARD_COLOR, BOLD, background, type ColorMode, RESET } from './colors.js';
+import { BOARD_COLOR } from './colors.js';
 import { type CellShape, drawCell, type TileTheme } from './tileArt.js';
+import { BOLD, background, type ColorMode, RESET } from './toolkit/colors.js';
+import { centreFrom, centreLines, fit, wrap } from './toolkit/text.js';
 
 /** What sits below the board: nothing, help, a question, the end of a game, the name entry. */
 export type FrameOverlay =
   | { readonly kind: 'none' }
-  | { readonly kind: 'help' }
+  /** The help; `page` (from 0) where it takes more than one in a small window. */
+  | { readonly kind: 'help'; readonly page?: number }
   | { readonly kind: 'confirmQuit' }
   | { readonly kind: 'confirmNew' }
   | { readonly kind: 'won' }
@@ -80,42 +83,6 @@ function overlayLines(view: FrameView): string[] {
   }
 }
 
-/**
- * How many columns a line takes on screen: its characters without the colour escapes.
- *
- * @example
- * visibleLength('\x1b[1mhi\x1b[0m') // 2
- */
-export const visibleLength = (line: string): number =>
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: escapes are what we strip
-  [...line.replace(/\x1b\[[0-9;]*m/g, '')].length;
-
-/**
- * Plain text cut to `cols` columns, with an ellipsis when it was longer.
- *
- * @example
- * fit('a long line', 6) // 'a lon…'
- */
-export const fit = (text: string, cols: number): string =>
-  [...text].length > cols ? `${[...text].slice(0, Math.max(0, cols - 1)).join('')}…` : text;
-
-/**
- * A frame of exactly `rows` lines with `content` centred in it, each line on its own (lines of
- * one width, like a board's, stay aligned); what does not fit below is cut.
- *
- * @example
- * centreLines(['hi'], 10, 3) // ['', '    hi', '']
- */
-export function centreLines(content: readonly string[], cols: number, rows: number): string[] {
-  const top = Math.max(0, Math.floor((rows - content.length) / 2));
-  const frame = Array.from({ length: rows }, () => '');
-  content.slice(0, rows).forEach((line, i) => {
-    const left = ' '.repeat(Math.max(0, Math.floor((cols - visibleLength(line)) / 2)));
-    if (top + i < rows) frame[top + i] = line === '' ? '' : left + line;
-  });
-  return frame;
-}
-
 /** The board's lines for one cell shape and gutter height. */
 function boardLines(
   game: FrameGame,
@@ -147,120 +114,153 @@ function boardLines(
   return lines;
 }
 
-/**
- * `text` broken into lines of at most `cols` columns at spaces (a word longer than that is cut).
- *
- * @example
- * wrap('Make the window at least 25x13', 16) // ['Make the window', 'at least 25x13']
- */
-export function wrap(text: string, cols: number): string[] {
-  const lines: string[] = [];
-  let line = '';
-  for (const word of text.split(' ')) {
-    const next = line === '' ? word : `${line} ${word}`;
-    if ([...next].length <= cols || line === '') line = next;
-    else {
-      lines.push(line);
-      line = word;
-    }
-  }
-  lines.push(line);
-  return lines.map((l) => fit(l, Math.max(1, cols)));
-}
-
 /** Help lines in two columns, the key column padded to one width so the columns align. */
 function alignedHelp(lines: readonly string[]): string[] {
   const width = Math.max(...lines.map((line) => [...line].length));
   return lines.map((line) => line + ' '.repeat(width - [...line].length));
 }
 
+/** Where the board stands in a window: the head above it, its lines, its first row. */
+interface Placed {
+  readonly head: string[];
+  readonly board: string[];
+  readonly top: number;
+}
+
+/** The help's lines, wrapped to the window and padded to one width so its columns align. */
+const helpLines = (cols: number): string[] =>
+  alignedHelp(HELP_LINES.flatMap((line) => wrap(line, cols)));
+
 /**
- * The frame for a terminal of `cols` x `rows`: exactly `rows` lines, the content centred, the
- * largest board that fits (5-line cells on large terminals, 3-line cells, else 1-line cells),
- * or, below what the smallest needs, "Make the window at least WxH" wrapped to the window.
- *
- * @example
- * renderFrame(view, 80, 24).length // 24
+ * The largest board that fits `cols` x `rows` (5-line cells on large terminals, 3-line cells,
+ * else 1-line cells) and where it stands: placed as if nothing were below it but a blank, the
+ * message and the keys, so that what shows below never moves it. A string: the window is below
+ * what the smallest needs, and this says so.
  */
-export function renderFrame(view: FrameView, cols: number, rows: number): string[] {
+function placeBoard(view: FrameView, cols: number, rows: number): Placed | string {
   const { game, mode } = view;
   const theme: TileTheme = game.rules.scoring === 'levelCubes' ? 'tiers' : 'numbers';
   const digits = String(Math.max(2, ...game.board.flat())).length;
   const size = game.rules.size;
-  const title = view.title ?? `2048 · ${game.rules.name} ${size}x${size} · seed ${game.seed}`;
-  const gain = view.lastGain > 0 ? ` (+${view.lastGain})` : '';
-  const scoreLine = `Score ${game.score}${gain}   Best ${view.best}   Moves ${view.moveCount}`;
-  // Wrapped, not cut, to the window; the help's lines padded to one width so its columns align.
-  const overlay =
-    view.overlay.kind === 'help'
-      ? alignedHelp(HELP_LINES.flatMap((line) => wrap(line, cols)))
-      : overlayLines(view).flatMap((line) => wrap(line, cols));
-  // The message has its own row and the keys theirs, always: a hint never moves the board.
-  const standardFooter = 2;
-  const keys = view.keys ?? ([...KEY_HINT].length <= cols ? KEY_HINT : KEY_HINT_SHORT);
-  const footer = [...overlay, view.message ?? '', keys].map((line) => fit(line, cols));
-
+  // A cell shape and the gutter lines between rows, largest first.
+  const large: [CellShape, number] = [{ width: Math.max(11, digits + 4), height: 5 }, 1];
+  const smallest: [CellShape, number] = [
+    { width: theme === 'tiers' ? 6 : Math.max(5, digits + 2), height: 1 },
+    0,
+  ];
   const layouts: [CellShape, number][] = [
-    ...(theme === 'numbers'
-      ? ([[{ width: Math.max(11, digits + 4), height: 5 }, 1]] as [CellShape, number][])
-      : []),
+    ...(theme === 'numbers' ? [large] : []),
     [{ width: theme === 'tiers' ? 8 : Math.max(7, digits + 2), height: 3 }, 1],
-    [{ width: theme === 'tiers' ? 6 : Math.max(5, digits + 2), height: 1 }, 0],
+    smallest,
   ];
   const need = (shape: CellShape, gutterLines: number) => ({
     width: size * shape.width + size + 1,
-    height: (gutterLines === 1 ? size * (shape.height + 1) + 1 : size + 2) + 4 + standardFooter,
+    height: (gutterLines === 1 ? size * (shape.height + 1) + 1 : size + 2) + 4 + FOOTER,
   });
-  let board: string[] | null = null;
   for (const [shape, gutterLines] of layouts) {
     const { width, height } = need(shape, gutterLines);
     // The large cells only where they leave the board room to breathe.
     const roomy = shape.height < 5 || (width * 2.5 <= cols && height + 15 <= rows);
     if (width <= cols && height <= rows && roomy) {
-      board = boardLines(game, shape, gutterLines, theme, mode);
-      break;
+      const board = boardLines(game, shape, gutterLines, theme, mode);
+      const title = view.title ?? `2048 · ${game.rules.name} ${size}x${size} · seed ${game.seed}`;
+      const gain = view.lastGain > 0 ? ` (+${view.lastGain})` : '';
+      const score = `Score ${game.score}${gain}   Best ${view.best}   Moves ${view.moveCount}`;
+      const bold = mode === 'none' ? '' : BOLD;
+      const head = [
+        bold ? bold + fit(title, cols) + RESET : fit(title, cols),
+        fit(score, cols),
+        '',
+      ];
+      const standard = head.length + board.length + 1 + FOOTER;
+      return { head, board, top: Math.floor(Math.max(0, rows - standard) / 2) };
     }
   }
-  if (board === null) {
-    const smallest = layouts[layouts.length - 1] as [CellShape, number];
-    const { width, height } = need(...smallest);
-    return centreLines(wrap(`Make the window at least ${width}x${height}`, cols), cols, rows);
-  }
-  const bold = mode === 'none' ? '' : BOLD;
-  const head = [
-    bold ? bold + fit(title, cols) + RESET : fit(title, cols),
-    fit(scoreLine, cols),
-    '',
-  ];
-  // Placed as if nothing were below the board but the message and the keys: what shows below
-  // grows downward, into the blank line under the board first.
-  const standard = head.length + board.length + 1 + standardFooter;
-  let top = Math.floor(Math.max(0, rows - standard) / 2);
-  // What shows below grows downward: into the blank under the board, then up the screen,
-  // then into the blank under the score line; else (the help in a small window) it is a page.
+  const { width, height } = need(...smallest);
+  return `Make the window at least ${width}x${height}`;
+}
+
+/** The message row and the key row: always below the board. */
+const FOOTER = 2;
+
+/** How the help shows: under the board, or as pages of `size` lines in the board's place. */
+function helpLayout(placed: Placed, cols: number, rows: number) {
+  const help = helpLines(cols);
+  const below = rows - placed.top - placed.head.length - placed.board.length;
+  if (help.length + FOOTER <= below) return { underBoard: true, size: help.length, pages: 1 };
+  // A page: the head, the page, its line of keys and the game's keys.
+  const size = Math.max(1, rows - placed.top - placed.head.length - FOOTER);
+  return { underBoard: false, size, pages: Math.ceil(help.length / size) };
+}
+
+/**
+ * How many pages the help takes in a window of `cols` x `rows`: 1 where it shows whole (under
+ * the board or in its place), more where the window is too small for it.
+ *
+ * @example
+ * helpPageCount(view, 80, 24) // 1
+ */
+export function helpPageCount(view: FrameView, cols: number, rows: number): number {
+  const placed = placeBoard(view, cols, rows);
+  return typeof placed === 'string' ? 1 : helpLayout(placed, cols, rows).pages;
+}
+
+/**
+ * What shows below the board in the rows there are, the board staying where it is: a blank,
+ * the overlay, the message and the keys; where that is too much, without the blank, then
+ * without the keys (a question or the end names its own keys), then without an empty message
+ * row; at last what fits, its last line saying that more is cut.
+ */
+function footerIn(overlay: string[], message: string | null, keys: string, room: number) {
+  const said = message ?? '';
   const tries = [
-    [...head, ...board, '', ...footer],
-    [...head, ...board, ...footer],
-    [...head.slice(0, 2), ...board, ...footer],
+    ['', ...overlay, said, keys],
+    [...overlay, said, keys],
   ];
-  let content = tries.find((lines) => top + lines.length <= rows);
-  // The help never moves the board: where it does not fit below, it is a page of its own.
-  if (content === undefined && view.overlay.kind !== 'help') {
-    content = tries.find((lines) => lines.length <= rows);
-    if (content !== undefined) top = rows - content.length;
+  if (overlay.length > 0) tries.push([...overlay, said]);
+  if (overlay.length > 0 && message === null) tries.push([...overlay]);
+  const fits = tries.find((lines) => lines.length <= room);
+  if (fits !== undefined) return fits;
+  const lines = [...overlay, ...(message === null ? [] : [said])];
+  return [...lines.slice(0, Math.max(0, room - 1)), '…'];
+}
+
+/**
+ * The frame for a terminal of `cols` x `rows`: exactly `rows` lines, the content centred, the
+ * largest board that fits, or, below what the smallest needs, "Make the window at least WxH"
+ * wrapped to the window. What shows below the board never moves it; the help, where it does
+ * not fit under the board, shows as pages in its place (`view.overlay.page`).
+ *
+ * @example
+ * renderFrame(view, 80, 24).length // 24
+ */
+export function renderFrame(view: FrameView, cols: number, rows: number): string[] {
+  const placed = placeBoard(view, cols, rows);
+  if (typeof placed === 'string') return centreLines(wrap(placed, cols), cols, rows);
+  const { head, board, top } = placed;
+  const keys = view.keys ?? ([...KEY_HINT].length <= cols ? KEY_HINT : KEY_HINT_SHORT);
+  const below = rows - top - head.length - board.length;
+  let content: string[];
+  const help = view.overlay.kind === 'help' ? helpLayout(placed, cols, rows) : null;
+  if (view.overlay.kind === 'help' && help !== null && !help.underBoard) {
+    const { size, pages } = help;
+    const page = Math.min(Math.max(0, view.overlay.page ?? 0), pages - 1);
+    const shown = helpLines(cols).slice(page * size, (page + 1) * size);
+    const turn = pages === 1 ? '' : page + 1 < pages ? ' · ↓ more' : ' · ↑ back';
+    const nav =
+      [`help ${page + 1}/${pages}${turn} · other keys close`, `${page + 1}/${pages}${turn}`].find(
+        (line) => [...line].length <= cols,
+      ) ?? '';
+    const filler = Array.from({ length: size - shown.length }, () => '');
+    content = [...head, ...shown, ...filler, ...[nav, keys].map((line) => fit(line, cols))];
+  } else {
+    // Wrapped, not cut, to the window.
+    const overlay =
+      view.overlay.kind === 'help'
+        ? helpLines(cols)
+        : overlayLines(view).flatMap((line) => wrap(line, cols));
+    const footer = footerIn(overlay, view.message, keys, below).map((line) => fit(line, cols));
+    content = [...head, ...board, ...footer];
   }
-  if (content === undefined) {
-    top = Math.min(top, Math.max(0, rows - head.length - overlay.length - 2));
-    const page = overlay;
-    const room = Math.max(1, rows - top - head.length - 2);
-    const more = fit('… (a larger window shows the rest)', cols);
-    const shown = page.length > room ? [...page.slice(0, room - 1), more] : page;
-    content = [...head, ...shown, ...footer.slice(-2)];
-  }
-  const frame = centreLines(content, cols, content.length);
-  return [
-    ...Array.from({ length: top }, () => ''),
-    ...frame,
-    ...Array.from({ length: rows }, () => ''),
-  ].slice(0, rows);
+  return centreFrom(content, top, cols, rows);
 }

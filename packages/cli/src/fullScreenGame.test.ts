@@ -25,8 +25,8 @@ import {
   startFullScreen,
   stepFullScreen,
 } from './fullScreenGame.js';
-import { decodeKeys } from './keys.js';
 import { directionAt, greedyStates } from './testing/games.js';
+import { decodeKeys } from './toolkit/keys.js';
 
 /** What the fake world answers. */
 interface World {
@@ -221,6 +221,32 @@ describe('the full-screen game, step by step', () => {
     expect(closed.state.overlay).toEqual({ kind: 'none' });
     expect(closed.state.match.game).toBe(game);
     expect(kinds(closed.effects)).toEqual(['draw']);
+  });
+
+  it("turns the help's pages in a small window (↓ j space Page Down, ↑ k Page Up); other keys close it", () => {
+    const game = newGame('classic', 'help');
+    const small = { ...start(game), cols: 40, rows: 12 };
+    const help = play(small, keys('?')).state;
+    expect(screen(help)).toContain('help 1/2 · ↓ more');
+    for (const down of ['\x1b[B', 'j', ' ', '\x1b[6~']) {
+      const turned = play(help, keys(down)).state;
+      expect(turned.overlay).toEqual({ kind: 'help', page: 1 });
+      expect(screen(turned)).toContain('help 2/2 · ↑ back');
+      // The last page stays on ↓; ↑ (k, Page Up) goes back.
+      expect(play(turned, keys(down)).state.overlay).toEqual({ kind: 'help', page: 1 });
+    }
+    const last = play(help, keys('j')).state;
+    for (const up of ['\x1b[A', 'k', '\x1b[5~']) {
+      expect(play(last, keys(up)).state.overlay).toEqual({ kind: 'help', page: 0 });
+    }
+    const closed = play(last, keys('x'));
+    expect(closed.state.overlay).toEqual({ kind: 'none' });
+    expect(closed.state.match.game).toBe(game);
+    // Where the help fits, ↓ closes it as any key does, and does not move.
+    const whole = play(start(game), keys('?')).state;
+    const down = play(whole, keys('j')).state;
+    expect(down.overlay).toEqual({ kind: 'none' });
+    expect(down.match.game).toBe(game);
   });
 
   it('shows a notice about saves until the first key', () => {

@@ -9,9 +9,7 @@
  */
 import type { Result } from '@twenty48/common';
 import type { Direction, Game, Rules } from '@twenty48/engine';
-import type { ColorMode } from './colors.js';
-import { type FrameOverlay, renderFrame } from './frame.js';
-import { type Key, LETTER_MOVES } from './keys.js';
+import { type FrameOverlay, type FrameView, helpPageCount, renderFrame } from './frame.js';
 import {
   answerScore,
   bestScore,
@@ -25,8 +23,11 @@ import {
   startMatch,
   undoMatch,
 } from './matchState.js';
+import { LETTER_MOVES } from './moveKeys.js';
 import { editName } from './nameEntry.js';
-import type { ScreenEffect, ScreenInput, ScreenStep } from './screenLoop.js';
+import type { ColorMode } from './toolkit/colors.js';
+import type { Key } from './toolkit/keys.js';
+import type { ScreenEffect, ScreenInput, ScreenStep } from './toolkit/screenLoop.js';
 
 /** How the game ended: the player quit (or the input ended), or pressed Ctrl-C. */
 export type PlayExit = 'quit' | 'interrupt';
@@ -110,8 +111,13 @@ type Reaction = PlayStep & { readonly quiet?: true };
  * frameOf(state).length // state.rows
  */
 export function frameOf(state: PlayState): string[] {
+  return renderFrame(frameViewOf(state), state.cols, state.rows);
+}
+
+/** What a state's frame shows. */
+function frameViewOf(state: PlayState): FrameView {
   const { match } = state;
-  const view = {
+  return {
     game: match.game,
     lastGain: match.lastGain,
     best: bestScore(match),
@@ -120,7 +126,6 @@ export function frameOf(state: PlayState): string[] {
     message: state.message,
     mode: state.mode,
   };
-  return renderFrame(view, state.cols, state.rows);
 }
 
 /** The overlay a game shows when nothing is asked: the win, the loss, or none. */
@@ -223,12 +228,35 @@ function answerQuestion(
   return restart(settled);
 }
 
+/** Keys that turn the help's pages where it takes more than one. */
+const isPageKey = (key: Key, direction: 'up' | 'down'): boolean =>
+  (key.kind === 'page' && key.direction === direction) ||
+  (key.kind === 'arrow' && key.direction === direction) ||
+  (key.kind === 'char' && (direction === 'down' ? 'j ' : 'k').includes(key.char));
+
+/**
+ * A key while the help shows: in a window where it takes more than one page, ↓ (j, space,
+ * Page Down) and ↑ (k, Page Up) turn them; any other key closes it.
+ */
+function helpKey(state: PlayState, page: number, key: Key): PlayStep {
+  const view = frameViewOf(state);
+  const pages = helpPageCount(view, state.cols, state.rows);
+  if (pages > 1 && isPageKey(key, 'down') && page + 1 < pages) {
+    return stateOnly({ ...state, overlay: { kind: 'help', page: page + 1 } });
+  }
+  if (pages > 1 && isPageKey(key, 'up') && page > 0) {
+    return stateOnly({ ...state, overlay: { kind: 'help', page: page - 1 } });
+  }
+  if (pages > 1 && (isPageKey(key, 'down') || isPageKey(key, 'up'))) return stateOnly(state);
+  return stateOnly({ ...state, overlay: resting(state.match.game) });
+}
+
 /** A key on the board, a help page, a question or the end of a game. */
 function boardKey(state: PlayState, key: Key): PlayStep {
   const { overlay, match } = state;
   const char = key.kind === 'char' ? key.char.toLowerCase() : '';
   const cleared = { ...state, message: null };
-  if (overlay.kind === 'help') return stateOnly({ ...cleared, overlay: resting(match.game) });
+  if (overlay.kind === 'help') return helpKey(cleared, overlay.page ?? 0, key);
   if (overlay.kind === 'confirmQuit' || overlay.kind === 'confirmNew') {
     return answerQuestion(cleared, overlay.kind, char);
   }

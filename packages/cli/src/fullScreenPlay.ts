@@ -8,7 +8,6 @@ import type { ReadStream, WriteStream } from 'node:tty';
 import { DEFAULT_AI } from '@twenty48/ai';
 import type { Game } from '@twenty48/engine';
 import { type AsyncPlayer, openPlayer } from './aiPlayer.js';
-import type { ColorMode } from './colors.js';
 import { startGame } from './flags.js';
 import {
   type PlayEffect,
@@ -20,8 +19,9 @@ import {
 } from './fullScreenGame.js';
 import type { GameShelf } from './gameShelf.js';
 import type { MatchState } from './matchState.js';
-import { type Answers, runScreenLoop, type ScreenEffect } from './screenLoop.js';
-import { enterFullScreen } from './terminal.js';
+import type { ColorMode } from './toolkit/colors.js';
+import { type Answers, runScreenLoop, type ScreenEffect } from './toolkit/screenLoop.js';
+import { enterFullScreen } from './toolkit/terminal.js';
 
 /** The game to play, where it is kept, the terminal's streams and its colour mode. */
 export interface FullScreenOptions {

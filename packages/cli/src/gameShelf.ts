@@ -4,7 +4,7 @@
  * database cannot be used, every operation answers with a clear message instead, and the game
  * goes on without saves and scores; the file is never touched.
  */
-import { attempt, fail, ok, type Result, valueOr } from '@twenty48/common';
+import { attempt, errorMessage, fail, ok, type Result, valueOr } from '@twenty48/common';
 import { type Game, maxTile, recordOf, replay } from '@twenty48/engine';
 import { openStore, type SavedGame, type ScoreRow, type Store } from '@twenty48/store';
 
@@ -40,7 +40,7 @@ export interface GameShelf {
 
 /** Run a store call; a throw (disk full, locked file) becomes a named failure, never a crash. */
 const guard = <T>(run: () => Result<T>): Result<T> =>
-  attempt(run, 'ERR_STORE', (error) => `the database failed: ${(error as Error).message}`);
+  attempt(run, 'ERR_STORE', (error) => `the database failed: ${errorMessage(error)}`);
 
 /** The value of a store call, or `fallback` when it throws. */
 const readOr = <T>(fallback: T, run: () => T): T =>
@@ -76,7 +76,7 @@ function openDatabase(dataDir: string | undefined): Result<Store> {
       `Saves and high scores are off: ${opened.error.message} (${opened.error.code}). ${wayOut}`,
     );
   } catch (error) {
-    return fail('ERR_STORE', `Saves and high scores are off: ${(error as Error).message}`);
+    return fail('ERR_STORE', `Saves and high scores are off: ${errorMessage(error)}`);
   }
 }
 

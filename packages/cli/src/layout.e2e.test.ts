@@ -1,27 +1,25 @@
 /**
  * The full-screen 2048 game's layout in a real pseudo-terminal, at each size and colour mode the
  * issue names: the score line stays put when a hint or the help shows, the help's columns line
- * up, a window too small gets a short request that fits it, a large one a larger board, and `q`
+ * up (in pages that ↓ turns where it does not fit), a window too small gets a short request that fits it, a large one a larger board, and `q`
  * before the first move leaves without asking.
  */
 import { describe, expect, it } from 'vitest';
-import { MAIN, Screen, trackScreens } from './testing/ptyScreen.js';
+import {
+  ARROW,
+  COLOUR_MODES,
+  MAIN,
+  movesShown,
+  Screen,
+  trackScreens,
+  WINDOW_SIZES,
+} from './testing/ptyScreen.js';
 
 const track = trackScreens();
 
-const MODES: Record<string, Record<string, string>> = {
-  truecolor: { COLORTERM: 'truecolor' },
-  '256': { TERM: 'xterm-256color' },
-  '16': { TERM: 'xterm' },
-  NO_COLOR: { NO_COLOR: '1' },
-};
+const MODES = COLOUR_MODES;
 
-const SIZES: [number, number][] = [
-  [40, 12],
-  [60, 20],
-  [100, 32],
-  [200, 60],
-];
+const SIZES = WINDOW_SIZES;
 
 const rowOf = (screen: Screen, part: string): number =>
   screen.lines().findIndex((line) => line.includes(part));
@@ -53,6 +51,17 @@ describe('the 2048 layout in a real terminal', { timeout: 120_000 }, () => {
           const help = screen.lines().filter((line) => /(u {2}undo|q {2}quit)/.test(line));
           expect(new Set(help.map((line) => line.search(/\S/))).size).toBe(1);
           expect(screen.lines().every((line) => !line.includes('…') || cols < 80)).toBe(true);
+          // Where the help does not fit it is pages that ↓ turns, none cut, the score line put.
+          const pages = Number(/\b1\/(\d+) · ↓ more/.exec(screen.text())?.[1] ?? 1);
+          if (cols <= 40) expect(pages).toBeGreaterThan(1);
+          let seen = screen.text();
+          for (let page = 2; page <= pages; page++) {
+            screen.proc.write(ARROW.down);
+            await screen.waitFor(() => screen.text().includes(`${page}/${pages}`), `page ${page}`);
+            expect(rowOf(screen, 'Score 0')).toBe(score);
+            seen += screen.text();
+          }
+          expect(seen.replace(/\s+/g, ' ')).toContain('kept for `2048 play --resume`.');
           screen.proc.write('x');
           // Read until the frame is whole (a snapshot may be taken mid-frame); a key line that
           // stays in another row times out with the screen.
@@ -67,6 +76,32 @@ describe('the 2048 layout in a real terminal', { timeout: 120_000 }, () => {
         expect(screen.exitCode).toBe(0);
         expect(screen.raw).not.toContain('Quit this game?');
       });
+
+      if (cols === 40) {
+        it(`keeps the board in its rows at ${cols}x${rows} when a question takes two lines (${mode})`, async () => {
+          const screen = track(
+            new Screen(process.execPath, [MAIN, 'play', '--seed', 'layout'], cols, rows, env),
+          );
+          await screen.waitFor(() => screen.text().includes('arrows'), 'the game');
+          screen.proc.write(Object.values(ARROW).join(''));
+          await screen.waitFor(() => movesShown(screen) > 0, 'a move');
+          const keys = rowOf(screen, 'arrows');
+          // Wait for the last move's frame: the moves shown stop changing.
+          const moves = movesShown(screen);
+          await screen.waitFor(() => movesShown(screen) === moves, 'the last move');
+          const above = screen.lines().slice(0, keys - 2);
+          // At 40 columns this question takes two lines.
+          screen.proc.write('n');
+          await screen.waitFor(() => screen.text().includes('[y] yes'), 'the question');
+          expect(screen.text().replace(/\s+/g, ' ')).toContain('Start a new one? [y] yes [n] no');
+          expect(screen.lines().slice(0, keys - 2)).toEqual(above);
+          screen.proc.write('n');
+          await screen.waitFor(() => rowOf(screen, 'arrows') === keys, 'the question gone');
+          expect(screen.lines().slice(0, keys - 2)).toEqual(above);
+          screen.proc.write('\x03');
+          await screen.waitFor(() => screen.exitCode !== null, 'the exit');
+        });
+      }
     }
   }
 });

@@ -3,7 +3,7 @@
  * at a time, capped by the shared rule's `nameLength`, and checked by `parseName` on Enter.
  */
 import { MAX_NAME_LENGTH, nameLength, parseName, type Result } from '@twenty48/common';
-import type { Key } from './keys.js';
+import type { Key } from './toolkit/keys.js';
 
 /** What a key does to a name being typed. */
 export type NameEdit =

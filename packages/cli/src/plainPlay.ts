@@ -8,10 +8,10 @@
 import type { Readable, Writable } from 'node:stream';
 import { escapeControls, parseName } from '@twenty48/common';
 import type { Direction } from '@twenty48/engine';
-import { writeErrorLine } from './commandLine.js';
-import { readBoundedLines } from './lineReader.js';
 import type { Match } from './match.js';
 import { formatPlainBlock, formatPlainState, PLAIN_PROMPT } from './plainBoard.js';
+import { writeErrorLine } from './toolkit/commandLine.js';
+import { readBoundedLines } from './toolkit/lineReader.js';
 
 /** The match and the streams the line-by-line game talks through. */
 export interface PlainOptions {

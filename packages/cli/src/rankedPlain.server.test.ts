@@ -7,15 +7,13 @@
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import { parseRecordAnswer } from '@twenty48/client';
-import { type Game, newGame, parseRecord, replay, step } from '@twenty48/engine';
+import type { Game } from '@twenty48/engine';
 import { openStore } from '@twenty48/store';
 import { afterEach, describe, expect, it } from 'vitest';
 import { formatPlainBlock, PLAIN_PROMPT } from './plainBoard.js';
 import { rankedKey } from './rankedStart.js';
-import { directionAt } from './testing/games.js';
 import { MAIN } from './testing/ptyScreen.js';
-import { sharedRankedServer } from './testing/rankedServer.js';
+import { recordStates, sharedRankedServer } from './testing/rankedServer.js';
 
 const server = sharedRankedServer('ranked-plain');
 const running: ChildProcess[] = [];
@@ -83,20 +81,6 @@ class PlainRun {
 }
 
 /** Every state of the game the revealed record of score `id` replays to. */
-async function recordStates(id: number): Promise<Game[]> {
-  const body = await (await fetch(`${server.url}/api/scores/${id}/record`)).json();
-  const answer = parseRecordAnswer(body);
-  if (answer === null) throw new Error('not a record');
-  const record = parseRecord(JSON.stringify(answer));
-  if (!record.ok) throw new Error(record.error.message);
-  const final = replay(record.value);
-  if (!final.ok) throw new Error(final.error.message);
-  const states = [newGame(record.value.rules, record.value.seed)];
-  for (let i = 0; i < final.value.moves.length; i++) {
-    states.push(step(states[i] as Game, directionAt(final.value, i)).game);
-  }
-  return states;
-}
 
 const playToTheEnd = (name: string) => (run: PlainRun) =>
   run.out.endsWith(NAME_PROMPT) ? name : run.nextKey();
@@ -109,7 +93,7 @@ describe('2048 play --server --plain against a real server', { timeout: 60_000 }
     const ranked = run.out.match(/Ada is number (\d+) for classic 3x3 on (\S+)\./);
     expect(ranked?.[2]).toBe(server.url);
     const id = Number(run.out.match(/\/api\/scores\/(\d+)\/record/)?.[1]);
-    const states = await recordStates(id);
+    const states = await recordStates(server.url, id);
     expect(run.boards()).toEqual(states.map((game) => formatPlainBlock(game)));
     const final = states.at(-1) as Game;
     expect(final.status).toBe('lost');
@@ -145,7 +129,7 @@ describe('2048 play --server --plain against a real server', { timeout: 60_000 }
     );
     expect(second.boards()[0]).toBe(formatPlainBlock(held));
     const id = Number(second.out.match(/\/api\/scores\/(\d+)\/record/)?.[1]);
-    const states = await recordStates(id);
+    const states = await recordStates(server.url, id);
     expect([...first.boards(), ...second.boards().slice(1)]).toEqual(
       states.map((game) => formatPlainBlock(game)),
     );

@@ -10,10 +10,10 @@ import type { RankedChange, RankedGame, RankedSnapshot } from '@twenty48/client'
 import { escapeControls, parseName } from '@twenty48/common';
 import type { Direction } from '@twenty48/engine';
 import type { GameShelf } from './gameShelf.js';
-import { type InputLine, readBoundedLines } from './lineReader.js';
 import { formatPlainBlock, PLAIN_PROMPT } from './plainBoard.js';
 import { MAX_PLAIN_LINE, MOVE_WORDS } from './plainPlay.js';
 import { describeError, RANKED_NOTE } from './rankedStart.js';
+import { type InputLine, readBoundedLines } from './toolkit/lineReader.js';
 
 /** The ranked game, the server it is on and the streams the line mode talks through. */
 export interface RankedPlainOptions {

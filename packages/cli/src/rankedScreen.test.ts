@@ -8,7 +8,6 @@ import { countIds, type Position, positionOf } from '@twenty48/client';
 import type { RankedStatus } from '@twenty48/common';
 import { classic, type Direction, makeRules, type Rules } from '@twenty48/engine';
 import { describe, expect, it } from 'vitest';
-import type { Key } from './keys.js';
 import {
   RANKED_KEYS,
   type RankedEffect,
@@ -20,6 +19,7 @@ import {
   stepRankedScreen,
 } from './rankedScreen.js';
 import { RANKED_NOTE } from './rankedStart.js';
+import type { Key } from './toolkit/keys.js';
 
 const small = ((): Rules => {
   const rules = makeRules(classic, { size: 3 });

@@ -8,12 +8,13 @@
  */
 import type { Position } from '@twenty48/client';
 import type { Direction } from '@twenty48/engine';
-import type { ColorMode } from './colors.js';
 import { type FrameOverlay, renderFrame } from './frame.js';
-import { type Key, LETTER_MOVES } from './keys.js';
+import { LETTER_MOVES } from './moveKeys.js';
 import { editName } from './nameEntry.js';
 import { RANKED_NOTE } from './rankedStart.js';
-import type { ScreenEffect, ScreenInput, ScreenStep } from './screenLoop.js';
+import type { ColorMode } from './toolkit/colors.js';
+import type { Key } from './toolkit/keys.js';
+import type { ScreenEffect, ScreenInput, ScreenStep } from './toolkit/screenLoop.js';
 
 /** How a ranked game left the screen: `q` (the game stays on the server), or Ctrl-C. */
 export type RankedExit = 'quit' | 'interrupt';

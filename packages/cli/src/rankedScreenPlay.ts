@@ -6,7 +6,6 @@
  */
 import type { ReadStream, WriteStream } from 'node:tty';
 import type { RankedGame } from '@twenty48/client';
-import type { ColorMode } from './colors.js';
 import type { GameShelf } from './gameShelf.js';
 import {
   type RankedEffect,
@@ -17,8 +16,9 @@ import {
   stepRankedScreen,
 } from './rankedScreen.js';
 import { describeError } from './rankedStart.js';
-import { type Answers, runScreenLoop, type ScreenEffect } from './screenLoop.js';
-import { enterFullScreen } from './terminal.js';
+import type { ColorMode } from './toolkit/colors.js';
+import { type Answers, runScreenLoop, type ScreenEffect } from './toolkit/screenLoop.js';
+import { enterFullScreen } from './toolkit/terminal.js';
 
 /** The ranked game, its server and where it is kept, the terminal and its colour mode. */
 export interface RankedScreenOptions {

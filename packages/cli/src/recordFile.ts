@@ -4,6 +4,7 @@
  * a player so `2048 replay --watch` shows it with autoplay's own views.
  */
 import { createReadStream } from 'node:fs';
+import { errorCode, errorMessage } from '@twenty48/common';
 import {
   directionOfLetter,
   fail,
@@ -53,8 +54,8 @@ async function readText(path: string): Promise<Result<string>> {
       chunks.push(chunk);
     }
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code ?? '';
-    const why = READ_FAILURES[code] ?? (code || (error as Error).message);
+    const code = errorCode(error);
+    const why = READ_FAILURES[code] ?? (code || errorMessage(error));
     return fail('ERR_READ', `cannot read ${name}: ${why}`);
   }
   return ok(Buffer.concat(chunks).toString('utf8'));

@@ -8,11 +8,11 @@ import type { Writable } from 'node:stream';
 import type { ReadStream, WriteStream } from 'node:tty';
 import { type Direction, type Game, maxTile, step } from '@twenty48/engine';
 import type { AsyncPlayer } from './aiPlayer.js';
-import { type ColorMode, detectColorMode } from './colors.js';
 import { renderFrame } from './frame.js';
-import { decodeKeys } from './keys.js';
 import { formatPlainBlock, PLAIN_KEYS, PLAIN_PROMPT } from './plainBoard.js';
-import { enterFullScreen } from './terminal.js';
+import { type ColorMode, detectColorMode } from './toolkit/colors.js';
+import { decodeKeys } from './toolkit/keys.js';
+import { enterFullScreen } from './toolkit/terminal.js';
 
 /** How an autoplay went: the game it reached and how fast it played. */
 export interface AutoSummary {

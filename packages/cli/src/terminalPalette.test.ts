@@ -1,8 +1,8 @@
 import { type Game, makeRules, newGame } from '@twenty48/engine';
 import { describe, expect, it } from 'vitest';
-import type { ColorMode } from './colors.js';
 import { type FrameView, renderFrame } from './frame.js';
-import { LARGEST_TILE, nearest16, rgbOf256 } from './terminalPalette.js';
+import { LARGEST_TILE } from './terminalPalette.js';
+import type { ColorMode } from './toolkit/colors.js';
 
 const withBoard = (board: number[][]): Game => {
   const rules = makeRules('classic');
@@ -88,13 +88,5 @@ describe('the terminal palette', () => {
     const text = renderFrame(viewOf(withBoard(board), 'none'), 80, 40).join('\n');
     expect(text).not.toMatch(escapes('ESC\\[(3|4|9|10)\\d(;|m)'));
     expect(text).toContain('65536');
-  });
-
-  it('maps colours to the 16 standard ones and xterm indices to their colours', () => {
-    expect(nearest16([200, 0, 0])).toBe(1);
-    expect(nearest16([250, 250, 250])).toBe(67);
-    expect(rgbOf256(196)).toEqual([255, 0, 0]);
-    expect(rgbOf256(232)).toEqual([8, 8, 8]);
-    expect(rgbOf256(9)).toEqual([255, 0, 0]);
   });
 });

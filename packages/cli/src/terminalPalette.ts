@@ -7,9 +7,7 @@
  * palette gives every larger tile one "super" colour).
  */
 import { tileColours } from '@twenty48/common';
-
-/** A colour as red, green and blue from 0 to 255 (as `colors.ts`'s `Rgb`). */
-type Rgb = readonly [red: number, green: number, blue: number];
+import { type Rgb, rgbOf256 } from './toolkit/colors.js';
 
 /** The largest tile the tables name: 2^17. */
 export const LARGEST_TILE = 2 ** 17;
@@ -66,52 +64,6 @@ const TILE_16: Readonly<Record<number, number>> = {
   131072: 41,
 };
 
-/** The xterm default colours of SGR 30-37 and 90-97 (backgrounds 40-47, 100-107). */
-const ANSI_16: readonly { readonly code: number; readonly rgb: Rgb }[] = [
-  { code: 0, rgb: [0, 0, 0] },
-  { code: 1, rgb: [205, 0, 0] },
-  { code: 2, rgb: [0, 205, 0] },
-  { code: 3, rgb: [205, 205, 0] },
-  { code: 4, rgb: [0, 0, 238] },
-  { code: 5, rgb: [205, 0, 205] },
-  { code: 6, rgb: [0, 205, 205] },
-  { code: 7, rgb: [229, 229, 229] },
-  { code: 60, rgb: [127, 127, 127] },
-  { code: 61, rgb: [255, 0, 0] },
-  { code: 62, rgb: [0, 255, 0] },
-  { code: 63, rgb: [255, 255, 0] },
-  { code: 64, rgb: [92, 92, 255] },
-  { code: 65, rgb: [255, 0, 255] },
-  { code: 66, rgb: [0, 255, 255] },
-  { code: 67, rgb: [255, 255, 255] },
-];
-
-/**
- * The checkers board's lit dark squares in 16 colours (offsets from SGR 40): the nearest
- * standard colour of each tint is the dark square's own grey, so each gets a colour of its own.
- */
-export const CHECKERS_LIGHTS_16 = { lastMove: 3, selected: 4, target: 2 } as const;
-
-const CUBE = [0, 95, 135, 175, 215, 255];
-
-/**
- * The colour of an xterm 256-colour index.
- *
- * @example
- * rgbOf256(196) // [255, 0, 0]
- */
-export function rgbOf256(index: number): Rgb {
-  if (index >= 232) {
-    const level = 8 + 10 * (index - 232);
-    return [level, level, level];
-  }
-  if (index >= 16) {
-    const i = index - 16;
-    return [CUBE[Math.floor(i / 36)] ?? 0, CUBE[Math.floor(i / 6) % 6] ?? 0, CUBE[i % 6] ?? 0];
-  }
-  return ANSI_16.find((entry) => entry.code === (index < 8 ? index : index + 52))?.rgb ?? [0, 0, 0];
-}
-
 /** Relative luminance (WCAG) of a colour. */
 function luminance(rgb: Rgb): number {
   const [r, g, b] = rgb.map((channel) => {
@@ -126,27 +78,6 @@ const darkTextOn = (rgb: Rgb): boolean => {
   const l = luminance(rgb);
   return (l + 0.05) / 0.05 > 1.05 / (l + 0.05);
 };
-
-/**
- * The offset (0-7 or 60-67) of the standard terminal colour nearest `rgb`: SGR 30 + offset sets
- * the text, 40 + offset the background.
- *
- * @example
- * nearest16([200, 0, 0]) // 1 (red)
- */
-export function nearest16([red, green, blue]: Rgb): number {
-  let best = 0;
-  let bestDistance = Number.POSITIVE_INFINITY;
-  for (const entry of ANSI_16) {
-    const [r, g, b] = entry.rgb;
-    const distance = (red - r) ** 2 + (green - g) ** 2 + (blue - b) ** 2;
-    if (distance < bestDistance) {
-      best = entry.code;
-      bestDistance = distance;
-    }
-  }
-  return best;
-}
 
 /** The nearest value the tables name (a tile above 2^17 takes 2^17's colours). */
 const tableValue = (value: number): number => Math.min(LARGEST_TILE, Math.max(2, value));

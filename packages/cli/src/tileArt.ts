@@ -3,16 +3,9 @@
  * colours, or, under the `tiers` rules, a coloured square of one of three sizes.
  */
 import { tierOf } from '@twenty48/engine';
-import {
-  BOLD,
-  background,
-  type ColorMode,
-  EMPTY_CELL_COLOR,
-  foreground,
-  RESET,
-  TIER_COLORS,
-} from './colors.js';
+import { EMPTY_CELL_COLOR, TIER_COLORS } from './colors.js';
 import { tilePaint } from './terminalPalette.js';
+import { BOLD, background, type ColorMode, foreground, RESET } from './toolkit/colors.js';
 
 /** Cell size in characters: 3 lines tall when there is room, else 1. */
 /** The size of one cell on screen, in columns and lines. */

@@ -3,6 +3,7 @@
 // a line starting with a colon is a comment (the server's keep-alive). A line longer than the
 // cap ends the stream with a named error, so a broken or hostile server cannot fill memory.
 
+import { errorMessage } from '@twenty48/common';
 import { type ByteReader, type ClientResult, clientError, failWith, platform } from './http.js';
 
 /** One event: its name (`message` when the server named none), its data, its id. */
@@ -101,7 +102,7 @@ export async function* readEventStream(
       try {
         chunk = await reader.read();
       } catch (error) {
-        const message = error instanceof Error ? error.message : String(error);
+        const message = errorMessage(error);
         yield failWith(clientError('ERR_OFFLINE', `the stream broke off: ${message}`));
         return;
       }

@@ -3,7 +3,7 @@
 // a view animates it exactly as the player saw it. And the list of the games to watch.
 
 import type { EndEvent, LiveGame, MoveEvent, StateEvent } from '@twenty48/common';
-import { parseJson } from '@twenty48/common';
+import { errorMessage, parseJson } from '@twenty48/common';
 import { makeRules, type TileEvent } from '@twenty48/engine';
 import { parseEndEvent, parseMoveEvent, parseStateEvent } from './answers.js';
 import { readLiveGames } from './api.js';
@@ -135,7 +135,7 @@ export function watchGame(
     try {
       response = await fetcher(url, { headers: { accept: 'text/event-stream' } });
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
+      const message = errorMessage(error);
       yield { type: 'error', error: clientError('ERR_OFFLINE', `cannot watch: ${message}`) };
       return;
     }

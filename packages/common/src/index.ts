@@ -12,6 +12,7 @@ export {
   labOf,
 } from './colourDifference.js';
 export { contrastRatio, luminance } from './contrast.js';
+export { errorCode, errorMessage } from './errors.js';
 export { MAX_MARKS_IN_A_ROW, MAX_NAME_LENGTH, nameLength, parseName } from './names.js';
 export { formatNumber } from './numbers.js';
 export { escapeAndCut, escapeControls, MAX_SHOWN_CHARS } from './outsideText.js';
@@ -30,6 +31,49 @@ export {
   tileColours,
   tileGlow,
 } from './palette.js';
+export {
+  API_ERROR_STATUS,
+  type ApiErrorCode,
+  type CreateRaceAnswer,
+  type CreateRaceRequest,
+  DAILY_BEST_LENGTH,
+  DAILY_GAMES_PER_PLAYER,
+  DAILY_RULES,
+  DAILY_SCORES_LENGTH,
+  DAILY_SIZE,
+  type DailyAnswer,
+  type DailyBest,
+  type DailyGameAnswer,
+  type DailyRankAnswer,
+  type DailyScore,
+  type DailyScoresAnswer,
+  dailyDateOf,
+  isDailyDate,
+  isRaceMinutes,
+  isRaceStatus,
+  type JoinRaceAnswer,
+  type JoinRaceRequest,
+  PLAY_ERROR_STATUS,
+  type PlayErrorCode,
+  RACE_COUNTDOWN_MS,
+  RACE_DEFAULT_MINUTES,
+  RACE_EVENT_NAMES,
+  RACE_MAX_MINUTES,
+  RACE_MAX_PLAYERS,
+  RACE_MIN_MINUTES,
+  RACE_STATUSES,
+  RACE_WAITING_EXPIRY_MS,
+  RACES_PER_PLAYER_PER_HOUR,
+  type RaceAnswer,
+  type RaceEventName,
+  type RaceEvents,
+  type RaceMoveEvent,
+  type RacePlayer,
+  type RaceStartEvent,
+  type RaceStatus,
+  type StartRaceAnswer,
+  type StartRaceRequest,
+} from './playApi.js';
 export {
   type CreateGameAnswer,
   type CreateGameRequest,

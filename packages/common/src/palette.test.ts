@@ -1,3 +1,4 @@
+import { TILE_DISTANCE_FLOORS } from '@twenty48/testkits/palette';
 import { describe, expect, it } from 'vitest';
 import { deltaE2000, hslOf } from './colourDifference.js';
 import { contrastRatio, luminance } from './contrast.js';
@@ -89,18 +90,7 @@ describe("the original's feel", () => {
   });
 });
 
-/** The original's neighbouring tiles are this far apart (CIEDE2000); ours are at least as far. */
-const FLOORS = [
-  [2, 4, 5.5],
-  [4, 8, 15],
-  [8, 16, 9],
-  [16, 32, 9],
-  [32, 64, 6.5],
-  [128, 256, 3],
-  [256, 512, 3],
-  [512, 1024, 3],
-  [1024, 2048, 3],
-] as const;
+const FLOORS = TILE_DISTANCE_FLOORS;
 
 describe('2048’s colours, told apart', () => {
   it.each(THEMES.flatMap((theme) => FLOORS.map(([a, b, floor]) => [theme, a, b, floor] as const)))(

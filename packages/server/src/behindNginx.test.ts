@@ -8,48 +8,9 @@ import { request } from 'node:http';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type RunningServer, startServer } from './server.js';
-import { hasNginx, type Nginx, PROXY_HEADERS, startNginx } from './testing/nginx.js';
+import { hasNginx, type Nginx, PROXY_HEADERS, send, startNginx } from './testing/nginx.js';
 import { parseTrustProxy } from './trustProxy.js';
 import { DEFAULT_WEB_ROOT } from './web-files.js';
-
-interface Answer {
-  readonly status: number;
-  readonly headers: Record<string, string | string[] | undefined>;
-  readonly body: string;
-}
-
-/** One HTTP request from the local address `from`, with extra headers. */
-export function send(
-  url: string,
-  options: { from?: string; method?: string; body?: unknown; headers?: Record<string, string> },
-): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const body = options.body === undefined ? undefined : JSON.stringify(options.body);
-    const req = request(
-      url,
-      {
-        method: options.method ?? (body === undefined ? 'GET' : 'POST'),
-        ...(options.from === undefined ? {} : { localAddress: options.from }),
-        headers: {
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-          ...options.headers,
-        },
-      },
-      (res) => {
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => {
-          text += chunk;
-        });
-        res.on('end', () =>
-          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text }),
-        );
-      },
-    );
-    req.once('error', reject);
-    req.end(body);
-  });
-}
 
 let server: RunningServer | undefined;
 let nginx: Nginx | undefined;

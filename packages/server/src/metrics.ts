@@ -49,14 +49,14 @@ export function createMetrics(): Metrics {
     }),
     dbQueries: new Histogram({
       name: 'twenty48_db_query_duration_seconds',
-      help: 'PostgreSQL statements and transactions, by outcome (ok, failed)',
+      help: 'database statements and transactions (PostgreSQL or SQLite), by outcome (ok, failed)',
       labelNames: ['outcome'],
       buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
       registers,
     }),
     dbInFlight: new Gauge({
       name: 'twenty48_db_queries_in_flight',
-      help: 'PostgreSQL statements under way or waiting for a connection of the pool',
+      help: 'database statements under way (PostgreSQL: or waiting for a connection of the pool)',
       registers,
     }),
     dbPoolSize: new Gauge({

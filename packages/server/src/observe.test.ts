@@ -141,6 +141,25 @@ describe('logs and metrics under a base path', () => {
   });
 });
 
+describe('metrics on SQLite', () => {
+  it('measure the database: statements by outcome and in flight, as on PostgreSQL', async () => {
+    await start({ metrics: true });
+    const before = await (await fetch(`${server?.url}/metrics`)).text();
+    const counted = metricValue(before, 'twenty48_db_query_duration_seconds_count{outcome="ok"}');
+    const { gameId } = await client.create('classic', 4);
+    await client.post(`/api/games/${gameId}/moves`, { direction: 'up', index: 0 });
+    const text = await (await fetch(`${server?.url}/metrics`)).text();
+    // At least the game's creation and its move's write.
+    expect(
+      metricValue(text, 'twenty48_db_query_duration_seconds_count{outcome="ok"}'),
+    ).toBeGreaterThanOrEqual((Number.isNaN(counted) ? 0 : counted) + 2);
+    expect(
+      metricValue(text, 'twenty48_db_query_duration_seconds_sum{outcome="ok"}'),
+    ).toBeGreaterThan(0);
+    expect(metricValue(text, 'twenty48_db_queries_in_flight')).toBe(0);
+  });
+});
+
 describe.runIf(process.env.TWENTY48_TEST_DATABASE_URL)('metrics on PostgreSQL', () => {
   it('measure the database: statements by outcome, in flight, the pool size', async () => {
     await start({ metrics: true, database: process.env.TWENTY48_TEST_DATABASE_URL ?? '' });

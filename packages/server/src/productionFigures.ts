@@ -8,17 +8,27 @@
  * - rolling restart: two `2048 serve` processes on one database behind nginx, restarted one at
  *   a time (SIGTERM, wait, start again) under keep-alive clients playing moves through nginx:
  *   502s, resets and other failures counted, and every answered move checked kept.
- * FIGURES=outage,bytes,rolling picks some (default all); ROLLING_CLIENTS (16), BYTES_MOVES
- * (20000); ROLLING_SIGTERM_ONLY=1 restarts without taking the server out of nginx first.
+ * FIGURES=outage,bytes,rolling picks some (default all); ROLLING_CLIENTS (32), ROLLING_RUNS
+ * (1), BYTES_MOVES (20000); ROLLING_PROCEDURE picks how each server is restarted:
+ * - `retry` (the README's): SIGTERM alone, nginx passing a request whose connection failed to
+ *   the other server, POSTs too (`proxy_next_upstream error timeout non_idempotent`: a move
+ *   carries its index, so one sent twice is answered the same and applied once);
+ * - `sigterm`: SIGTERM alone, nginx's default retries (not a POST once sent);
+ * - `down`: marked down in nginx and nginx reloaded first, then SIGTERM.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { Agent, request } from 'node:http';
-import { fileURLToPath } from 'node:url';
-import type { CreateGameAnswer, MoveAnswer, ResumeAnswer } from '@twenty48/common';
+import { Agent } from 'node:http';
+import type { CreateGameAnswer, MoveAnswer } from '@twenty48/common';
 import postgres from 'postgres';
 import { startServer } from './server.js';
-import { freePort, hasNginx, PROXY_HEADERS, startNginx } from './testing/nginx.js';
+import { hasNginx } from './testing/nginx.js';
 import { type OwnPostgres, ownPostgresMissing, startOwnPostgres } from './testing/ownPostgres.js';
+import {
+  call,
+  isProcedure,
+  PROCEDURES,
+  type RunTally,
+  rollingRestart,
+} from './testing/rollingRestart.js';
 
 const CYCLE = ['down', 'left', 'down', 'right'] as const;
 const LIFTED = {
@@ -29,38 +39,6 @@ const LIFTED = {
   gamesPerAddress: 1000,
 };
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-interface Reply {
-  status: number;
-  body: string;
-}
-
-/** One request on a keep-alive agent; rejects with the socket's error code. */
-function call(agent: Agent | undefined, url: string, body?: unknown): Promise<Reply> {
-  return new Promise((resolve, reject) => {
-    const req = request(
-      url,
-      {
-        ...(agent ? { agent } : {}),
-        method: body === undefined ? 'GET' : 'POST',
-        headers: body === undefined ? {} : { 'content-type': 'application/json' },
-      },
-      (res) => {
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => {
-          text += chunk;
-        });
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
-        res.on('error', reject);
-      },
-    );
-    req.on('error', (error: NodeJS.ErrnoException) =>
-      reject(new Error(error.code ?? error.message)),
-    );
-    req.end(body === undefined ? undefined : JSON.stringify(body));
-  });
-}
 
 const stats = (values: number[]): string => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -154,148 +132,6 @@ async function bytesPerMove(pg: OwnPostgres): Promise<void> {
   }
 }
 
-const CLI = fileURLToPath(new URL('../../cli/bin/2048.js', import.meta.url));
-
-/** `2048 serve` on a fixed port; resolves once it is ready. */
-async function serveOn(port: number, database: string): Promise<ChildProcess> {
-  const child = spawn(
-    process.execPath,
-    [
-      CLI,
-      'serve',
-      '--port',
-      String(port),
-      '--web-root',
-      '/none',
-      '--trust-proxy',
-      '127.0.0.1',
-      '--log-level',
-      'warn',
-      '--limit-moves-per-second',
-      'Infinity',
-      '--limit-move-burst',
-      'Infinity',
-      '--limit-games-per-player',
-      '1000',
-      '--limit-games-per-address',
-      '1000',
-    ],
-    { stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, DATABASE_URL: database } },
-  );
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`2048 serve exited ${child.exitCode}`);
-    try {
-      if ((await call(undefined, `http://127.0.0.1:${port}/api/ready`)).status === 200)
-        return child;
-    } catch {
-      // Not listening yet.
-    }
-    await sleep(50);
-  }
-}
-
-async function rolling(pg: OwnPostgres): Promise<void> {
-  const ports = [await freePort(), await freePort()];
-  const servers = await Promise.all(ports.map((port) => serveOn(port, pg.url)));
-  const nginx = await startNginx(
-    ports.map((port) => `127.0.0.1:${port}`),
-    `location / { ${PROXY_HEADERS} proxy_pass http://$UPSTREAM; }`,
-  );
-  const clients = Number(process.env.ROLLING_CLIENTS ?? 16);
-  const outOfRotation = process.env.ROLLING_SIGTERM_ONLY === undefined;
-  const counts = new Map<string, number>();
-  const count = (key: string) => counts.set(key, (counts.get(key) ?? 0) + 1);
-  const answered = new Map<string, MoveAnswer>();
-  const unknown: string[] = [];
-  let playing = true;
-  const play = async () => {
-    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
-    const made = await call(agent, `${nginx.url}/api/games`, { rules: 'classic', size: 8 });
-    if (made.status !== 201) {
-      count(`create ${made.status} ${made.body.slice(0, 200)}`);
-      return;
-    }
-    const created = JSON.parse(made.body) as CreateGameAnswer;
-    for (let index = 0; playing; ) {
-      try {
-        const reply = await call(agent, `${nginx.url}/api/games/${created.gameId}/moves`, {
-          direction: CYCLE[index % 4],
-          index,
-        });
-        if (reply.status !== 200) {
-          count(`${reply.status} ${/"error":"(\w+)"/.exec(reply.body)?.[1] ?? ''}`.trim());
-          // The same index again after a moment, as a client retries; a game the server does
-          // not know is given up.
-          if (reply.status === 404) {
-            unknown.push(`${created.gameId} at index ${index}: ${reply.body}`);
-            return;
-          }
-          await sleep(100);
-          continue;
-        }
-        count('200');
-        const answer = JSON.parse(reply.body) as MoveAnswer;
-        answered.set(created.gameId, answer);
-        index++;
-        if (answer.status === 'lost') return;
-      } catch (error) {
-        count(error instanceof Error ? error.message : String(error));
-      }
-    }
-  };
-  const started = performance.now();
-  const load = Promise.all(Array.from({ length: clients }, play));
-  await sleep(2000);
-  for (const [i, port] of ports.entries()) {
-    const old = servers[i] as ChildProcess;
-    const exited = new Promise((resolve) => old.once('exit', resolve));
-    // Out of nginx's rotation first (marked down, nginx reloaded), as open-source nginx has no
-    // health checks: else connections nginx opens as the listener closes are reset (6 502s in
-    // 709 moves with 32 clients).
-    if (outOfRotation) await nginx.reload([i]);
-    const t0 = performance.now();
-    old.kill('SIGTERM');
-    await exited;
-    const drained = performance.now() - t0;
-    servers[i] = await serveOn(port, pg.url);
-    if (outOfRotation) await nginx.reload([]);
-    console.log(
-      `rolling: server ${i + 1} drained and exited in ${drained.toFixed(0)} ms, back and ready after ${(performance.now() - t0).toFixed(0)} ms`,
-    );
-    await sleep(1500);
-  }
-  playing = false;
-  await load;
-  const seconds = (performance.now() - started) / 1000;
-  let lost = 0;
-  for (const [gameId, answer] of answered) {
-    const resumed = JSON.parse(
-      (await call(undefined, `${nginx.url}/api/games/${gameId}`)).body,
-    ) as ResumeAnswer;
-    if (resumed.moves !== answer.moves) lost++;
-  }
-  const total = [...counts.values()].reduce((a, b) => a + b, 0);
-  for (const line of unknown) {
-    const gameId = line.split(' ')[0] ?? '';
-    const again = await call(undefined, `${nginx.url}/api/games/${gameId}`);
-    console.log(
-      `  a game created (201) and then unknown: ${line}; asked again now: ${again.status}`,
-    );
-  }
-  console.log(
-    `rolling: ${clients} keep-alive clients through nginx for ${seconds.toFixed(1)} s, two servers restarted one at a time (${outOfRotation ? 'each taken out of nginx first, then SIGTERM' : 'SIGTERM only'}): ${total} move requests, answers/errors ${JSON.stringify(Object.fromEntries(counts))}; games whose last answered move is not kept: ${lost} of ${answered.size}`,
-  );
-  // Refused connections are nginx trying the stopped server and moving on: not failures.
-  const why = nginx
-    .errors()
-    .split('\n')
-    .filter((line) => line.includes('[error]') && !line.includes('connect() failed (111'))
-    .map((line) => line.replace(/^.*\*\d+ /, '').replace(/, client:.*$/, ''));
-  if (why.length > 0) console.log(`  nginx's other errors: ${JSON.stringify(why)}`);
-  await nginx.stop();
-  for (const server of servers) server.kill('SIGTERM');
-}
-
 const missing = ownPostgresMissing();
 if (missing !== null) {
   console.log(`no figures: ${missing}`);
@@ -308,21 +144,57 @@ console.log(
     .map((n) => n.toFixed(1))
     .join(' ')}`,
 );
+/** Rolling restarts, `ROLLING_RUNS` of them, each on a cluster of its own; one line each. */
+async function rolling(): Promise<void> {
+  const procedure = process.env.ROLLING_PROCEDURE ?? 'retry';
+  if (!isProcedure(procedure)) {
+    throw new Error(`ROLLING_PROCEDURE=${procedure}: one of ${Object.keys(PROCEDURES).join(', ')}`);
+  }
+  const clients = Number(process.env.ROLLING_CLIENTS ?? 32);
+  const runs = Number(process.env.ROLLING_RUNS ?? 1);
+  const tallies: RunTally[] = [];
+  for (let at = 1; at <= runs; at++) {
+    const pg = await startOwnPostgres();
+    try {
+      const tally = await rollingRestart(pg.url, {
+        clients,
+        procedure,
+        log: (line) => console.log(`  server: ${line}`),
+      });
+      tallies.push(tally);
+      const restarts = tally.restarts
+        .map(
+          (r, i) =>
+            `server ${i + 1} exited ${r.drainedMs.toFixed(0)} ms after SIGTERM, ready again at ${r.readyMs.toFixed(0)} ms`,
+        )
+        .join('; ');
+      console.log(
+        `rolling ${at}: ${clients} keep-alive clients through nginx for ${tally.seconds.toFixed(1)} s, two servers restarted one at a time (${PROCEDURES[procedure]}): answers/errors ${JSON.stringify(tally.counts)}; games whose last answered move is not kept: ${tally.lost}; ${restarts}; nginx's errors other than refused connects: ${tally.nginxErrors.length} (${[...new Set(tally.nginxErrors)].join(' | ')})`,
+      );
+    } finally {
+      pg.remove();
+    }
+  }
+  const column = (key: keyof RunTally) => tallies.map((tally) => tally[key]).join(' ');
+  console.log(
+    `rolling, ${runs} runs (${procedure}, ${clients} clients): moves answered ${column('answered')}; 502s ${column('badGateway')}; other statuses ${column('otherStatus')}; creates refused at the start ${column('createRefused')}; resets ${column('resets')}; lost ${column('lost')}; runs with no 502 and no reset: ${tallies.filter((tally) => tally.badGateway + tally.resets === 0).length} of ${runs}`,
+  );
+}
+
 for (const [name, run] of [
   ['outage', outage],
   ['bytes', bytesPerMove],
-  ['rolling', rolling],
 ] as const) {
   if (!wanted.includes(name)) continue;
-  if (name === 'rolling' && !hasNginx()) {
-    console.log('rolling: skipped, no /usr/sbin/nginx');
-    continue;
-  }
   const pg = await startOwnPostgres();
   try {
     await run(pg);
   } finally {
     pg.remove();
   }
+}
+if (wanted.includes('rolling')) {
+  if (hasNginx()) await rolling();
+  else console.log('rolling: skipped, no /usr/sbin/nginx');
 }
 process.exit(0);

@@ -1,5 +1,8 @@
+import { openLeaderboard, StoreFailure } from '@twenty48/store';
 import { describe, expect, it } from 'vitest';
-import { randomId } from './rankedTable.js';
+import { DEFAULT_LIMITS } from './limits.js';
+import { createLogger } from './logging.js';
+import { createRankedTable, randomId } from './rankedTable.js';
 
 describe('randomId', () => {
   it('is 22 base64url characters', () => {
@@ -21,5 +24,42 @@ describe('randomId', () => {
     ).toBe(true);
     expect(calls).toBe(2);
     expect(id).toBe('AAAAAAAAAAAAAAAAAAAAAA');
+  });
+});
+
+describe('the sweep of ranked games', () => {
+  it('logs its failure through the server’s logger, as a JSON line with the cause', async () => {
+    const opened = await openLeaderboard(':memory:');
+    if (!opened.ok) throw new Error(opened.error.message);
+    const lines: Record<string, unknown>[] = [];
+    const logger = createLogger('info', {
+      write: (line: string) => {
+        lines.push(JSON.parse(line) as Record<string, unknown>);
+      },
+    });
+    const store = {
+      ...opened.value,
+      expireIdleRankedGames: () =>
+        Promise.reject(new StoreFailure('ERR_DB_FAILED', 'the database did not answer')),
+    };
+    const table = createRankedTable({
+      store,
+      limits: { ...DEFAULT_LIMITS, sweepEveryMs: 10 },
+      now: () => new Date(),
+      logger,
+    });
+    try {
+      for (let tries = 0; lines.length === 0 && tries < 200; tries++) {
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      expect(lines[0]).toMatchObject({
+        level: 'error',
+        msg: 'the sweep of ranked games failed',
+        err: { code: 'ERR_DB_FAILED', message: 'the database did not answer' },
+      });
+    } finally {
+      await table.close();
+      await opened.value.close();
+    }
   });
 });

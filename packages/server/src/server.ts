@@ -53,6 +53,8 @@ export interface ServerOptions {
   readonly metrics?: boolean;
   /** Serve everything under this path prefix (`/game`); default the root. */
   readonly basePath?: string;
+  /** The daily seeds' secret; none: one made once and kept in the database. */
+  readonly dailySecret?: string;
 }
 
 export interface RunningServer {
@@ -167,7 +169,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   }
   const store = withPruningLogged(opened.value, logger);
   const limits: Limits = { ...DEFAULT_LIMITS, ...options.limits };
-  const table = createRankedTable({ store, limits, now: () => new Date() });
+  const table = createRankedTable({ store, limits, now: () => new Date(), logger });
   const readyCheckMs = options.readyCheckMs ?? 2000;
   const readiness = watchReadiness(store, readyCheckMs, readinessReporter(logger, metrics));
   if (metrics && store.kind === 'postgres') metrics.dbPoolSize.set(options.pgPool ?? 10);
@@ -180,6 +182,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     store,
     table,
     limits,
+    ...(options.dailySecret === undefined ? {} : { dailySecret: options.dailySecret }),
     ...(options.webRoot === undefined ? {} : { webRoot: options.webRoot }),
     ...(options.trust === undefined ? {} : { trust: options.trust }),
   });

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { errorMessage } from '@twenty48/common';
 import { fail, ok, type Result } from '@twenty48/engine';
 import Database from 'better-sqlite3';
 import { APPLICATION_ID } from './database.js';
@@ -54,7 +55,7 @@ export async function backupSqlite(
     }
     return ok({ file: out, pages: done.totalPages });
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
+    const reason = errorMessage(error);
     return fail('ERR_BACKUP', `cannot back ${file} up to ${out}: ${reason}`);
   } finally {
     source.close();

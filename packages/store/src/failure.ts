@@ -1,11 +1,11 @@
+import { errorMessage } from '@twenty48/common';
 import { fail, type Result } from '@twenty48/engine';
 import type { StoreError } from './types.js';
 
 const sqliteCode = (error: unknown): string =>
   typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : '';
 
-const messageOf = (error: unknown): string =>
-  error instanceof Error ? error.message : String(error);
+const messageOf = (error: unknown): string => errorMessage(error);
 
 /** SQLite's word that the file itself is damaged, or not a database at all. */
 const isDamage = (code: string): boolean =>

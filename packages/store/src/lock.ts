@@ -1,5 +1,6 @@
 import { readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
+import { errorCode, errorMessage } from '@twenty48/common';
 import { fail, ok, type Result } from '@twenty48/engine';
 import type { StoreError } from './types.js';
 
@@ -39,7 +40,7 @@ function isRunning(pid: number): boolean {
     process.kill(pid, 0);
     return true;
   } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
+    return errorCode(error) === 'EPERM';
   }
 }
 
@@ -68,11 +69,8 @@ export function lockServer(database: string): Result<ServerLock, StoreError> {
         },
       });
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') {
-        return fail(
-          'ERR_DB_OPEN',
-          `cannot make the lock file ${file}: ${(error as Error).message}`,
-        );
+      if (errorCode(error) !== 'EEXIST') {
+        return fail('ERR_DB_OPEN', `cannot make the lock file ${file}: ${errorMessage(error)}`);
       }
     }
     const holder = readHolder(file);

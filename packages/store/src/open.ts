@@ -24,7 +24,7 @@ export interface OpenLeaderboardOptions {
   readonly connectTimeoutMs?: number;
   /** Each query's deadline, in ms: statement_timeout and the client's own (default 2000). */
   readonly queryTimeoutMs?: number;
-  /** Told of each PostgreSQL statement's start and end (the server's metrics). */
+  /** Told of each statement's (or transaction's) start and end (the server's metrics). */
   readonly observe?: StatementObserver;
   /** Hold an SQLite file for this process alone (a server): a second is ERR_DB_LOCKED. */
   readonly exclusive?: boolean;
@@ -56,13 +56,15 @@ export async function openLeaderboard(
     const opened = openStore(target.value.file === undefined ? {} : { file: target.value.file });
     if (!opened.ok) return opened;
     const store = opened.value;
-    if (!options.exclusive || store.file === ':memory:') return ok(sqliteLeaderboard(store));
+    if (!options.exclusive || store.file === ':memory:') {
+      return ok(sqliteLeaderboard(store, options.observe));
+    }
     const lock = lockServer(store.file);
     if (!lock.ok) {
       store.close();
       return lock;
     }
-    const leaderboard = sqliteLeaderboard(store);
+    const leaderboard = sqliteLeaderboard(store, options.observe);
     return ok({
       ...leaderboard,
       async close() {

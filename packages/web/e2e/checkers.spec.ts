@@ -21,7 +21,7 @@ import {
 } from '@twenty48/checkers';
 import { encodeXlsx, sheetOf } from '@twenty48/checkers-xlsx';
 import { SURFACES } from '@twenty48/common';
-import { noise, rowsOf, START, workbookBytes } from '../../checkers-xlsx/src/xlsx.testkit.js';
+import { noise, rowsOf, START, workbookBytes } from '@twenty48/testkits/xlsx';
 import { mainThreadTasks } from '../scripts/trace.mjs';
 import { controlledBySw, sameOriginLinksAnswer, visibleHeadings } from './pages.js';
 

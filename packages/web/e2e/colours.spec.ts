@@ -8,6 +8,7 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { contrastRatio, deltaE2000, hslOf } from '@twenty48/common';
 import { type GameRecord, makeRecord, newGame, recordOf, step } from '@twenty48/engine';
+import { TILE_DISTANCE_FLOORS } from '@twenty48/testkits/palette';
 import { shownNumber, WIN } from './board.js';
 
 /** The win's first `n` moves (the board after 945 shows 2 to 1024; all of them, 2048 too). */
@@ -57,18 +58,7 @@ async function renderedTiles(
   return new Map(found.map((t) => [t.value, t]));
 }
 
-/** The issue's floors: the original's distances between neighbours, and 3 between golds. */
-const FLOORS = [
-  [2, 4, 5.5],
-  [4, 8, 15],
-  [8, 16, 9],
-  [16, 32, 9],
-  [32, 64, 6.5],
-  [128, 256, 3],
-  [256, 512, 3],
-  [512, 1024, 3],
-  [1024, 2048, 3],
-] as const;
+const FLOORS = TILE_DISTANCE_FLOORS;
 const GOLDS = [128, 256, 512, 1024, 2048];
 
 for (const colorScheme of ['light', 'dark'] as const) {

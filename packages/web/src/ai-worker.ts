@@ -5,7 +5,9 @@
 // worker precaches it with the rest of the build, so it loads offline too.
 import {
   createAiHandler,
+  handleReviewMove,
   isGzip,
+  isReviewMoveRequest,
   type NetworkLoad,
   parseNetwork,
   provideNetwork,
@@ -68,7 +70,9 @@ let network: Promise<void> | null = null;
 
 scope.onmessage = async (event) => {
   const request = event.data as { ai?: unknown } | null;
-  if (request?.ai === 'ntuple') {
+  // A review grades with the network too (review-move requests, from the Review view).
+  const review = isReviewMoveRequest(event.data);
+  if (request?.ai === 'ntuple' || review) {
     network ??= (async () => {
       scope.aiNetwork = 'loading';
       const load = await fetchNetwork();
@@ -79,5 +83,5 @@ scope.onmessage = async (event) => {
     })();
     await network;
   }
-  scope.postMessage(answer(event.data));
+  scope.postMessage(review ? handleReviewMove(event.data) : answer(event.data));
 };

@@ -2,7 +2,7 @@
 // variant, what the game-over note says of a ranking. The ranked games themselves go through
 // @twenty48/client.
 
-import { fail, ok, type Result } from '@twenty48/common';
+import { errorMessage, fail, ok, type Result } from '@twenty48/common';
 import type { Notice } from './messages.js';
 import type { Variant } from './saved-game.js';
 
@@ -122,7 +122,7 @@ export function createLeaderboard(
     } catch (error) {
       return controller.signal.aborted
         ? fail('ERR_TIMEOUT', `no answer within ${timeoutMs} ms`)
-        : fail('ERR_OFFLINE', (error as Error).message || 'the server cannot be reached');
+        : fail('ERR_OFFLINE', errorMessage(error) || 'the server cannot be reached');
     } finally {
       clearTimeout(timer);
     }

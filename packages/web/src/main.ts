@@ -11,6 +11,7 @@ import { readStoredPage } from './page-storage.js';
 import { applyPalette, byId, showSpeedWhileSliding } from './panels.js';
 import { playerToken } from './player-token.js';
 import { createBoardView } from './render.js';
+import { createReviewView, fetchRecordFrom } from './review-view.js';
 import { parseSettings } from './settings.js';
 import { createSoundBoard } from './sound.js';
 import { openBrowserStorage } from './storage.js';
@@ -36,13 +37,13 @@ const page = createPageRenderer({
   recordUrl: leaderboard.recordUrl,
   setSound: (on) => sound.setEnabled(on),
 });
+const startAiWorker = () =>
+  new Worker(new URL('./ai-worker.ts', import.meta.url), { type: 'module' });
 const ports = {
   store,
   board: createBoardView(boardElement, () => !reducedMotion.matches),
   sound,
-  ai: createAiClient(
-    () => new Worker(new URL('./ai-worker.ts', import.meta.url), { type: 'module' }),
-  ),
+  ai: createAiClient(startAiWorker),
   leaderboard,
   link: {
     fetch: fetcher,
@@ -63,6 +64,12 @@ const ports = {
   dispatch,
 };
 
+// The Review after a game ends: its own dialog and worker (review-view.ts), told of each state.
+const review = createReviewView({
+  startWorker: startAiWorker,
+  fetchRecord: (scoreId) => fetchRecordFrom(fetcher, leaderboard.recordUrl(scoreId)),
+});
+
 const opening = startView({
   stored: readStoredPage(store),
   launch: parseLaunch(window.location.search),
@@ -77,6 +84,7 @@ let applying = false;
 function apply(update: ViewUpdate): void {
   state = update.state;
   page.render(state);
+  review.sync(state);
   for (const effect of update.effects) runEffect(ports, effect);
 }
 

@@ -1,8 +1,8 @@
 import { type Game, newGame, parseFen } from '@twenty48/checkers';
 import { CHECKERS_BOARD } from '@twenty48/common';
 import { describe, expect, it } from 'vitest';
-import { background, rgbOf } from '../colors.js';
-import { type BoardView, CHECKERS_KEYS, renderBoardFrame } from './boardFrame.js';
+import { background, rgbOf } from '../toolkit/colors.js';
+import { answerPageCount, type BoardView, CHECKERS_KEYS, renderBoardFrame } from './boardFrame.js';
 import { HELP_LINES } from './commands.js';
 import { formatBoard } from './textBoard.js';
 
@@ -84,31 +84,66 @@ describe('renderBoardFrame', () => {
     expect(small.match(/●/g)).toHaveLength(1);
   });
 
-  it('cuts a long answer to the room left, and asks for a larger terminal when the board cannot fit', () => {
+  it('shows an answer too long for the room under the board as pages in its place', () => {
     const answer = Array.from({ length: 30 }, (_, i) => `line ${i}`);
-    const frame = plain(renderBoardFrame(viewOf(newGame(), { answer }), 80, 24));
-    expect(frame).toHaveLength(24);
-    expect(frame.join('\n')).toContain('… (a taller terminal shows the rest)');
-    expect(frame.join('\n')).toContain(CHECKERS_KEYS);
-    expect(plain(renderBoardFrame(viewOf(newGame()), 30, 10)).join(' ')).toMatch(
-      /Make the window +at least 46x18/,
-    );
+    expect(answerPageCount(answer, 80, 24)).toBe(2);
+    expect(answerPageCount(answer.slice(0, 2), 80, 24)).toBe(0);
+    const seen: string[] = [];
+    for (const page of [0, 1]) {
+      const frame = plain(renderBoardFrame(viewOf(newGame(), { answer, page }), 80, 24));
+      expect(frame).toHaveLength(24);
+      const text = frame.join('\n');
+      expect(text).toContain(page === 0 ? 'page 1/2 · PgDn more' : 'page 2/2 · PgUp back');
+      expect(text).toContain(CHECKERS_KEYS);
+      expect(text).not.toContain('…');
+      seen.push(...frame.filter((line) => /^\s*line \d+\s*$/.test(line)).map((l) => l.trim()));
+    }
+    // Every line on one page, none twice, none cut.
+    expect(seen).toEqual(answer);
   });
 
   it('asks for the size it needs in words that fit the window, and that size is enough', () => {
     for (const [cols, rows] of [
       [12, 4],
-      [40, 12],
-      [45, 30],
+      [29, 12],
+      [40, 11],
     ] as const) {
       const frame = plain(renderBoardFrame(viewOf(newGame()), cols, rows));
       expect(frame).toHaveLength(rows);
       expect(frame.every((line) => line.length <= cols)).toBe(true);
-      expect(frame.join(' ').replace(/\s+/g, ' ')).toContain('Make the window at least 46x18');
+      expect(frame.join(' ').replace(/\s+/g, ' ')).toContain('Make the window at least 30x12');
     }
-    const fits = plain(renderBoardFrame(viewOf(newGame()), 46, 18));
-    expect(fits.join('\n')).toContain('(help)');
-    expect(fits.join('\n')).not.toContain('at least');
+    for (const [cols, rows] of [
+      [30, 12],
+      [40, 12],
+    ] as const) {
+      // A compact board: every piece, the coordinates, the status, the answer, the command line.
+      const fits = plain(renderBoardFrame(viewOf(newGame()), cols, rows));
+      expect(fits).toHaveLength(rows);
+      expect(fits.every((line) => line.length <= cols)).toBe(true);
+      const text = fits.join('\n');
+      expect(text).not.toContain('at least');
+      expect(text.match(/\bb\b/g)).toHaveLength(12);
+      expect(text.match(/\br\b/g)).toHaveLength(12);
+      expect(fits.findIndex((line) => /^\s+1 {2}2 {2}3 {2}4/.test(line))).toBe(1);
+      for (const part of ['Black (p1) to move', 'Type a command', '> (sc']) {
+        expect(text).toContain(part);
+      }
+    }
+  });
+
+  it('draws a larger board in a large window', () => {
+    const height = (cols: number, rows: number) => {
+      const frame = plain(renderBoardFrame(viewOf(newGame()), cols, rows));
+      const header = frame.findIndex((line) => /^\s+1 +2 +3/.test(line));
+      return frame.findIndex((line) => line.includes('Black 12')) - header;
+    };
+    // 5-line cells at 200x60, 3-line cells at 120x40, 1-line cells at 60x20.
+    expect(height(200, 60)).toBeGreaterThan(height(120, 40));
+    expect(height(120, 40)).toBeGreaterThan(height(60, 20));
+    const big = renderBoardFrame(viewOf(newGame(), { mode: 'truecolor' }), 200, 60);
+    expect(big).toHaveLength(60);
+    expect(plain(big).join('\n').match(/●/g)).toHaveLength(24);
   });
 
   it.each([

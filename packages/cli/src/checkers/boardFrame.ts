@@ -6,9 +6,16 @@
  */
 import { type Game, type Piece, pieceAt, type Square, squareAt } from '@twenty48/checkers';
 import { CHECKERS_BOARD } from '@twenty48/common';
-import { BOLD, background, type ColorMode, foreground, RESET, type Rgb, rgbOf } from '../colors.js';
-import { centreLines, fit, wrap } from '../frame.js';
-import { CHECKERS_LIGHTS_16 } from '../terminalPalette.js';
+import {
+  BOLD,
+  background,
+  type ColorMode,
+  foreground,
+  RESET,
+  type Rgb,
+  rgbOf,
+} from '../toolkit/colors.js';
+import { centreFrom, centreLines, fit, wrap } from '../toolkit/text.js';
 import { HELP_LINES } from './commands.js';
 
 /** Everything a frame shows. */
@@ -27,6 +34,8 @@ export interface BoardView {
   /** The last answer, one or more lines. */
   readonly answer: readonly string[];
   readonly input: { readonly text: string; readonly cursor: number };
+  /** Which page of an answer too long for the room under the board shows (from 0). */
+  readonly page?: number;
 }
 
 /** The footer: the keys of the command line. */
@@ -34,6 +43,12 @@ export const CHECKERS_KEYS = '(help) commands · ↑↓ history · Ctrl-U clears
 /** The footer in a narrow window. */
 const CHECKERS_KEYS_SHORT = '(help) · ↑↓ history · Ctrl-C quits';
 const INPUT_PROMPT = '> ';
+
+/**
+ * The checkers board's lit dark squares in 16 colours (offsets from SGR 40): the nearest
+ * standard colour of each tint is the dark square's own grey, so each gets a colour of its own.
+ */
+const CHECKERS_LIGHTS_16 = { lastMove: 3, selected: 4, target: 2 } as const;
 
 // The squares and pieces are the shared checkers palette's light theme, the browser's too.
 const BOARD = CHECKERS_BOARD.light;
@@ -55,8 +70,10 @@ interface CellShape {
   readonly width: number;
   readonly height: number;
 }
+const HUGE: CellShape = { width: 11, height: 5 };
 const BIG: CellShape = { width: 7, height: 3 };
 const SMALL: CellShape = { width: 5, height: 1 };
+const TINY: CellShape = { width: 3, height: 1 };
 
 type Light = 'lastMove' | 'selected' | 'target' | null;
 
@@ -78,10 +95,14 @@ function plainCell(look: SquareLook, shape: CellShape): string[] {
   else if (look.dark) middle = '.';
   const [open, close] =
     look.light === 'lastMove' ? ['[', ']'] : look.light === 'selected' ? ['>', '<'] : [' ', ' '];
-  const pad = ' '.repeat((shape.width - 5) / 2);
   const blank = ' '.repeat(shape.width);
-  const core = `${pad}${open} ${middle} ${close}${pad}`;
-  return shape.height === 1 ? [core] : [blank, core, blank];
+  const core =
+    shape.width < 5
+      ? `${open}${middle}${close}`
+      : `${' '.repeat((shape.width - 5) / 2)}${open} ${middle} ${close}${' '.repeat((shape.width - 5) / 2)}`;
+  return Array.from({ length: shape.height }, (_, i) =>
+    i === (shape.height - 1) / 2 ? core : blank,
+  );
 }
 
 /** The lines of one cell in colour: the square's colour, the piece as a disc, K on a king. */
@@ -107,7 +128,9 @@ function colorCell(look: SquareLook, shape: CellShape, mode: ColorMode): string[
     const dot = look.light === 'target' ? `${foreground(mode, TARGET_DOT)}•` : ' ';
     const middle = `${square}${' '.repeat((shape.width - 1) / 2)}${dot}${' '.repeat((shape.width - 1) / 2)}`;
     const blank = `${square}${' '.repeat(shape.width)}`;
-    return shape.height === 1 ? [middle] : [blank, middle, blank];
+    return Array.from({ length: shape.height }, (_, i) =>
+      i === (shape.height - 1) / 2 ? middle : blank,
+    );
   }
   const colors = PIECE_COLORS[piece.side];
   const mark = piece.king
@@ -118,7 +141,10 @@ function colorCell(look: SquareLook, shape: CellShape, mode: ColorMode): string[
   if (shape.height === 1) return [body];
   const rim = (glyph: string): string =>
     `${square}${edge}${foreground(mode, colors.body)}${glyph.repeat(shape.width - 2 * edge.length)}${edge}`;
-  return [rim('▄'), body, rim('▀')];
+  if (shape.height === 3) return [rim('▄'), body, rim('▀')];
+  // Five lines: a disc three lines and two halves tall, about as high as it is wide.
+  const full = `${square}${edge}${background(mode, colors.body)}${' '.repeat(shape.width - 2)}${square}${edge}`;
+  return [rim('▄'), full, body, full, rim('▀')];
 }
 
 function lookAt(view: BoardView, row: number, col: number): SquareLook {
@@ -180,61 +206,119 @@ const padTo = (width: number, line: string): string => fit(line, width).padEnd(w
 const HELP_WIDTH = Math.max(...HELP_LINES.map((line) => [...line].length));
 
 /**
+ * One way to lay the frame out: the cell shape, and whether it is the compact one (no title,
+ * score or key line, for the smallest windows) or the large one (only where the help still
+ * fits under it).
+ */
+interface Layout {
+  readonly shape: CellShape;
+  readonly compact: boolean;
+  readonly large: boolean;
+}
+
+/** The smallest: the compact board. */
+const COMPACT: Layout = { shape: TINY, compact: true, large: false };
+
+const LAYOUTS: readonly Layout[] = [
+  { shape: HUGE, compact: false, large: true },
+  { shape: BIG, compact: false, large: false },
+  { shape: SMALL, compact: false, large: false },
+  COMPACT,
+];
+
+/** The lines a layout takes without the answer: above the board, the board, below it. */
+const fixedRows = ({ shape, compact }: Layout): number =>
+  // Title, status, blank, the board (header and rows), blank, score, blank; the command line
+  // and the keys. Compact: the status, the board, the command line.
+  compact ? 1 + 1 + 8 * shape.height + 1 : 3 + 1 + 8 * shape.height + 3 + 2;
+
+/** Where a frame's parts go in a window: the layout, the block's width, the answer's room. */
+interface Placement {
+  readonly layout: Layout;
+  readonly block: number;
+  readonly top: number;
+  /** Lines under the board for the answer. */
+  readonly room: number;
+  /** Lines of a page in the board's place, for an answer longer than `room`. */
+  readonly pageRoom: number;
+}
+
+function place(cols: number, rows: number): Placement | null {
+  for (const layout of LAYOUTS) {
+    const width = 8 * layout.shape.width + 6;
+    const fixed = fixedRows(layout);
+    if (width > cols || fixed + 1 > rows) continue;
+    if (layout.large && (fixed + HELP_LINES.length + 1 > rows || width * 2 > cols)) continue;
+    // Below the board, the lines share one width whatever the answer, so they never shift.
+    const block = Math.min(cols, Math.max(width, CHECKERS_KEYS.length, HELP_WIDTH));
+    const top = Math.floor((rows - fixed - 1) / 2);
+    const room = Math.max(1, rows - top - fixed);
+    // A page: the head (compact: the status), the page, its turn line, the command line, keys.
+    const pageRoom = Math.max(1, rows - (layout.compact ? 3 : 6));
+    return { layout, block, top, room, pageRoom };
+  }
+  return null;
+}
+
+/**
+ * How many pages `answer` takes in a window of `cols` x `rows`: 0 where it fits under the
+ * board, else the pages it shows as in the board's place (Page Down and Page Up turn them).
+ *
+ * @example
+ * answerPageCount(['Black moves (3 2) to (4 3) [9-14].'], 80, 24) // 0
+ */
+export function answerPageCount(answer: readonly string[], cols: number, rows: number): number {
+  const placed = place(cols, rows);
+  if (placed === null) return 0;
+  const wrapped = answer.flatMap((line) => wrap(line, placed.block));
+  if (wrapped.length <= placed.room) return 0;
+  // One page needs no turn line: it has that row too.
+  if (wrapped.length <= placed.pageRoom + 1) return 1;
+  return Math.ceil(wrapped.length / placed.pageRoom);
+}
+
+/**
  * The frame for a terminal of `cols` x `rows`: exactly `rows` lines, the largest board that fits
- * (3-line cells, else 1-line cells), or, below what the smallest needs, "Make the window at
- * least WxH" wrapped to the window. The board is placed for a one-line answer, and a longer one
- * (the help) grows downward, wrapped to the lines' one width, so the board never moves; what
- * does not fit is cut with a note.
+ * (5-line cells in a large window, 3-line cells, 1-line cells, else a compact board without the
+ * title, score and key lines), or, below what that needs, "Make the window at least WxH" wrapped
+ * to the window. The board is placed for a one-line answer, and a longer one (the help) grows
+ * downward, wrapped to the lines' one width, so the board never moves; an answer longer than
+ * the room under the board shows as pages in its place (`view.page`), until the next command.
  *
  * @example
  * renderBoardFrame(view, 80, 24).length // 24
  */
 export function renderBoardFrame(view: BoardView, cols: number, rows: number): string[] {
+  const placed = place(cols, rows);
+  if (placed === null) {
+    const needs = `Make the window at least ${8 * COMPACT.shape.width + 6}x${fixedRows(COMPACT) + 1}`;
+    return centreLines(wrap(needs, cols), cols, rows);
+  }
+  const { layout, block, top, pageRoom } = placed;
   const bold = view.mode === 'none' ? '' : BOLD;
   const titled = bold ? `${bold}${fit(view.title, cols)}${RESET}` : fit(view.title, cols);
-  for (const shape of [BIG, SMALL]) {
-    const width = 8 * shape.width + 6;
-    // Title, status, blank, the board (header and rows), blank, score, blank; then the answer,
-    // the command line and the keys.
-    const fixed = 3 + 1 + 8 * shape.height + 3 + 2;
-    if (width > cols || fixed + 1 > rows) continue;
-    // Below the board, the lines share one width whatever the answer, so they never shift.
-    const block = Math.min(cols, Math.max(width, CHECKERS_KEYS.length, HELP_WIDTH));
-    const top = Math.floor((rows - fixed - 1) / 2);
-    const room = Math.max(1, rows - top - fixed);
-    const wrapped = view.answer.flatMap((line) => wrap(line, block));
-    const keys = padTo(block, cols < CHECKERS_KEYS.length ? CHECKERS_KEYS_SHORT : CHECKERS_KEYS);
-    if (wrapped.length > room) {
-      // An answer longer than the room under the board (the help in a small window) is a
-      // page of its own in the board's place; the next command brings the board back.
-      const pageRoom = Math.max(1, rows - 5);
-      const page =
-        wrapped.length <= pageRoom
-          ? wrapped
-          : [...wrapped.slice(0, pageRoom - 1), '… (a taller terminal shows the rest)'];
-      const lines = [titled, fit(view.status, cols), '', ...page.map((line) => padTo(block, line))];
-      return centreLines([...lines, inputLine(view, block), keys], cols, rows);
-    }
-    const answer = wrapped;
-    const content = [
-      titled,
-      fit(view.status, cols),
-      '',
-      ...boardLines(view, shape),
-      '',
-      padTo(block, view.score),
-      '',
-      ...(answer.length > 0 ? answer : ['']).map((line) => padTo(block, line)),
-      inputLine(view, block),
-      keys,
-    ];
-    const frame = centreLines(content, cols, content.length);
-    return [
-      ...Array.from({ length: top }, () => ''),
-      ...frame,
-      ...Array.from({ length: rows }, () => ''),
-    ].slice(0, rows);
+  const head = layout.compact ? [fit(view.status, cols)] : [titled, fit(view.status, cols), ''];
+  const keys = padTo(block, cols < CHECKERS_KEYS.length ? CHECKERS_KEYS_SHORT : CHECKERS_KEYS);
+  const tail = layout.compact ? [inputLine(view, block)] : [inputLine(view, block), keys];
+  const wrapped = view.answer.flatMap((line) => wrap(line, block));
+  const pages = answerPageCount(view.answer, cols, rows);
+  if (pages > 0) {
+    // In the board's place; the next command brings the board back.
+    const page = Math.min(Math.max(0, view.page ?? 0), pages - 1);
+    const shown = pages === 1 ? wrapped : wrapped.slice(page * pageRoom, (page + 1) * pageRoom);
+    const turn = page + 1 < pages ? ' · PgDn more' : '';
+    const back = page > 0 ? ' · PgUp back' : '';
+    const nav = pages === 1 ? [] : [fit(`page ${page + 1}/${pages}${turn}${back}`, block)];
+    const lines = [...head, ...[...shown, ...nav].map((line) => padTo(block, line))];
+    return centreLines([...lines, ...tail], cols, rows);
   }
-  const needs = `Make the window at least ${8 * SMALL.width + 6}x${3 + 1 + 8 * SMALL.height + 3 + 2 + 1}`;
-  return centreLines(wrap(needs, cols), cols, rows);
+  const answer = wrapped.length > 0 ? wrapped : [''];
+  const content = [
+    ...head,
+    ...boardLines(view, layout.shape),
+    ...(layout.compact ? [] : ['', padTo(block, view.score), '']),
+    ...answer.map((line) => padTo(block, line)),
+    ...tail,
+  ];
+  return centreFrom(content, top, cols, rows);
 }

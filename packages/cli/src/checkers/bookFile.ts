@@ -17,6 +17,7 @@ import {
   parseBook,
   searchBest,
 } from '@twenty48/checkers';
+import { errorCode, errorMessage } from '@twenty48/common';
 
 /** Where the committed book lives: packages/cli/data/book.t48.txt. */
 export const DEFAULT_BOOK_PATH = fileURLToPath(new URL('../../data/book.t48.txt', import.meta.url));
@@ -36,11 +37,10 @@ export function readBookFile(path: string): BookRead {
   try {
     text = readFileSync(path, 'latin1');
   } catch (error) {
-    const code = (error as { code?: unknown }).code;
     return {
       ok: false,
       code: 'ERR_BOOK_MISSING',
-      message: `cannot read the book (${String(code)})`,
+      message: `cannot read the book (${errorCode(error) || errorMessage(error)})`,
     };
   }
   return parseBook(text);

@@ -17,6 +17,7 @@ import {
   egdbHeader,
   readEgdbHeader,
 } from '@twenty48/checkers';
+import { errorCode, errorMessage } from '@twenty48/common';
 
 /** Where the committed database lives: packages/cli/data/egdb.t48.gz. */
 // Two levels up from both src/checkers and dist/checkers.
@@ -44,7 +45,7 @@ export function egdbOfFileBytes(bytes: Uint8Array): EgdbRead {
   try {
     values = gunzipSync(bytes.subarray(EGDB_HEADER_BYTES));
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
+    const message = errorMessage(error);
     const truncated = /unexpected end/i.test(message);
     return {
       ok: false,
@@ -55,18 +56,20 @@ export function egdbOfFileBytes(bytes: Uint8Array): EgdbRead {
   return egdbFromBytes(bytes.subarray(0, EGDB_HEADER_BYTES), values);
 }
 
+/** A file that cannot be read: the database is missing. */
+const missing = (error: unknown): EgdbRead => ({
+  ok: false,
+  code: 'ERR_EGDB_MISSING',
+  message: `cannot read the database (${errorCode(error) || errorMessage(error)})`,
+});
+
 /** The database at `path`, or why not (a file that cannot be read is `ERR_EGDB_MISSING`). */
 export function readEgdbFile(path: string): EgdbRead {
   let bytes: Uint8Array;
   try {
     bytes = readFileSync(path);
   } catch (error) {
-    const code = (error as { code?: unknown }).code;
-    return {
-      ok: false,
-      code: 'ERR_EGDB_MISSING',
-      message: `cannot read the database (${String(code)})`,
-    };
+    return missing(error);
   }
   return egdbOfFileBytes(bytes);
 }
@@ -80,12 +83,7 @@ export async function readEgdbFileLater(path: string): Promise<EgdbRead> {
   try {
     bytes = await readFile(path);
   } catch (error) {
-    const code = (error as { code?: unknown }).code;
-    return {
-      ok: false,
-      code: 'ERR_EGDB_MISSING',
-      message: `cannot read the database (${String(code)})`,
-    };
+    return missing(error);
   }
   const header = readEgdbHeader(bytes.subarray(0, EGDB_HEADER_BYTES));
   if (!header.ok) return header;

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Game, legalMoves, newGame, parseFen, type Side } from '@twenty48/checkers';
 import { describe, expect, it } from 'vitest';
-import { decodeKeys } from '../keys.js';
+import { decodeKeys } from '../toolkit/keys.js';
 import { HELP_LINES } from './commands.js';
 import {
   type CheckersEffect,
@@ -115,7 +115,7 @@ describe('the full-screen checkers game, step by step', () => {
     const text = screen(state);
     expect(text).toContain('Checkers · Black (p1) and Red (p2) at one keyboard');
     expect(text).toContain('Black (p1) to move · move 1');
-    expect(text).toContain('Type a command and Enter: (help) lists them.');
+    expect(text).toContain('Type (help) and Enter for the commands.');
     expect(text).toContain('Black 12 · Red 12');
   });
 

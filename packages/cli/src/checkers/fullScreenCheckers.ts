@@ -18,9 +18,9 @@ import {
   type Square,
   squareAt,
 } from '@twenty48/checkers';
-import type { ColorMode } from '../colors.js';
-import type { ScreenEffect, ScreenInput, ScreenStep } from '../screenLoop.js';
-import { type BoardView, renderBoardFrame } from './boardFrame.js';
+import type { ColorMode } from '../toolkit/colors.js';
+import type { ScreenEffect, ScreenInput, ScreenStep } from '../toolkit/screenLoop.js';
+import { answerPageCount, type BoardView, renderBoardFrame } from './boardFrame.js';
 import { editLine, emptyEditor, type LineEditor } from './lineEditor.js';
 import { stepsFrom } from './moveCommand.js';
 import { announcement, jumpingSquare, sideName, sideWord } from './moveText.js';
@@ -50,6 +50,8 @@ export interface CheckersScreenState {
   readonly editor: LineEditor;
   /** The last answer, shown under the board. */
   readonly answer: readonly string[];
+  /** The page of an answer too long for the room under the board (Page Down, Page Up). */
+  readonly page: number;
   /** The game the computer is thinking about, or null. */
   readonly thinkingAbout: Game | null;
   /** The work waiting for its turn. */
@@ -149,12 +151,17 @@ function statusOf(state: CheckersScreenState): string {
  * checkersFrameOf(state).length // state.rows
  */
 export function checkersFrameOf(state: CheckersScreenState): string[] {
+  return renderBoardFrame(boardViewOf(state), state.cols, state.rows);
+}
+
+/** What a state's frame shows. */
+function boardViewOf(state: CheckersScreenState): BoardView {
   const { game } = state.session;
   const { editor } = state;
   const selected =
     typedSquare(game, editor.text) ?? state.session.selected ?? jumpingSquare(game) ?? null;
   const last = game.moves[game.moves.length - 1];
-  const view: BoardView = {
+  return {
     game,
     mode: state.mode,
     title: titleOf(state.session.ai),
@@ -168,8 +175,15 @@ export function checkersFrameOf(state: CheckersScreenState): string[] {
         ? state.answer
         : [...state.answer, '', ...resultLines(game)],
     input: { text: editor.text, cursor: editor.cursor },
+    page: state.page,
   };
-  return renderBoardFrame(view, state.cols, state.rows);
+}
+
+/** Page Down and Page Up: the next or the previous page of an answer shown as pages. */
+function turnPage(state: CheckersScreenState, direction: 'up' | 'down'): CheckersScreenState {
+  const pages = answerPageCount(boardViewOf(state).answer, state.cols, state.rows);
+  const page = Math.min(Math.max(0, state.page + (direction === 'down' ? 1 : -1)), pages - 1);
+  return pages > 1 ? { ...state, page } : state;
 }
 
 /** The effects of one step, gathered while it runs; an exit ends it. */
@@ -288,6 +302,7 @@ function react(
         effects.push({ kind: 'exit', how: 'interrupt' });
         return state;
       }
+      if (input.key.kind === 'page') return turnPage(state, input.key.direction);
       const { editor, entered } = editLine(state.editor, input.key);
       const jobs =
         entered === undefined
@@ -340,7 +355,8 @@ export function startCheckersScreen(start: {
     {
       ...start,
       editor: emptyEditor(),
-      answer: ['Type a command and Enter: (help) lists them.'],
+      answer: ['Type (help) and Enter for the commands.'],
+      page: 0,
       thinkingAbout: null,
       jobs: [],
       line: null,
@@ -365,5 +381,7 @@ function withFrame(state: CheckersScreenState, effects: Effects): CheckersStep {
  */
 export function stepCheckersScreen(state: CheckersScreenState, input: CheckersInput): CheckersStep {
   const effects: Effects = [];
-  return withFrame(react(state, input, effects), effects);
+  const next = react(state, input, effects);
+  // A new answer shows from its first page.
+  return withFrame(next.answer === state.answer ? next : { ...next, page: 0 }, effects);
 }

@@ -5,9 +5,9 @@
  * line keeps answering), play the move it found. The terminal is restored on every way out.
  */
 import type { ReadStream, WriteStream } from 'node:tty';
-import type { ColorMode } from '../colors.js';
-import { type Answers, runScreenLoop, type ScreenEffect } from '../screenLoop.js';
-import { enterFullScreen } from '../terminal.js';
+import type { ColorMode } from '../toolkit/colors.js';
+import { type Answers, runScreenLoop, type ScreenEffect } from '../toolkit/screenLoop.js';
+import { enterFullScreen } from '../toolkit/terminal.js';
 import {
   type CheckersEffect,
   type CheckersEnd,

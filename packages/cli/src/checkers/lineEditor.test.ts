@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Key } from '../keys.js';
+import type { Key } from '../toolkit/keys.js';
 import { editLine, emptyEditor, type LineEditor, MAX_COMMAND_LENGTH } from './lineEditor.js';
 
 const type = (editor: LineEditor, text: string): LineEditor =>

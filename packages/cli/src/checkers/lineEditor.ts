@@ -3,7 +3,7 @@
  * clear, Enter to run, and the commands run before on up and down. Pure: each key gives a new
  * editor, and Enter also gives the line.
  */
-import type { Key } from '../keys.js';
+import type { Key } from '../toolkit/keys.js';
 
 /** The line being typed, where the cursor is, and what was entered before. */
 export interface LineEditor {

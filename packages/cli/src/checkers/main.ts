@@ -27,9 +27,9 @@ import {
   useEgdb,
 } from '@twenty48/checkers';
 import { type Command, InvalidArgumentError, Option } from 'commander';
-import { detectColorMode } from '../colors.js';
-import { newProgram, runCommandLine } from '../commandLine.js';
 import { failUsage, positiveIntFlag } from '../flags.js';
+import { detectColorMode } from '../toolkit/colors.js';
+import { newProgram, runCommandLine } from '../toolkit/commandLine.js';
 import { buildBook, DEFAULT_BOOK_PATH, readBookFile, writeBookFile } from './bookFile.js';
 import { DEFAULT_EGDB_PATH, readEgdbFile, writeEgdbFile } from './egdbFile.js';
 import { playFullScreenCheckers } from './fullScreenPlay.js';

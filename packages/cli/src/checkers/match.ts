@@ -24,9 +24,7 @@
  * behind a small stdin/stdout driver, built outside this repository; see "Checkers: the
  * yardstick" in the README for how to build it. Any engine speaking the protocol will do.
  */
-import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
-import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import {
@@ -40,64 +38,11 @@ import {
   playMove,
   type Side,
 } from '@twenty48/checkers';
+import { errorMessage } from '@twenty48/common';
+import { type EngineProcess, startEngine } from './engineProcess.js';
 
 const USAGE = `usage: node packages/cli/dist/checkers/match.js --peer CMD [--ms 100] [--games 20]
   [--first 1] [--max-plies 300] [--pdn FILE] [--ours CMD]`;
-
-/** An engine process and its output lines. */
-interface EngineProcess {
-  readonly name: string;
-  send(line: string): void;
-  /** The next line, or null after `timeoutMs` or when the process has ended. */
-  next(timeoutMs: number): Promise<string | null>;
-  close(): void;
-}
-
-function startEngine(name: string, command: string): EngineProcess {
-  const child: ChildProcessWithoutNullStreams = spawn('sh', ['-c', command], { stdio: 'pipe' });
-  const queued: string[] = [];
-  let waiting: ((line: string | null) => void) | null = null;
-  let ended = false;
-  child.stderr.resume();
-  createInterface({ input: child.stdout }).on('line', (line) => {
-    if (waiting) {
-      const taker = waiting;
-      waiting = null;
-      taker(line);
-    } else queued.push(line);
-  });
-  child.on('exit', () => {
-    ended = true;
-    waiting?.(null);
-    waiting = null;
-  });
-  child.stdin.on('error', () => {});
-  return {
-    name,
-    send: (line) => {
-      if (!ended) child.stdin.write(`${line}\n`);
-    },
-    next(timeoutMs) {
-      const line = queued.shift();
-      if (line !== undefined) return Promise.resolve(line);
-      if (ended) return Promise.resolve(null);
-      return new Promise((resolve) => {
-        const timer = setTimeout(() => {
-          waiting = null;
-          resolve(null);
-        }, timeoutMs);
-        waiting = (text) => {
-          clearTimeout(timer);
-          resolve(text);
-        };
-      });
-    },
-    close: () => {
-      child.stdin.end('quit\n');
-      setTimeout(() => child.kill(), 1000).unref();
-    },
-  };
-}
 
 /** One engine's thinking figures over the match. */
 interface Thinking {
@@ -234,9 +179,7 @@ async function main(): Promise<void> {
   try {
     flags = readFlags();
   } catch (error) {
-    process.stderr.write(
-      `match: ${error instanceof Error ? error.message : String(error)} (ERR_OPTIONS)\n${USAGE}\n`,
-    );
+    process.stderr.write(`match: ${errorMessage(error)} (ERR_OPTIONS)\n${USAGE}\n`);
     process.exit(2);
   }
   const ours = startEngine('ours', flags.ours);

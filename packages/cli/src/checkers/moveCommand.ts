@@ -91,10 +91,10 @@ export function playMoveCommand(game: Game, args: readonly Expr[]): Result<Playe
   }
 
   const played = playStep(game, from, to);
-  if (played.ok) {
-    const step = legalSteps(game).find((s) => s.from === from && s.to === to) as Step;
-    return ok({ game: played.value, step });
-  }
+  // A step the rules played is one of the legal steps; the find only names it.
+  const step = legalSteps(game).find((s) => s.from === from && s.to === to);
+  if (played.ok && step !== undefined) return ok({ game: played.value, step });
+  if (played.ok) return refuse(RACKET_MESSAGES.cannotMove);
   if (played.error.code === 'ERR_CAPTURE_REQUIRED')
     return refuse(`You must capture: ${captureToName(game, from)}`);
   if (played.error.code === 'ERR_MUST_CONTINUE')

@@ -8,11 +8,10 @@
  * Prints the mean, the 95th percentile and the longest, and how far each is over the budget.
  * A benchmark, not a test: the figures depend on the machine and its load.
  */
-import { spawn } from 'node:child_process';
-import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { ballot, moveToPdn } from '@twenty48/checkers';
+import { startEngine } from './engineProcess.js';
 
 const { values } = parseArgs({
   options: { ms: { type: 'string', default: '100' }, moves: { type: 'string', default: '40' } },
@@ -24,34 +23,24 @@ if (!Number.isInteger(ms) || ms < 1 || !Number.isInteger(count) || count < 1) {
   process.exit(2);
 }
 const main = fileURLToPath(new URL('./main.js', import.meta.url));
-const child = spawn(process.execPath, [main, 'engine', '--no-book'], {
-  stdio: ['pipe', 'pipe', 'inherit'],
-});
-const lines: string[] = [];
-let waiting: ((line: string) => void) | null = null;
-createInterface({ input: child.stdout }).on('line', (line) => {
-  if (waiting) {
-    const w = waiting;
-    waiting = null;
-    w(line);
-  } else lines.push(line);
-});
-const next = (): Promise<string> =>
-  lines.length > 0
-    ? Promise.resolve(lines.shift() as string)
-    : new Promise((resolve) => {
-        waiting = resolve;
-      });
+const engine = startEngine('ours', `"${process.execPath}" "${main}" engine --no-book`);
+/** The engine's next line; a bench whose engine ended or went silent stops with a named error. */
+const next = async (): Promise<string> => {
+  const line = await engine.next(60_000);
+  if (line !== null) return line;
+  process.stderr.write('movetimeBench: the engine ended or went silent (ERR_ENGINE)\n');
+  process.exit(1);
+};
 
-child.stdin.write('isready\n');
+engine.send('isready');
 while ((await next()) !== 'readyok');
 const spent: number[] = [];
 let b = 0;
 let moves = ballot(b).moves.map(moveToPdn);
 while (spent.length < count) {
-  child.stdin.write(`position startpos moves ${moves.join(' ')}\n`);
+  engine.send(`position startpos moves ${moves.join(' ')}`);
   const started = performance.now();
-  child.stdin.write(`go movetime ${ms}\n`);
+  engine.send(`go movetime ${ms}`);
   let line = await next();
   while (!line.startsWith('bestmove ')) line = await next();
   const took = performance.now() - started;
@@ -63,7 +52,7 @@ while (spent.length < count) {
     moves = ballot(b).moves.map(moveToPdn);
   } else moves.push(move);
 }
-child.stdin.end('quit\n');
+engine.close();
 spent.sort((x, y) => x - y);
 const mean = spent.reduce((a, x) => a + x, 0) / spent.length;
 const p95 = spent[Math.floor(spent.length * 0.95)] as number;

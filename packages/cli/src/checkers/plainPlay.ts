@@ -7,7 +7,7 @@
  */
 import type { Readable, Writable } from 'node:stream';
 import { escapeControls } from '@twenty48/common';
-import { type InputLine, readBoundedLines } from '../lineReader.js';
+import { type InputLine, readBoundedLines } from '../toolkit/lineReader.js';
 import { MAX_COMMAND_LENGTH } from './lineEditor.js';
 import { announcement, sideWord } from './moveText.js';
 import type { SearchAnswer } from './searchClient.js';

@@ -225,11 +225,13 @@ function moveOnce(track: Track, args: readonly Expr[]): Outcome {
   if (jumping !== null) {
     return { track: next, answer: answer([`${verb}. Keep jumping with ${fmt(jumping)}.`], true) };
   }
-  const last = next.game.moves[next.game.moves.length - 1] as Move;
-  const crowned = last.crowned ? `; ${fmt(last.to)} is crowned king` : '';
+  // A move just finished is the game's last; `at(-1)` says so without a cast.
+  const last = next.game.moves.at(-1);
+  const crowned = last?.crowned ? `; ${fmt(last.to)} is crowned king` : '';
+  const pdn = last === undefined ? '' : ` [${moveToPdn(last)}]`;
   return {
     track: { ...next, before: [...track.before, moveStart] },
-    answer: answer([`${verb} [${moveToPdn(last)}]${crowned}.`], true),
+    answer: answer([`${verb}${pdn}${crowned}.`], true),
   };
 }
 

@@ -21,9 +21,7 @@
  * game and the ending by the number of pieces. It writes the weights, divided by a so they are
  * in our units (a man = 100), as a TypeScript module the evaluation imports.
  */
-import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { gunzipSync } from 'node:zlib';
 import {
@@ -40,6 +38,8 @@ import {
   parsePdnMove,
   sideMasks,
 } from '@twenty48/checkers';
+import { errorMessage } from '@twenty48/common';
+import { startEngine } from './engineProcess.js';
 
 function gamesOf(pdn: string): Position[][] {
   const games: Position[][] = [];
@@ -65,36 +65,25 @@ function gamesOf(pdn: string): Position[][] {
   return games;
 }
 
+/** The longest a peer may take over one line of its answer. */
+const PEER_LINE_MS = 600_000;
+
 function startPeer(command: string) {
-  const child: ChildProcessWithoutNullStreams = spawn('sh', ['-c', command], { stdio: 'pipe' });
-  child.stderr.resume();
-  const lines: string[] = [];
-  let waiting: ((line: string) => void) | null = null;
-  createInterface({ input: child.stdout }).on('line', (line) => {
-    if (waiting) {
-      const w = waiting;
-      waiting = null;
-      w(line);
-    } else lines.push(line);
-  });
-  const next = (): Promise<string> =>
-    lines.length > 0
-      ? Promise.resolve(lines.shift() as string)
-      : new Promise((resolve) => {
-          waiting = resolve;
-        });
+  const peer = startEngine('peer', command);
   return {
     async score(fen: string, depth: number): Promise<number | null> {
-      child.stdin.write(`position fen ${fen}\ngo depth ${depth}\n`);
+      peer.send(`position fen ${fen}`);
+      peer.send(`go depth ${depth}`);
       let score: number | null = null;
       for (;;) {
-        const line = await next();
+        const line = await peer.next(PEER_LINE_MS);
+        if (line === null) throw new Error(`the peer ended or went silent at ${fen} (ERR_PEER)`);
         const found = /^info .*score (-?\d+)/.exec(line);
         if (found) score = Number(found[1]);
         if (line.startsWith('bestmove') || line.startsWith('error')) return score;
       }
     },
-    close: () => child.stdin.end('quit\n'),
+    close: () => peer.close(),
   };
 }
 
@@ -252,8 +241,13 @@ const { positionals, values } = (() => {
   });
   return { positionals: parsed.positionals, values: parsed.values };
 })();
-if (positionals[0] === 'label') await label(values);
-else if (positionals[0] === 'fit') fit(values);
+if (positionals[0] === 'label') {
+  // A peer that ends or goes silent is one line and exit code 1, not a stack trace.
+  await label(values).catch((error: unknown) => {
+    process.stderr.write(`tune: ${errorMessage(error)}\n`);
+    process.exit(1);
+  });
+} else if (positionals[0] === 'fit') fit(values);
 else {
   process.stderr.write(
     'usage: tune.js label --peer CMD --pdn FILES --out FILE | fit --in FILES --out FILE (ERR_OPTIONS)\n',

@@ -4,23 +4,14 @@
  * fits, the line loop (`--plain`) at 40x12.
  */
 import { describe, expect, it } from 'vitest';
-import { Screen, trackScreens } from '../testing/ptyScreen.js';
+import { COLOUR_MODES, Screen, trackScreens, WINDOW_SIZES } from '../testing/ptyScreen.js';
 
 const track = trackScreens();
 
-/** The colour modes, as the terminal's environment announces them. */
-const MODES: Record<string, Record<string, string>> = {
-  truecolor: { COLORTERM: 'truecolor' },
-  '256': { TERM: 'xterm-256color' },
-  '16': { TERM: 'xterm' },
-  NO_COLOR: { NO_COLOR: '1' },
-};
+const MODES = COLOUR_MODES;
 
-const SIZES: [number, number][] = [
-  [60, 20],
-  [100, 32],
-  [200, 60],
-];
+// The full-screen view at 40x12 is the compact one, without the score line's last move.
+const SIZES = WINDOW_SIZES.filter(([cols]) => cols > 40);
 
 // Black's man on (3 2) jumps (4 3), then (6 5): 9x18x27.
 const DOUBLE_JUMP = 'B:W14,23,29:B1,9';

@@ -4,8 +4,6 @@ import { chmod, mkdir, mkdtemp, open, readdir, readFile, stat, writeFile } from 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { decodeXlsx, encodeXlsx, MAX_XLSX_BYTES, type SheetGame } from '@twenty48/checkers-xlsx';
-import ExcelJS, { type CellValue } from 'exceljs';
-import { describe, expect, it } from 'vitest';
 // The format's fixtures have one home, beside the format's own tests.
 import {
   COLUMNS,
@@ -16,7 +14,9 @@ import {
   workbookBytes,
   zipHeaded,
   zipOf,
-} from '../../../checkers-xlsx/src/xlsx.testkit.js';
+} from '@twenty48/testkits/xlsx';
+import ExcelJS, { type CellValue } from 'exceljs';
+import { describe, expect, it } from 'vitest';
 import { loadXlsx, saveXlsx, xlsxFileName } from './xlsx.js';
 
 const tempDir = (): Promise<string> => mkdtemp(join(tmpdir(), 'twenty48-xlsx-'));

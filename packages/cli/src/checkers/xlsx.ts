@@ -18,7 +18,7 @@ import {
   type SheetGame,
   XLSX_ERRORS,
 } from '@twenty48/checkers-xlsx';
-import { fail, ok, type Result } from '@twenty48/common';
+import { errorCode, fail, ok, type Result } from '@twenty48/common';
 
 /** The format's refusals, and the file system's. */
 export const XLSX_FILE_ERRORS = [
@@ -50,7 +50,7 @@ const FILE_FAILURES: Readonly<Record<string, string>> = {
 };
 
 const reasonOf = (error: unknown): string => {
-  const code = (error as NodeJS.ErrnoException).code ?? '';
+  const code = errorCode(error);
   return FILE_FAILURES[code] ?? (code || oneLine(error));
 };
 
@@ -71,7 +71,7 @@ async function readCapped(path: string, cap: number): Promise<Result<Uint8Array,
       try {
         ({ bytesRead } = await handle.read(chunk, 0, chunk.length, null));
       } catch (error) {
-        const waiting = (error as NodeJS.ErrnoException).code === 'EAGAIN';
+        const waiting = errorCode(error) === 'EAGAIN';
         if (!waiting || Date.now() > deadline) throw error;
         await sleep(10);
         continue;
@@ -107,9 +107,7 @@ export async function loadXlsx(path: string): Promise<Result<SheetGame, XlsxFile
 
 /** Writing has its own words for a missing directory. */
 const writeReasonOf = (error: unknown): string =>
-  (error as NodeJS.ErrnoException).code === 'ENOENT'
-    ? 'the directory does not exist'
-    : reasonOf(error);
+  errorCode(error) === 'ENOENT' ? 'the directory does not exist' : reasonOf(error);
 
 /** Whether the file at `path`, of mode `mode`, may be written in place by this process. */
 const writableInPlace = async (path: string, mode: number): Promise<boolean> =>

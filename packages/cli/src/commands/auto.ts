@@ -7,6 +7,7 @@
 import { accessSync, constants, type Stats, statSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { PLAYER_NAMES, type PlayerName, type PlayerOptions } from '@twenty48/ai';
+import { errorMessage } from '@twenty48/common';
 import { makeRecord, recordOf } from '@twenty48/engine';
 import type { Command } from 'commander';
 import { type AsyncPlayer, networkNotice, openPlayer } from '../aiPlayer.js';
@@ -48,7 +49,7 @@ function makePlayer(options: AutoOptions): AsyncPlayer {
     return openPlayer(options.ai, settings);
   } catch (error) {
     process.stderr.write(
-      `error: the ${options.ai} player cannot start: ${(error as Error).message} (ERR_AI)\n`,
+      `error: the ${options.ai} player cannot start: ${errorMessage(error)} (ERR_AI)\n`,
     );
     process.exit(1);
   }
@@ -61,7 +62,7 @@ function writeRecord(file: string, summary: AutoSummary): void {
     process.stdout.write(`Record written to ${file}\n`);
   } catch (error) {
     process.stderr.write(
-      `error: cannot write the record to ${file}: ${(error as Error).message} (ERR_RECORD_WRITE)\n`,
+      `error: cannot write the record to ${file}: ${errorMessage(error)} (ERR_RECORD_WRITE)\n`,
     );
     process.exitCode = 1;
   }

@@ -14,6 +14,7 @@ import {
   formatBenchTable,
   runBench,
 } from '@twenty48/ai/node';
+import { errorMessage } from '@twenty48/common';
 import type { Command } from 'commander';
 import { networkNotice } from '../aiPlayer.js';
 import {
@@ -107,7 +108,7 @@ export async function benchCommand(flags: BenchFlags, io: BenchIo = processIo): 
       onGame: progress(io),
     });
   } catch (error) {
-    io.err(`error: ERR_BENCH: ${error instanceof Error ? error.message : String(error)}\n`);
+    io.err(`error: ERR_BENCH: ${errorMessage(error)}\n`);
     return 1;
   }
   if (flags.json) {
@@ -121,7 +122,7 @@ export async function benchCommand(flags: BenchFlags, io: BenchIo = processIo): 
       writeFileSync(flags.chart, benchChartSvg(summary));
       if (!flags.json) io.out(`chart written to ${flags.chart}\n`);
     } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
+      const reason = errorMessage(error);
       io.err(`error: ERR_CHART: cannot write ${flags.chart}: ${reason}\n`);
       return 1;
     }

@@ -25,7 +25,7 @@ import {
   parseSizeFlag,
   rulesFromFlags,
 } from '../flags.js';
-import { readBoundedLines } from '../lineReader.js';
+import { readBoundedLines } from '../toolkit/lineReader.js';
 
 /**
  * Serve the protocol on a pair of streams until the input ends or the agent sends close;

@@ -6,8 +6,6 @@
 import { isRankedSize, MAX_RANKED_SIZE, MIN_RANKED_SIZE } from '@twenty48/common';
 import type { Game } from '@twenty48/engine';
 import type { Command } from 'commander';
-import { detectColorMode } from '../colors.js';
-import { writeErrorLine } from '../commandLine.js';
 import {
   failUsage,
   type GameFlagValues,
@@ -25,6 +23,8 @@ import { playerTokenIn } from '../playerToken.js';
 import { playRankedPlain } from '../rankedPlain.js';
 import { playRankedScreen } from '../rankedScreenPlay.js';
 import { describeError, nodeFetch, openRankedGame, rankedKey } from '../rankedStart.js';
+import { detectColorMode } from '../toolkit/colors.js';
+import { writeErrorLine } from '../toolkit/commandLine.js';
 
 interface PlayOptions extends GameFlagValues {
   readonly plain?: boolean;

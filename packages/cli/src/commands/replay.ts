@@ -6,11 +6,11 @@
  */
 import { type Game, maxTile, newGame } from '@twenty48/engine';
 import type { Command } from 'commander';
-import { writeErrorLine } from '../commandLine.js';
 import { failUsage, parseDelayFlag } from '../flags.js';
 import { formatPlainBlock } from '../plainBoard.js';
 import { readRecordFile, recordPlayer, type VerifiedRecord } from '../recordFile.js';
 import { autoplayHere } from '../terminalAutoplay.js';
+import { writeErrorLine } from '../toolkit/commandLine.js';
 
 interface ReplayOptions {
   readonly watch?: boolean;

@@ -1,8 +1,8 @@
 /** `2048 scores`: the high-score table for one set of rules and board size. */
 import type { Command } from 'commander';
-import { writeErrorLine } from '../commandLine.js';
 import { parseDataDirFlag, parseRulesFlag, parseSizeFlag, positiveIntFlag } from '../flags.js';
 import { openGameShelf } from '../gameShelf.js';
+import { writeErrorLine } from '../toolkit/commandLine.js';
 
 interface ScoresOptions {
   readonly rules: string;

@@ -11,6 +11,7 @@
  * is faster but not repeatable.
  */
 import { DEFAULT_RATE, formatTrainProgress, trainNetwork } from '@twenty48/ai/node';
+import { errorMessage } from '@twenty48/common';
 import { type Command, InvalidArgumentError } from 'commander';
 import { parseSeedFlag, positiveIntFlag } from '../flags.js';
 
@@ -87,7 +88,7 @@ export async function trainCommand(
     );
     return 0;
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
+    const message = errorMessage(error);
     io.err(`error: ${message.startsWith('ERR_') ? message : `ERR_TRAIN: ${message}`}\n`);
     return 1;
   } finally {

@@ -5,14 +5,12 @@
  * the terminal is given back.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createRankedGame, parseRecordAnswer, type RankedGame } from '@twenty48/client';
-import { type Game, newGame, parseRecord, replay, step } from '@twenty48/engine';
+import { createRankedGame, type RankedGame } from '@twenty48/client';
 import { afterEach, describe, expect, it } from 'vitest';
 import { formatPlainBlock } from '../plainBoard.js';
 import { nodeFetch } from '../rankedStart.js';
-import { directionAt } from '../testing/games.js';
 import { MAIN, Screen, trackScreens } from '../testing/ptyScreen.js';
-import { sharedRankedServer } from '../testing/rankedServer.js';
+import { recordStates, sharedRankedServer } from '../testing/rankedServer.js';
 
 const server = sharedRankedServer('watch');
 const running: ChildProcess[] = [];
@@ -47,21 +45,6 @@ async function playToTheEnd(game: RankedGame): Promise<void> {
   }
 }
 
-async function recordStates(id: number): Promise<Game[]> {
-  const answer = parseRecordAnswer(
-    await (await fetch(`${server.url}/api/scores/${id}/record`)).json(),
-  );
-  const record = parseRecord(JSON.stringify(answer));
-  if (!record.ok) throw new Error(record.error.message);
-  const final = replay(record.value);
-  if (!final.ok) throw new Error(final.error.message);
-  const states = [newGame(record.value.rules, record.value.seed)];
-  for (let i = 0; i < final.value.moves.length; i++) {
-    states.push(step(states[i] as Game, directionAt(final.value, i)).game);
-  }
-  return states;
-}
-
 describe('2048 watch against a real server', { timeout: 60_000 }, () => {
   it('--plain prints every move of a game played through the API, in order, and ends', async () => {
     const game = await newGame3();
@@ -79,7 +62,7 @@ describe('2048 watch against a real server', { timeout: 60_000 }, () => {
     const ranked = await game.rank('Watched');
     if (!ranked.ok) throw new Error(ranked.error.message);
     expect(await exited).toBe(0);
-    const states = await recordStates(ranked.value.id);
+    const states = await recordStates(server.url, ranked.value.id);
     const boards = [...out.matchAll(/Score: \d+\n\n(?:\|.*\|\n)+\n/g)].map((m) => m[0]);
     expect(boards).toEqual(states.map((state) => formatPlainBlock(state)));
     const moves = [...out.matchAll(/^Move (\d+): (\w+)$/gm)];

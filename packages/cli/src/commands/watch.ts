@@ -9,14 +9,14 @@ import type { Writable } from 'node:stream';
 import { type ClientError, liveGames, type WatchUpdate, watchGame } from '@twenty48/client';
 import type { EndEvent, LiveGame } from '@twenty48/common';
 import type { Command } from 'commander';
-import { detectColorMode } from '../colors.js';
-import { writeErrorLine } from '../commandLine.js';
 import { parseServerFlag } from '../flags.js';
 import { renderFrame } from '../frame.js';
-import { decodeKeys } from '../keys.js';
 import { formatPlainBlock } from '../plainBoard.js';
 import { describeError, nodeFetch } from '../rankedStart.js';
-import { enterFullScreen } from '../terminal.js';
+import { detectColorMode } from '../toolkit/colors.js';
+import { writeErrorLine } from '../toolkit/commandLine.js';
+import { decodeKeys } from '../toolkit/keys.js';
+import { enterFullScreen } from '../toolkit/terminal.js';
 
 interface WatchOptions {
   readonly list?: boolean;

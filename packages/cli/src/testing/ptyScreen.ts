@@ -15,9 +15,27 @@ import { directionAt } from './games.js';
 
 /** The built `2048` program, and its terminal module (the tests run the build). */
 export const MAIN = fileURLToPath(new URL('../../dist/main.js', import.meta.url));
-export const TERMINAL_JS = fileURLToPath(new URL('../../dist/terminal.js', import.meta.url));
+export const TERMINAL_JS = fileURLToPath(
+  new URL('../../dist/toolkit/terminal.js', import.meta.url),
+);
 /** The built `checkers` program. */
 export const CHECKERS_MAIN = fileURLToPath(new URL('../../dist/checkers/main.js', import.meta.url));
+
+/** The colour modes the issue names, as a terminal's environment announces each. */
+export const COLOUR_MODES: Readonly<Record<string, Record<string, string>>> = {
+  truecolor: { COLORTERM: 'truecolor' },
+  '256': { TERM: 'xterm-256color' },
+  '16': { TERM: 'xterm' },
+  NO_COLOR: { NO_COLOR: '1' },
+};
+
+/** The window sizes the layout issue names, columns by rows: the smallest to a large one. */
+export const WINDOW_SIZES: readonly (readonly [cols: number, rows: number])[] = [
+  [40, 12],
+  [60, 20],
+  [100, 32],
+  [200, 60],
+];
 
 /** A program running in a real pseudo-terminal, its output parsed by a real terminal emulator. */
 export class Screen {

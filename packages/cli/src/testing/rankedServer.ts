@@ -6,8 +6,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { parseRecordAnswer } from '@twenty48/client';
+import { type Game, newGame, parseRecord, replay, step } from '@twenty48/engine';
 import { type RunningServer, startServer } from '@twenty48/server';
 import { afterAll, beforeAll } from 'vitest';
+import { directionAt } from './games.js';
 
 /** The file's server: its address, and a directory the tests may use for data directories. */
 export interface SharedServer {
@@ -51,4 +54,27 @@ export function sharedRankedServer(name: string): SharedServer {
       return dir;
     },
   };
+}
+
+/**
+ * Every position of the ranked game `id` as the server at `url` keeps its record: the first
+ * deal, then the position after each move, replayed by the engine.
+ *
+ * @example
+ * const states = await recordStates(server.url, 12); // states[0] is the first deal
+ */
+export async function recordStates(url: string, id: number): Promise<Game[]> {
+  const answer = parseRecordAnswer(await (await fetch(`${url}/api/scores/${id}/record`)).json());
+  if (answer === null) throw new Error(`game ${id}: the server's answer is not a record`);
+  const record = parseRecord(JSON.stringify(answer));
+  if (!record.ok) throw new Error(record.error.message);
+  const final = replay(record.value);
+  if (!final.ok) throw new Error(final.error.message);
+  let game = newGame(record.value.rules, record.value.seed);
+  const states = [game];
+  for (let i = 0; i < final.value.moves.length; i++) {
+    game = step(game, directionAt(final.value, i)).game;
+    states.push(game);
+  }
+  return states;
 }

@@ -5,6 +5,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -145,3 +146,52 @@ export const PROXY_HEADERS = `
     proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
     proxy_set_header X-Forwarded-Proto $scheme;
 `;
+
+/**
+ * The README's retry setting: a request whose connection to a server failed (refused, or reset
+ * before an answer: a connection the kernel had accepted when a draining server closed its
+ * listener) goes to the other server, a POST too (`non_idempotent`). Safe for the game: a move
+ * carries its `index`, so one sent twice is answered the same and applied once, and a draining
+ * server answers every request it read, so nginx only retries what it never read.
+ */
+export const RETRY_POSTS = 'proxy_next_upstream error timeout non_idempotent;';
+
+/** An answer as `send` reads it. */
+export interface Answer {
+  readonly status: number;
+  readonly headers: Record<string, string | string[] | undefined>;
+  readonly body: string;
+}
+
+/** One HTTP request from the local address `from`, with extra headers. */
+export function send(
+  url: string,
+  options: { from?: string; method?: string; body?: unknown; headers?: Record<string, string> },
+): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const body = options.body === undefined ? undefined : JSON.stringify(options.body);
+    const req = request(
+      url,
+      {
+        method: options.method ?? (body === undefined ? 'GET' : 'POST'),
+        ...(options.from === undefined ? {} : { localAddress: options.from }),
+        headers: {
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+          ...options.headers,
+        },
+      },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => {
+          text += chunk;
+        });
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text }),
+        );
+      },
+    );
+    req.once('error', reject);
+    req.end(body);
+  });
+}

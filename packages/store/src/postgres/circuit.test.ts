@@ -32,6 +32,17 @@ describe('the PostgreSQL circuit breaker', () => {
     expect(createCircuit().recentlyDown(0)).toBe(false);
   });
 
+  it('tells a silent database (no answer since a statement started) from one slow statement', () => {
+    const circuit = createCircuit();
+    const first = circuit.heard();
+    expect(circuit.silentSince(first)).toBe(true);
+    circuit.answered(false);
+    // Something answered while the first statement waited: the database is there.
+    expect(circuit.silentSince(first)).toBe(false);
+    // Nothing answered since the second started.
+    expect(circuit.silentSince(circuit.heard())).toBe(true);
+  });
+
   it('counts connection errors as unreachable, not errors of SQL', () => {
     expect(isUnreachable(Object.assign(new Error('x'), { code: 'ECONNREFUSED' }))).toBe(true);
     expect(isUnreachable(Object.assign(new Error('x'), { code: 'CONNECTION_CLOSED' }))).toBe(true);

@@ -29,7 +29,10 @@ export const isUnreachable = (error: unknown): boolean =>
 
 /** How long statements fail at once after the database was found unreachable. */
 export const OPEN_MS = 1000;
-/** A statement past its deadline this soon after an outage is the outage going on. */
+/**
+ * A statement past its deadline this soon after an outage is the outage going on (and one
+ * past its deadline while the database answered nothing else starts one: `silentSince`).
+ */
 const OUTAGE_MEMORY_MS = 10_000;
 
 export interface Circuit {
@@ -47,6 +50,14 @@ export interface Circuit {
   failed(now: number, reason: string, probe: boolean): void;
   /** Whether the database was unreachable lately (a deadline then counts as the outage). */
   recentlyDown(now: number): boolean;
+  /** A mark of the answers so far, taken as a statement starts, for `silentSince`. */
+  heard(): number;
+  /**
+   * Whether no statement came back since `mark` (`heard()`): a statement that ran out of time
+   * while no other got any answer found the database silent (a host that drops packets sends
+   * no refusal, so only deadlines tell), not merely one slow statement.
+   */
+  silentSince(mark: number): boolean;
 }
 
 /**
@@ -63,6 +74,7 @@ export function createCircuit(): Circuit {
   let downAt = Number.NEGATIVE_INFINITY;
   let probing = false;
   let reason = '';
+  let answers = 0;
   return {
     admit(now) {
       if (!down) return { go: 'try' };
@@ -72,6 +84,7 @@ export function createCircuit(): Circuit {
     },
     answered(probe) {
       down = false;
+      answers++;
       if (probe) probing = false;
     },
     failed(now, why, probe) {
@@ -82,5 +95,7 @@ export function createCircuit(): Circuit {
       if (probe) probing = false;
     },
     recentlyDown: (now) => down || now - downAt < OUTAGE_MEMORY_MS,
+    heard: () => answers,
+    silentSince: (mark) => answers === mark,
   };
 }

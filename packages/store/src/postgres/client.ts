@@ -1,6 +1,10 @@
+import { errorMessage } from '@twenty48/common';
 import postgres from 'postgres';
 import { StoreFailure } from '../failure.js';
+import { observed, type StatementObserver } from '../observe.js';
 import { createCircuit, isUnreachable } from './circuit.js';
+
+export type { StatementObserver };
 
 /** One connection's (or one transaction's) way to run a statement: `$1`… and their values. */
 export interface PgSession {
@@ -39,16 +43,15 @@ export function redactedUrl(url: string): string {
 export const pgFailure = (location: string, error: unknown): StoreFailure =>
   error instanceof StoreFailure
     ? error
-    : new StoreFailure(
-        'ERR_DB_FAILED',
-        `${location} failed: ${error instanceof Error ? error.message : String(error)}`,
-      );
+    : new StoreFailure('ERR_DB_FAILED', `${location} failed: ${errorMessage(error)}`);
 
 /** Connections each server keeps to PostgreSQL (`TWENTY48_PG_POOL` changes it). */
 export const DEFAULT_POOL = 10;
 /** Reaching the database at all, and each statement (`--db-connect-timeout-ms`, `--query-timeout-ms`). */
 export const DEFAULT_CONNECT_TIMEOUT_MS = 5000;
 export const DEFAULT_QUERY_TIMEOUT_MS = 2000;
+/** How much longer than statement_timeout the client waits for a statement's answer. */
+export const CANCEL_MARGIN_MS = 500;
 
 /** The pool's size and deadlines. */
 export interface PgClientOptions {
@@ -58,25 +61,6 @@ export interface PgClientOptions {
   readonly queryTimeoutMs?: number;
   /** Told when each statement or transaction starts; the function it returns, when it ends. */
   readonly observe?: StatementObserver;
-}
-
-/** Measures of the database's work: `start()` at a statement's start, `end(ok)` at its end. */
-export type StatementObserver = () => (ok: boolean) => void;
-
-/** `work`, with `observe` told of its start and end. */
-function observed<T>(work: Promise<T>, observe: StatementObserver | undefined): Promise<T> {
-  if (!observe) return work;
-  const end = observe();
-  return work.then(
-    (value) => {
-      end(true);
-      return value;
-    },
-    (error: unknown) => {
-      end(false);
-      throw error;
-    },
-  );
 }
 
 /** The failures `withDeadline` made: a statement that ran out of time, not an answer. */
@@ -111,6 +95,10 @@ function withDeadline<T>(work: Promise<T>, ms: number, location: string): Promis
  */
 export function postgresJsClient(url: string, options: PgClientOptions = {}): PgClient {
   const queryMs = options.queryTimeoutMs ?? DEFAULT_QUERY_TIMEOUT_MS;
+  // The client waits a little past statement_timeout: a statement that is only slow is then
+  // ended by the database, which says so (an answer), and only a silent database runs out
+  // the client's own deadline (which may open the circuit).
+  const answerMs = queryMs + CANCEL_MARGIN_MS;
   const connectMs = options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS;
   const sql = postgres(url, {
     max: options.max ?? DEFAULT_POOL,
@@ -139,14 +127,19 @@ export function postgresJsClient(url: string, options: PgClientOptions = {}): Pg
       throw new StoreFailure('ERR_DB_FAILED', `${location} is unreachable (${admitted.reason})`);
     }
     const probe = admitted.go === 'probe';
+    const heard = circuit.heard();
     try {
-      const value = await observed(withDeadline(start(), ms, location), options.observe);
+      const value = await observed(() => withDeadline(start(), ms, location), options.observe);
       circuit.answered(probe);
       return value;
     } catch (error) {
+      const now = Date.now();
       const late = typeof error === 'object' && error !== null && deadlines.has(error);
-      if (isUnreachable(error) || (late && circuit.recentlyDown(Date.now()))) {
-        circuit.failed(Date.now(), error instanceof Error ? error.message : String(error), probe);
+      // A deadline counts as the database unreachable during an outage, or when nothing came
+      // back from it all the while (packets dropped: no refusal ever comes).
+      const silent = late && (circuit.recentlyDown(now) || circuit.silentSince(heard));
+      if (isUnreachable(error) || silent) {
+        circuit.failed(now, errorMessage(error), probe);
       } else circuit.answered(probe); // an error of SQL is an answer: the database is there
       throw error;
     }
@@ -158,8 +151,8 @@ export function postgresJsClient(url: string, options: PgClientOptions = {}): Pg
       try {
         // In a transaction, the transaction as a whole went through the circuit.
         const rows = top
-          ? await guarded(start, queryMs)
-          : await withDeadline(start(), queryMs, location);
+          ? await guarded(start, answerMs)
+          : await withDeadline(start(), answerMs, location);
         return rows as unknown as T[];
       } catch (error) {
         throw pgFailure(location, error);
@@ -171,7 +164,10 @@ export function postgresJsClient(url: string, options: PgClientOptions = {}): Pg
     async transaction<R>(work: (tx: PgSession) => Promise<R>): Promise<R> {
       try {
         // Waiting for a connection counts too: during an outage none comes.
-        return (await guarded(() => sql.begin((tx) => work(session(tx, false))), 2 * queryMs)) as R;
+        return (await guarded(
+          () => sql.begin((tx) => work(session(tx, false))),
+          2 * queryMs + CANCEL_MARGIN_MS,
+        )) as R;
       } catch (error) {
         // A refusal of ours (a thrown Error that is not the client's) stays as it is.
         if (error instanceof Error && !('code' in error) && !(error instanceof StoreFailure)) {

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { errorMessage } from '@twenty48/common';
 import { type GameRecord, ok, parseRecord, type Result } from '@twenty48/engine';
 import {
   clampLimit,
@@ -21,6 +22,8 @@ import {
   scoreParameters,
   scoreRowOf,
 } from '../leaderboardSql.js';
+import { createPlayStore } from '../play.js';
+import { postgresPlayRunner } from '../playRunners.js';
 import type {
   EndedRankedGame,
   LeaderboardStore,
@@ -86,7 +89,7 @@ export async function openPostgresLeaderboard(
     });
   } catch (error) {
     await client.close().catch(() => {});
-    const reason = error instanceof Error ? error.message : String(error);
+    const reason = errorMessage(error);
     return {
       ok: false,
       error: { code: 'ERR_DB_OPEN', message: `cannot open ${location}: ${reason}` },
@@ -122,6 +125,7 @@ export async function openPostgresLeaderboard(
   return ok({
     kind: 'postgres',
     location,
+    play: createPlayStore(postgresPlayRunner(client)),
 
     async topScores(query): Promise<ScoreRow[]> {
       const rows = await run<ScoreColumns>(client, SQL.topScores, {
@@ -269,7 +273,7 @@ export async function openPostgresLeaderboard(
         await client.query('SELECT 1', []);
         return ok(undefined);
       } catch (error) {
-        const message = error instanceof Error ? error.message : String(error);
+        const message = errorMessage(error);
         return { ok: false, error: { code: 'ERR_DB_FAILED', message } };
       }
     },

@@ -14,6 +14,10 @@ describe('decodeKeys', () => {
     ],
     ['\x1bOA', [{ kind: 'arrow', direction: 'up' }]],
     ['\x1b[1;5A', [{ kind: 'ignored' }]],
+    [
+      '\x1b[5~\x1b[6~\x1b[3~',
+      [{ kind: 'page', direction: 'up' }, { kind: 'page', direction: 'down' }, { kind: 'ignored' }],
+    ],
     ['\x1bw', [{ kind: 'ignored' }]],
     ['\x1b', [{ kind: 'escape' }]],
     [

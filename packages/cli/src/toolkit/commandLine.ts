@@ -4,7 +4,7 @@
  * never a stack trace on the player's screen; a reader that went away (`… | head`) ends the
  * program quietly.
  */
-import { escapeAndCut } from '@twenty48/common';
+import { errorMessage, escapeAndCut } from '@twenty48/common';
 import { Command, CommanderError } from 'commander';
 
 /** The most characters of an error's message shown: an echoed argument may be megabytes. */
@@ -72,7 +72,7 @@ export async function runCommandLine(program: Command, name: string): Promise<vo
       }
       process.exit(error.exitCode === 0 ? 0 : 2);
     }
-    writeErrorLine(`${name}: ${error instanceof Error ? error.message : String(error)}`);
+    writeErrorLine(`${name}: ${errorMessage(error)}`);
     process.exit(1);
   }
 }

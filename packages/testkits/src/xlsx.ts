@@ -1,11 +1,11 @@
 /**
- * Save files for the tests of the format (here) and of the terminal's file I/O
- * (cli/src/checkers/xlsx.test.ts): the start and a kings position as sheets, workbooks exceljs
+ * Save files for the tests of the format (checkers-xlsx/src/codec.test.ts), of the terminal's file
+ * I/O (cli/src/checkers/xlsx.test.ts) and of the browser's (web/e2e/checkers.spec.ts): the start and a kings position as sheets, workbooks exceljs
  * writes with any sheet name and cells, hand-made zips and noise.
  */
 import { crc32, deflateRawSync } from 'node:zlib';
+import type { CellText, SheetGame } from '@twenty48/checkers-xlsx';
 import ExcelJS, { type CellValue } from 'exceljs';
-import type { CellText, SheetGame } from './codec.js';
 
 export const COLUMNS = 'ABCDEFGH';
 

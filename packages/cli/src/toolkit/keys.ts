@@ -1,39 +1,32 @@
 /**
  * Keys from a terminal in raw mode: the bytes of one read decoded into key presses. Arrows come
- * as escape sequences (`ESC [ A`, or `ESC O A` in application mode); arrows with Ctrl, Alt or
+ * as escape sequences (`ESC [ A`, or `ESC O A` in application mode); Page Up and Page Down as
+ * `ESC [ 5 ~` and `ESC [ 6 ~`; arrows with Ctrl, Alt or
  * Shift held and Alt+letter are reported as `ignored`, as the original game ignores them.
  */
-import type { Direction } from '@twenty48/engine';
 
-/** One key press, as the game cares about it. */
+/** An arrow key's direction. */
+export type ArrowDirection = 'up' | 'down' | 'left' | 'right';
+
+/** One key press, as a full-screen program cares about it. */
 export type Key =
-  | { readonly kind: 'arrow'; readonly direction: Direction }
+  | { readonly kind: 'arrow'; readonly direction: ArrowDirection }
   | { readonly kind: 'char'; readonly char: string }
   | { readonly kind: 'enter' }
   | { readonly kind: 'escape' }
   | { readonly kind: 'backspace' }
+  /** Page Up or Page Down: a page that does not fit turns. */
+  | { readonly kind: 'page'; readonly direction: 'up' | 'down' }
   /** Ctrl-U: a line editor clears the line. */
   | { readonly kind: 'clearLine' }
   | { readonly kind: 'interrupt' }
   | { readonly kind: 'ignored' };
 
-const ARROWS: Readonly<Record<string, Direction>> = {
+const ARROWS: Readonly<Record<string, ArrowDirection>> = {
   A: 'up',
   B: 'down',
   C: 'right',
   D: 'left',
-};
-
-/** The letter keys that move: W/A/S/D and vim's h/j/k/l (either case). */
-export const LETTER_MOVES: Readonly<Record<string, Direction>> = {
-  w: 'up',
-  a: 'left',
-  s: 'down',
-  d: 'right',
-  k: 'up',
-  h: 'left',
-  j: 'down',
-  l: 'right',
 };
 
 /** Length of the escape sequence starting at `i` (an ESC), and what it means. */
@@ -49,8 +42,13 @@ function readEscape(data: string, i: number): { length: number; key: Key } {
     while (end < data.length && !/[@-~]/.test(data[end] as string)) end++;
     const params = data.slice(i + 2, end);
     const direction = ARROWS[data[end] ?? ''];
+    const final = data[end] ?? '';
     const key: Key =
-      direction && params === '' ? { kind: 'arrow', direction } : { kind: 'ignored' };
+      direction && params === ''
+        ? { kind: 'arrow', direction }
+        : final === '~' && (params === '5' || params === '6')
+          ? { kind: 'page', direction: params === '5' ? 'up' : 'down' }
+          : { kind: 'ignored' };
     return { length: end - i + 1, key };
   }
   if (next === '\x1b') return { length: 1, key: { kind: 'escape' } };

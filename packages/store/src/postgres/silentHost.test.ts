@@ -1,0 +1,103 @@
+/**
+ * A PostgreSQL host that goes silent (drops packets: no refusal, no reset), for real: the
+ * client talks to the test database through a TCP relay on 127.0.0.1 that, told to, stops
+ * forwarding in both directions without closing anything. Only deadlines tell then; once one
+ * ran out with nothing answered meanwhile, the circuit opens and statements fail at once.
+ */
+import { connect, createServer, type Server, type Socket } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { postgresJsClient } from './client.js';
+
+const url = process.env.TWENTY48_TEST_DATABASE_URL;
+
+interface Relay {
+  readonly port: number;
+  /** Stop forwarding (both ways, new connections too), closing nothing. */
+  silence(): void;
+  close(): Promise<void>;
+}
+
+/** A TCP relay from a free port of 127.0.0.1 to `host:port`. */
+async function startRelay(host: string, port: number): Promise<Relay> {
+  const sockets = new Set<Socket>();
+  let silent = false;
+  const track = (socket: Socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+    socket.on('error', () => {});
+  };
+  const server: Server = createServer((client) => {
+    track(client);
+    if (silent) return; // taken, never answered: as a dead host's SYN-ACK that goes nowhere
+    const upstream: Socket = connect(port, host);
+    track(upstream);
+    client.on('data', (data: Buffer) => {
+      if (!silent) upstream.write(data);
+    });
+    upstream.on('data', (data: Buffer) => {
+      if (!silent) client.write(data);
+    });
+    client.on('end', () => upstream.end());
+    upstream.on('end', () => client.end());
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  return {
+    port: typeof address === 'object' && address ? address.port : 0,
+    silence: () => {
+      silent = true;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+let relay: Relay | undefined;
+afterEach(async () => {
+  await relay?.close();
+  relay = undefined;
+});
+
+describe.runIf(url)('a PostgreSQL host gone silent', { timeout: 30_000 }, () => {
+  it('opens the circuit once a statement ran out of time with nothing answered: the next fails at once', async () => {
+    const target = new URL(url ?? '');
+    relay = await startRelay(target.hostname, Number(target.port || 5432));
+    target.hostname = '127.0.0.1';
+    target.port = String(relay.port);
+    const client = postgresJsClient(target.toString(), { max: 2, queryTimeoutMs: 300 });
+    try {
+      expect(await client.query<{ one: number }>('SELECT 1 AS one', [])).toEqual([{ one: 1 }]);
+      relay.silence();
+      await expect(client.query('SELECT 1', [])).rejects.toMatchObject({
+        code: 'ERR_DB_FAILED',
+        message: expect.stringMatching(/did not answer within \d+ ms$/),
+      });
+      // Not another wait of the deadline: refused by the open circuit, saying why.
+      await expect(client.query('SELECT 1', [])).rejects.toMatchObject({
+        code: 'ERR_DB_FAILED',
+        message: expect.stringMatching(/is unreachable \(.*did not answer within \d+ ms\)$/),
+      });
+      await expect(client.transaction((tx) => tx.query('SELECT 1', []))).rejects.toMatchObject({
+        message: expect.stringMatching(/is unreachable/),
+      });
+    } finally {
+      await relay.close();
+      await client.close();
+    }
+  });
+
+  it('keeps it closed for a statement that is only slow: the database ends it, and says so', async () => {
+    const client = postgresJsClient(url ?? '', { max: 2, queryTimeoutMs: 300 });
+    try {
+      await expect(client.query('SELECT pg_sleep(5)', [])).rejects.toMatchObject({
+        message: expect.stringMatching(/canceling statement due to statement timeout/),
+      });
+      expect(await client.query<{ one: number }>('SELECT 1 AS one', [])).toEqual([{ one: 1 }]);
+    } finally {
+      await client.close();
+    }
+  });
+});

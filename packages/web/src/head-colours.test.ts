@@ -1,0 +1,42 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { SURFACES } from '@twenty48/common';
+import { describe, expect, it } from 'vitest';
+import { manifestColours, themeColourTags } from './head-colours.js';
+
+const web = (path: string): string => fileURLToPath(new URL(`../${path}`, import.meta.url));
+
+describe("the pages' head colours", () => {
+  it("are common's page colours, light and dark, and the manifest's its light page and board", () => {
+    expect(themeColourTags().map((tag) => [tag.attrs.content, tag.attrs.media])).toEqual([
+      [SURFACES.light.page, '(prefers-color-scheme: light)'],
+      [SURFACES.dark.page, '(prefers-color-scheme: dark)'],
+    ]);
+    expect(manifestColours()).toEqual({
+      background_color: SURFACES.light.page,
+      theme_color: SURFACES.light.board,
+    });
+  });
+
+  it('are written by the build only: no page or manifest source names a colour', () => {
+    for (const source of ['index.html', 'checkers.html', 'public/manifest.webmanifest']) {
+      expect(readFileSync(web(source), 'utf8')).not.toMatch(/#[0-9a-f]{6}\b|theme-color|_color/i);
+    }
+  });
+
+  it.skipIf(!existsSync(web('dist/index.html')))(
+    'stand in both built pages and the built manifest',
+    () => {
+      for (const page of ['dist/index.html', 'dist/checkers.html']) {
+        const html = readFileSync(web(page), 'utf8');
+        for (const { attrs } of themeColourTags()) {
+          expect(html).toContain(
+            `<meta name="theme-color" content="${attrs.content}" media="${attrs.media}">`,
+          );
+        }
+      }
+      const manifest = JSON.parse(readFileSync(web('dist/manifest.webmanifest'), 'utf8'));
+      expect(manifest).toMatchObject(manifestColours());
+    },
+  );
+});
