@@ -15,6 +15,10 @@
 //     progress lines (`game 1/30  seed 1-0  max 16384  score 251108  moves 9527`) give the games
 //     finished so far (no time per move then).
 //
+//   node packages/ai/scripts/ntuple-figures.mjs replay BENCH.json DEPTH LIMIT MIN
+//     Plays again, at DEPTH with tile downgrading above exponent LIMIT (15: off), the games of a
+//     bench run that scored MIN or more; prints bench's progress lines (to compare with `pair`).
+//
 //   node packages/ai/scripts/ntuple-figures.mjs pair BENCH BENCH
 //     Two runs game by game on the seeds they share (the same player but for one change, say):
 //     how many games came out differently, and which run's were better.
@@ -159,10 +163,33 @@ function pair(files) {
   }
 }
 
+function replay([file, depth, limit, min]) {
+  const games = JSON.parse(readFileSync(file, 'utf8')).results.filter((g) => g.score >= +min);
+  const load = readNetwork(networkPath());
+  if (!load.ok) throw new Error(`${load.error.code}: ${load.error.message}`);
+  const search = createNtupleSearch(load.value, classic, undefined, Number(limit));
+  games.forEach(({ seed }, i) => {
+    let game = newGame('classic', seed);
+    let moves = 0;
+    for (;;) {
+      const { direction } = search.search(toBitboard(game.board), { depth: +depth, ms: null });
+      if (game.status === 'lost' || !direction) break;
+      game = step(game, direction).game;
+      moves++;
+    }
+    console.log(
+      `game ${i + 1}/${games.length}  seed ${seed}  max ${maxTile(game.board)}  score ${game.score}  moves ${moves}`,
+    );
+  });
+}
+
 if (command === 'times') times(rest[0]);
+else if (command === 'replay' && rest.length === 4) replay(rest);
 else if (command === 'pair' && rest.length === 2) pair(rest);
 else if (command === 'table' && rest.length > 0) table(rest);
 else {
-  console.error('usage: ntuple-figures.mjs times [NETWORK] | table BENCH... | pair BENCH BENCH');
+  console.error(
+    'usage: ntuple-figures.mjs times [NETWORK] | table BENCH... | replay BENCH.json DEPTH LIMIT MIN | pair BENCH BENCH',
+  );
   process.exit(2);
 }
