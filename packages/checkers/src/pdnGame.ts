@@ -33,9 +33,10 @@ export type PdnGameError =
   | 'ERR_GAME_OVER';
 
 const TAG = /^\[\s*([A-Za-z0-9_]+)\s+"((?:[^"\\]|\\.)*)"\s*\]$/;
-// Movetext tokens: a move number (`12.` or `12...`), a move, a result, a NAG, or other text.
+// Movetext tokens: a move number (`12.` or `12...`), a result, a move, a NAG, or other text. The
+// result is tried before the move, and only as a whole: `2-0` would read as a move from 2 to 0.
 const TOKEN =
-  /(\d+\.(?:\.\.)?)|(\d{1,2}(?:[-x]\d{1,2})+)[!?]*|(2-0|0-2|1-1|1-0|0-1|0-0|½-½|1\/2-1\/2|\*)|(\$\d+)|(\S+)/g;
+  /(\d+\.(?:\.\.)?)|(?:(2-0|0-2|1-1|1-0|0-1|0-0|½-½|1\/2-1\/2|\*)(?![^\s!?]))|(\d{1,2}(?:[-x]\d{1,2})+)[!?]*|(\$\d+)|(\S+)/g;
 
 const quoted = (text: string): string =>
   JSON.stringify(text.length > 40 ? `${text.slice(0, 40)}…` : text);
@@ -110,7 +111,7 @@ export function parsePdnGame(text: string): Result<PdnGame, PdnGameError> {
   for (const word of words) {
     if (result !== null) break;
     for (const match of word.text.matchAll(TOKEN)) {
-      const [, number, move, ending, nag, other] = match;
+      const [, number, ending, move, nag, other] = match;
       if (number !== undefined || nag !== undefined) continue;
       if (ending !== undefined) {
         result = ending;
