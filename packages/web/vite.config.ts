@@ -83,7 +83,8 @@ const headColoursPlugin = (): Plugin => ({
 const page = (name: string): string => fileURLToPath(new URL(name, import.meta.url));
 
 // The game is a static site: relative asset paths let `2048 serve` mount it anywhere.
-// Two pages: 2048 (index.html) and checkers (checkers.html), each with its own entry.
+// Four pages, each with its own entry: 2048 (index.html), checkers (checkers.html), and the
+// daily challenge and races (daily.html, race.html, code in src/together).
 export default defineConfig({
   base: './',
   build: {
@@ -93,7 +94,14 @@ export default defineConfig({
     // exceljs (the checkers page's .xlsx saves) is one lazy chunk of about 930 kB, loaded only
     // when a file is saved or opened; the pages' own chunks stay far below this.
     chunkSizeWarningLimit: 1000,
-    rollupOptions: { input: { main: page('index.html'), checkers: page('checkers.html') } },
+    rollupOptions: {
+      input: {
+        main: page('index.html'),
+        checkers: page('checkers.html'),
+        daily: page('daily.html'),
+        race: page('race.html'),
+      },
+    },
   },
   worker: { format: 'es' },
   plugins: [headColoursPlugin(), preloadFontPlugin(), precachePlugin()],

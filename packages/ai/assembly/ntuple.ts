@@ -58,6 +58,8 @@ let rng: u64 = 0;
 let lastScore: f64 = 0;
 let lastMoves: i32 = 0;
 let lastMaxExponent: i32 = 0;
+/** The search values boards whose largest exponent is above this downgraded (15: never). */
+let downgradeAbove: i32 = 15;
 
 /**
  * Lay out the dynamic memory: a transposition table of 2^tableBits slots, `paths` training
@@ -277,6 +279,51 @@ function update(board: u64, delta: f64): f64 {
   return sum;
 }
 
+/**
+ * Tile downgrading (after Guei, Chen & Wu 2022): while the board's largest exponent is above
+ * `downgradeAbove` and some exponent from 3 up to below the largest is missing, every tile above
+ * the largest missing exponent is halved. No two tiles become equal that were not, and none
+ * becomes a 2 or a 4, so the board moves and merges as before (only the big merges score half);
+ * the network, which rarely saw the big tile in training, has seen boards like the result.
+ */
+function downgrade(board: u64): u64 {
+  let b = board;
+  let lowering = true;
+  while (lowering) {
+    let present: u32 = 0;
+    for (let at: u64 = 0; at < 64; at += 4) present |= (<u32>1) << <u32>((b >> at) & 15);
+    const top = 31 - <i32>clz<u32>(present);
+    let k = top - 1;
+    while (k >= 3 && ((present >> <u32>k) & 1) != 0) k--;
+    lowering = top > downgradeAbove && k >= 3;
+    if (!lowering) break;
+    let lowered: u64 = 0;
+    for (let at: u64 = 0; at < 64; at += 4) {
+      const e = (b >> at) & 15;
+      lowered |= (e > <u64>k ? e - 1 : e) << at;
+    }
+    b = lowered;
+  }
+  return b;
+}
+
+// The value of a leaf of the search: the network's, of the board downgraded if it must be.
+// @ts-ignore: decorator
+@inline
+function leafValue(board: u64): f64 {
+  return value(downgradeAbove < 15 ? downgrade(board) : board);
+}
+
+/** Boards whose largest exponent is above `limit` are valued downgraded by the search (15: never). */
+export function setDowngrade(limit: i32): void {
+  downgradeAbove = limit;
+}
+
+/** The search's value of a leaf (the board given as two 32-bit halves), downgraded if it must be. */
+export function evaluateLeaf(lo: i32, hi: i32): f64 {
+  return leafValue(<u64>(<u32>lo) | (<u64>(<u32>hi) << 32));
+}
+
 /** The network's value of the board given as two 32-bit halves. */
 export function evaluate(lo: i32, hi: i32): f64 {
   return value(<u64>(<u32>lo) | (<u64>(<u32>hi) << 32));
@@ -427,7 +474,7 @@ function afterMove(
   if (moved == source) return -Infinity;
   const next = transposed ? transpose(moved) : moved;
   const g = gain(gains, source);
-  if (remaining <= 0 || probability < PROBABILITY_CUT) return g + value(next);
+  if (remaining <= 0 || probability < PROBABILITY_CUT) return g + leafValue(next);
   return g + chanceNode(next, remaining, probability);
 }
 
@@ -463,7 +510,7 @@ function chanceNode(board: u64, remaining: i32, probability: f64): f64 {
     if (((board >> at) & 15) != 0) continue;
     empty++;
   }
-  if (empty == 0) return value(board);
+  if (empty == 0) return leafValue(board);
   const cellProbability = probability / <f64>empty;
   for (let at: u64 = 0; at < 64; at += 4) {
     if (((board >> at) & 15) != 0) continue;

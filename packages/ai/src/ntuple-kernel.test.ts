@@ -4,6 +4,7 @@ import { instantiate, ntupleModule, prepareKernel } from './ntuple-kernel.js';
 import { type Network, type NetworkShape, newNetwork, weightCount } from './ntuple-network.js';
 import {
   boardOf,
+  referenceDowngrade,
   referenceTrainGame,
   referenceUpdate,
   referenceValue,
@@ -96,6 +97,77 @@ describe('the n-tuple kernel equals the TypeScript reference bit for bit', () =>
     expect(weights()).toEqual(network.weights);
     expect(boardOf(kernel.rngLo(), kernel.rngHi())).toBe(rng.state);
   }, 120_000);
+});
+
+/** A board from rows of exponents, row 0 first, column 0 in the low bits. */
+const boardFrom = (rows: number[][]): bigint =>
+  rows.flat().reduce((b, e, cell) => b | (BigInt(e) << BigInt(4 * cell)), 0n);
+
+describe('tile downgrading', () => {
+  it('halves every tile above the largest missing exponent until the top is at the limit', () => {
+    // 16384 (14), 4096 (12), 2048 (11), 8, 4, 2: 8192 (13) is missing, so the 16384 becomes one.
+    const board = boardFrom([
+      [14, 12, 11, 3],
+      [1, 2, 0, 0],
+      [0, 0, 0, 0],
+      [0, 0, 0, 0],
+    ]);
+    expect(referenceDowngrade(board, 13)).toBe(
+      boardFrom([
+        [13, 12, 11, 3],
+        [1, 2, 0, 0],
+        [0, 0, 0, 0],
+        [0, 0, 0, 0],
+      ]),
+    );
+    // A 32768 (15) over 8192, 4096, 2048 (16384 missing), and 8 and 16: twice. First the 32768
+    // becomes a 16384; then the largest missing exponent is 10 (1024), and the four tiles above
+    // it move down one.
+    const two = boardFrom([
+      [15, 13, 12, 11],
+      [3, 4, 0, 0],
+      [1, 2, 0, 0],
+      [0, 0, 0, 0],
+    ]);
+    expect(referenceDowngrade(two, 13)).toBe(
+      boardFrom([
+        [13, 12, 11, 10],
+        [3, 4, 0, 0],
+        [1, 2, 0, 0],
+        [0, 0, 0, 0],
+      ]),
+    );
+    // Nothing missing from 8 to the top: left as it is; at or under the limit: left as it is.
+    const full = boardFrom([
+      [14, 13, 12, 11],
+      [7, 8, 9, 10],
+      [6, 5, 4, 3],
+      [1, 2, 0, 0],
+    ]);
+    expect(referenceDowngrade(full, 13)).toBe(full);
+    expect(referenceDowngrade(board, 14)).toBe(board);
+  });
+
+  it("values the search's leaves as the reference values the downgraded board, bit for bit", () => {
+    const network = randomWeights(TINY, 'leaves');
+    const { kernel } = kernelWith(network);
+    const boards = randomBoards(1000, 'leaf boards');
+    for (const limit of [11, 13, 15]) {
+      kernel.setDowngrade(limit);
+      let lowered = 0;
+      for (const [lo, hi] of boards) {
+        const board = boardOf(lo, hi);
+        const downgraded = referenceDowngrade(board, limit);
+        if (downgraded !== board) lowered++;
+        expect(Object.is(kernel.evaluateLeaf(lo, hi), referenceValue(network, downgraded))).toBe(
+          true,
+        );
+      }
+      // The random boards do reach the downgrading (and at 15 never).
+      if (limit === 15) expect(lowered).toBe(0);
+      else expect(lowered).toBeGreaterThan(100);
+    }
+  }, 60_000);
 });
 
 describe('a TD update by hand on a one-cell network', () => {

@@ -45,6 +45,8 @@ export interface NtupleKernel {
   tuplesAt(): number;
   weightsAt(): number;
   evaluate(lo: number, hi: number): number;
+  setDowngrade(limit: number): void;
+  evaluateLeaf(lo: number, hi: number): number;
   learn(lo: number, hi: number, delta: number): number;
   seed(lo: number, hi: number): void;
   rngLo(): number;

@@ -51,6 +51,24 @@ export function referenceUpdate(network: Network, board: bigint, delta: number):
   return sum;
 }
 
+/**
+ * Tile downgrading as the kernel's search does it: while the largest exponent is above `limit`
+ * and an exponent from 3 up to below the largest is missing, every tile above the largest
+ * missing exponent is halved.
+ */
+export function referenceDowngrade(board: bigint, limit: number): bigint {
+  let cells = Array.from({ length: 16 }, (_, cell) => cellOf(board, cell));
+  for (;;) {
+    const top = Math.max(...cells);
+    if (top <= limit) break;
+    let k = top - 1;
+    while (k >= 3 && cells.includes(k)) k--;
+    if (k < 3) break;
+    cells = cells.map((e) => (e > k ? e - 1 : e));
+  }
+  return cells.reduce((b, e, cell) => b | (BigInt(e) << BigInt(4 * cell)), 0n);
+}
+
 /** A 64-bit board from the two 32-bit halves the rest of the package uses. */
 export const boardOf = (lo: number, hi: number): bigint =>
   BigInt(lo >>> 0) | (BigInt(hi >>> 0) << 32n);

@@ -91,6 +91,7 @@ export { applyMove, legalCaptures, legalMoves, movesMan, sameMove } from './move
 export {
   gameToPdn,
   moveToPdn,
+  movetextOf,
   type PdnMoveError,
   type PdnTags,
   parsePdnMove,
@@ -140,6 +141,32 @@ export {
   searchInput,
   searchRequest,
 } from './protocol.js';
+export {
+  DECIDED_LEAD,
+  DECIDED_SCORE,
+  decided,
+  HELD_LIMIT,
+  type MoveReview,
+  markOf,
+  menText,
+  menValue,
+  nagOf,
+  REVIEW_MAN,
+  type ReviewLimits,
+  type ReviewMark,
+  type ReviewProgress,
+  reviewedPdn,
+  reviewGame,
+  reviewJson,
+  reviewMove,
+} from './review.js';
+export {
+  handleReviewRequest,
+  isReviewRequest,
+  type ReviewReply,
+  type ReviewRequest,
+  reviewRequest,
+} from './reviewProtocol.js';
 export {
   clearSearchTable,
   DEFAULT_SEARCH_MS,

@@ -119,13 +119,30 @@ export function gameToPdn(game: Game, tags: PdnTags = {}): string {
     tag('Result', result),
   ];
   if (!samePosition(game.start, initialPosition())) lines.push(tag('FEN', makeFen(game.start)));
+  return `${lines.join('\n')}\n\n${movetextOf(game, result)}\n`;
+}
+
+/**
+ * The movetext of `game`: numbered moves, after each the tokens `notes` gives for its index
+ * (a NAG, a `{comment}`), then `result`, in lines of at most 79 characters (a token longer than
+ * that stands alone). A capture under way is left out.
+ *
+ * @example
+ * movetextOf(game, '*') // '1. 11-15 22-18 2. 15x22 25x18 *'
+ * movetextOf(game, '*', (i) => (i === 1 ? ['$2'] : [])) // '1. 11-15 22-18 $2 2. …'
+ */
+export function movetextOf(
+  game: Game,
+  result: string,
+  notes: (index: number) => readonly string[] = () => [],
+): string {
   const tokens: string[] = [];
   let number = 1;
   let black = game.start.turn === 'black';
   game.moves.forEach((move, i) => {
     if (black) tokens.push(`${number}.`);
-    else if (i === 0) tokens.push(`${number}...`);
-    tokens.push(moveToPdn(move));
+    else if (i === 0 || notes(i - 1).length > 0) tokens.push(`${number}...`);
+    tokens.push(moveToPdn(move), ...notes(i));
     if (!black) number++;
     black = !black;
   });
@@ -139,5 +156,5 @@ export function gameToPdn(game: Game, tags: PdnTags = {}): string {
     } else line = line === '' ? token : `${line} ${token}`;
   }
   movetext.push(line);
-  return `${lines.join('\n')}\n\n${movetext.join('\n')}\n`;
+  return movetext.join('\n');
 }

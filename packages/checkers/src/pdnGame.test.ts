@@ -40,6 +40,21 @@ describe('parsePdnGame', () => {
     expect(read.ok && read.value.result).toBe('*');
   });
 
+  it('reads the results 2-0, 0-2 and 1-1 after the last move as results, not moves', () => {
+    for (const result of ['2-0', '0-2', '1-1', '1-0', '0-1', '1/2-1/2']) {
+      const read = parsePdnGame(`1. 11-15 23-19 ${result}`);
+      expect(read.ok && read.value.result, result).toBe(result);
+      expect(read.ok && read.value.moves).toHaveLength(2);
+    }
+    // A game that ended, as gameToPdn writes it, reads back.
+    const won = parsePdnGame('[FEN "B:W18:B14,1"]\n\n1. 14x23 2-0');
+    expect(won.ok && won.value.game.status).toEqual({
+      kind: 'won',
+      winner: 'black',
+      reason: 'no-pieces',
+    });
+  });
+
   it('takes a multi-jump in full or shortened to its ends, where that names one move', () => {
     const setup = '[FEN "B:W10,11,18,19:B6"]\n\n';
     expect(moveTexts(`${setup}1. 6x15x24 *`)).toEqual(['6x15x24']);

@@ -33,11 +33,10 @@ export type PdnGameError =
   | 'ERR_GAME_OVER';
 
 const TAG = /^\[\s*([A-Za-z0-9_]+)\s+"((?:[^"\\]|\\.)*)"\s*\]$/;
-// Movetext tokens: a move number (`12.` or `12...`), a result, a move, a NAG, or other text.
-// A result is tried before a move: `1-1` and `2-0` would otherwise read as moves (no result
-// names a legal move: no square 0, no move to its own square).
+// Movetext tokens: a move number (`12.` or `12...`), a result, a move, a NAG, or other text. The
+// result is tried before the move, and only as a whole: `2-0` would read as a move from 2 to 0.
 const TOKEN =
-  /(\d+\.(?:\.\.)?)|(2-0|0-2|1-1|1-0|0-1|0-0|½-½|1\/2-1\/2|\*)(?=\s|$)|(\d{1,2}(?:[-x]\d{1,2})+)[!?]*|(\$\d+)|(\S+)/g;
+  /(\d+\.(?:\.\.)?)|(?:(2-0|0-2|1-1|1-0|0-1|0-0|½-½|1\/2-1\/2|\*)(?![^\s!?]))|(\d{1,2}(?:[-x]\d{1,2})+)[!?]*|(\$\d+)|(\S+)/g;
 
 const quoted = (text: string): string =>
   JSON.stringify(text.length > 40 ? `${text.slice(0, 40)}…` : text);

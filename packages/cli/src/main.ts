@@ -2,7 +2,7 @@
 
 /**
  * The `2048` command: `play`, `auto`, `scores`, `replay`, `review`, `bench`, `env`, `train`, `serve`,
- * `backup`, `watch`. Bad flags
+ * `backup`, `watch`, `daily`, `race`. Bad flags
  * give commander's one-line error and exit code 2; anything unexpected is one line on stderr
  * and exit code 1, never a stack trace on the player's screen (the full-screen game restores
  * the terminal first).
@@ -11,8 +11,10 @@
 import { register as registerAuto } from './commands/auto.js';
 import { register as registerBackup } from './commands/backup.js';
 import { register as registerBench } from './commands/bench.js';
+import { register as registerDaily } from './commands/daily.js';
 import { register as registerEnv } from './commands/env.js';
 import { register as registerPlay } from './commands/play.js';
+import { register as registerRace } from './commands/race.js';
 import { register as registerReplay } from './commands/replay.js';
 import { register as registerReview } from './commands/review.js';
 import { register as registerScores } from './commands/scores.js';
@@ -37,5 +39,7 @@ registerTrain(program);
 registerServe(program);
 registerBackup(program);
 registerWatch(program);
+registerDaily(program);
+registerRace(program);
 
 await runCommandLine(program, '2048');

@@ -9,6 +9,7 @@ import type { RankedStatus } from '@twenty48/common';
 import { classic, type Direction, makeRules, type Rules } from '@twenty48/engine';
 import { describe, expect, it } from 'vitest';
 import {
+  NO_MOVE_LEFT,
   RANKED_KEYS,
   type RankedEffect,
   type RankedInput,
@@ -270,5 +271,72 @@ describe('the ranked screen', () => {
     expect(screen(gone.state)).toContain(
       'The server gave this game up: no such game (ERR_NOT_FOUND)',
     );
+  });
+});
+
+describe('the ranked screen for a day’s game or a race', () => {
+  const LOST = at(
+    [
+      [2, 4, 2],
+      [4, 2, 4],
+      [2, 4, 2],
+    ],
+    12,
+    9,
+    'lost',
+  );
+  const made = (extra: {
+    title?: string;
+    naming?: boolean;
+    tableName?: string;
+    notRanked?: string;
+  }) =>
+    startRankedScreen({
+      position: START,
+      server: SERVER,
+      lastName: null,
+      notice: null,
+      mode: 'none',
+      cols: 80,
+      rows: 24,
+      ...extra,
+    }).state;
+
+  it('shows its own title, and asks the name for its own table, which another ranking answers in lines', () => {
+    const daily = made({ title: '2048 · daily 2026-11-26 · here', tableName: "today's table" });
+    expect(screen(daily)).toContain('2048 · daily 2026-11-26 · here');
+    const naming = run(daily, changed(LOST));
+    expect(screen(naming.state)).toContain("Your name for today's table:");
+    const ranked = run(naming.state, {
+      kind: 'ranked',
+      name: 'Ada',
+      result: { ok: true, lines: ['Ada is number 1 today (2026-11-26).'] },
+    });
+    expect(screen(ranked.state)).toContain('Ada is number 1 today (2026-11-26).');
+    expect(screen(ranked.state)).not.toContain('/record');
+    const skipped = run(
+      made({ notRanked: 'Not ranked today.' }),
+      changed(LOST),
+      keyOf({ kind: 'escape' }),
+    );
+    expect(screen(skipped.state)).toContain('Not ranked today.');
+  });
+
+  it('asks no name in a race: out of moves, then the race’s news, which a late refusal does not hide', () => {
+    const race = made({ naming: false });
+    const out = run(race, changed(LOST));
+    expect(out.state.phase).toEqual({ kind: 'over', lines: [NO_MOVE_LEFT] });
+    const news = run(race, { kind: 'news', message: 'Bo 1,024 · Cy 512' });
+    expect(screen(news.state)).toContain('Bo 1,024 · Cy 512');
+    const over = run(race, { kind: 'news', over: ['The race is over.', '  1. Bo  1,024'] });
+    expect(screen(over.state)).toContain('1. Bo  1,024');
+    const refused = run(over.state, {
+      kind: 'changed',
+      position: START,
+      connection: 'gone',
+      reason: 'the race is over (ERR_RACE_OVER)',
+    });
+    expect(screen(refused.state)).toContain('1. Bo  1,024');
+    expect(screen(refused.state)).not.toContain('gave this game up');
   });
 });

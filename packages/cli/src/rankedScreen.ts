@@ -43,6 +43,14 @@ export interface RankedScreenState {
   readonly server: string;
   /** The name offered first (the last one typed). */
   readonly lastName: string | null;
+  /** The title line when it is not a ranked game's (a day's game, a race). */
+  readonly title: string | null;
+  /** Whether a lost game asks for a name to rank it (a race's does not: its standings rank it). */
+  readonly naming: boolean;
+  /** The table the name is asked for ("the ranked table", "today's table"). */
+  readonly tableName: string;
+  /** What a skipped name says. */
+  readonly notRanked: string;
   readonly cols: number;
   readonly rows: number;
   readonly mode: ColorMode;
@@ -71,8 +79,15 @@ export type RankedInput =
       readonly name: string;
       readonly result:
         | { readonly ok: true; readonly rank: number; readonly id: number }
+        /** Ranked elsewhere than the ranked table (a day's table): what to say of it. */
+        | { readonly ok: true; readonly lines: readonly string[] }
         | { readonly ok: false; readonly reason: string };
-    };
+    }
+  /**
+   * News from around the game (a race's standings, its end): a message under the board, or
+   * the end of play with these lines.
+   */
+  | { readonly kind: 'news'; readonly message?: string; readonly over?: readonly string[] };
 
 /**
  * What the edge does: draw, exit, follow the client's changes (from the start, answered with
@@ -105,6 +120,14 @@ export interface RankedScreenStart {
   readonly mode: ColorMode;
   readonly cols: number;
   readonly rows: number;
+  /** The title line (default: the ranked game's rules, size and server). */
+  readonly title?: string;
+  /** Whether a lost game asks for a name (default true). */
+  readonly naming?: boolean;
+  /** The table the name is asked for (default "the ranked table"). */
+  readonly tableName?: string;
+  /** What a skipped name says (default: the game stays on the server, ranked next time). */
+  readonly notRanked?: string;
 }
 
 const CONNECTION_LOST = 'connection lost, retrying…';
@@ -126,7 +149,7 @@ function overlayOf(state: RankedScreenState): FrameOverlay {
       return {
         kind: 'name',
         text: phase.text,
-        prompt: `Game over! Final score ${position.score}. Your name for the ranked table:`,
+        prompt: `Game over! Final score ${position.score}. Your name for ${state.tableName}:`,
       };
     case 'ranking':
       return { kind: 'lines', lines: [`Ranking the game as ${phase.name}…`] };
@@ -147,7 +170,7 @@ export function rankedFrame(state: RankedScreenState): string[] {
   const message = state.online ? state.message : CONNECTION_LOST;
   const view = {
     game: position,
-    title: `2048 · ranked ${name} ${size}x${size} · ${state.server}`,
+    title: state.title ?? `2048 · ranked ${name} ${size}x${size} · ${state.server}`,
     lastGain: state.lastGain,
     best: position.score,
     moveCount: position.moves,
@@ -159,12 +182,22 @@ export function rankedFrame(state: RankedScreenState): string[] {
   return renderFrame(view, state.cols, state.rows);
 }
 
+/** What a skipped name says in a ranked game. */
+export const RANKED_NOT_RANKED =
+  'Not ranked. The game stays on the server: the next play ranks it.';
+
+/** What a lost game that asks for no name says. */
+export const NO_MOVE_LEFT = 'No move left: your game is over.';
+
 /** The phase a position asks for when nothing else is going on: the name once it is lost. */
-const settle = (state: RankedScreenState): RankedScreenState =>
-  state.position.status === 'lost' &&
-  (state.phase.kind === 'playing' || state.phase.kind === 'help')
-    ? { ...state, phase: { kind: 'naming', text: state.lastName ?? '' } }
-    : state;
+const settle = (state: RankedScreenState): RankedScreenState => {
+  const lost =
+    state.position.status === 'lost' &&
+    (state.phase.kind === 'playing' || state.phase.kind === 'help');
+  if (!lost) return state;
+  if (!state.naming) return { ...state, phase: { kind: 'over', lines: [NO_MOVE_LEFT] } };
+  return { ...state, phase: { kind: 'naming', text: state.lastName ?? '' } };
+};
 
 /**
  * The first state and its first frame (the name asked at once for a game already lost).
@@ -182,6 +215,10 @@ export function startRankedScreen(start: RankedScreenStart): RankedStep {
     message: start.notice,
     server: start.server,
     lastName: start.lastName,
+    title: start.title ?? null,
+    naming: start.naming ?? true,
+    tableName: start.tableName ?? 'the ranked table',
+    notRanked: start.notRanked ?? RANKED_NOT_RANKED,
     cols: start.cols,
     rows: start.rows,
     mode: start.mode,
@@ -227,7 +264,7 @@ function key(state: RankedScreenState, key: Key): RankedStep {
       if (edit.kind === 'typing')
         return only({ ...state, phase: { kind: 'naming', text: edit.text } });
       if (edit.kind === 'skip') {
-        const lines = ['Not ranked. The game stays on the server: the next play ranks it.'];
+        const lines = [state.notRanked];
         return only({ ...state, phase: { kind: 'over', lines } });
       }
       if (!edit.name.ok) {
@@ -254,6 +291,8 @@ function changed(state: RankedScreenState, input: Extract<RankedInput, { kind: '
   let next: RankedScreenState = { ...state, position: input.position, online };
   if (input.position.status === 'won' && !wasWon) next = { ...next, message: 'You win! Play on.' };
   if (input.connection === 'gone') {
+    // Over already (a race's standings came first): the game's last refusal says no more.
+    if (state.phase.kind === 'over') return only({ ...next, queued: [] });
     const lines = [`The server gave this game up: ${input.reason ?? 'unknown'}`];
     return only({ ...next, queued: [], phase: { kind: 'over', lines } });
   }
@@ -284,11 +323,17 @@ function react(state: RankedScreenState, input: RankedInput): RankedStep {
       return only(state);
     case 'changed':
       return changed(state, input);
+    case 'news':
+      if (input.over)
+        return only({ ...state, queued: [], phase: { kind: 'over', lines: input.over } });
+      return only({ ...state, message: input.message ?? state.message });
     case 'ranked': {
       const { result, name } = input;
       if (!result.ok) {
         return only({ ...state, message: result.reason, phase: { kind: 'naming', text: name } });
       }
+      if ('lines' in result)
+        return only({ ...state, phase: { kind: 'over', lines: result.lines } });
       const { name: rules, size } = state.position.rules;
       const lines = [
         `${name} is number ${result.rank} for ${rules} ${size}x${size}.`,

@@ -5,7 +5,7 @@
  * client's changes back as inputs, and ranks the game when it asks.
  */
 import type { ReadStream, WriteStream } from 'node:tty';
-import type { RankedGame } from '@twenty48/client';
+import type { ClientResult, RankedGame } from '@twenty48/client';
 import type { GameShelf } from './gameShelf.js';
 import {
   type RankedEffect,
@@ -31,6 +31,18 @@ export interface RankedScreenOptions {
   readonly input: ReadStream;
   readonly output: WriteStream;
   readonly mode: ColorMode;
+  /** The title line, when it is not a ranked game's (a day's game, a race). */
+  readonly title?: string;
+  /** Whether a lost game asks for a name (default true; a race's does not). */
+  readonly naming?: boolean;
+  /** The table the name is asked for (default "the ranked table"). */
+  readonly tableName?: string;
+  /** What a skipped name says (default: the game stays on the server, ranked next time). */
+  readonly notRanked?: string;
+  /** Rank the game elsewhere than the ranked table (a day's table): what to say, or why not. */
+  readonly rank?: (name: string) => Promise<ClientResult<readonly string[]>>;
+  /** News from around the game (a race's), sent as inputs; returns the function that stops it. */
+  readonly news?: (send: (news: Extract<RankedInput, { kind: 'news' }>) => void) => () => void;
 }
 
 /** How the screen was left, and its last state. */
@@ -69,6 +81,14 @@ export async function playRankedScreen(options: RankedScreenOptions): Promise<Ra
   ): void => {
     if (effect.kind === 'follow') {
       follow(answers);
+      const stopNews = options.news?.((news) => answers.later(news));
+      if (stopNews) {
+        const stopGame = stop;
+        stop = () => {
+          stopGame();
+          stopNews();
+        };
+      }
       return;
     }
     if (effect.kind === 'move') {
@@ -82,6 +102,16 @@ export async function playRankedScreen(options: RankedScreenOptions): Promise<Ra
       return;
     }
     const { name } = effect;
+    if (options.rank) {
+      options.rank(name).then((ranked) => {
+        if (ranked.ok) shelf.setLastName(name);
+        const result = ranked.ok
+          ? { ok: true as const, lines: ranked.value }
+          : { ok: false as const, reason: `Cannot rank the game: ${describeError(ranked.error)}` };
+        answers.later({ kind: 'ranked', name, result });
+      });
+      return;
+    }
     game.rank(name).then((ranked) => {
       if (ranked.ok) {
         shelf.keepRankedGame(options.key, null);
@@ -101,6 +131,10 @@ export async function playRankedScreen(options: RankedScreenOptions): Promise<Ra
     lastName: shelf.lastName(),
     notice: options.notice,
     mode: options.mode,
+    ...(options.title === undefined ? {} : { title: options.title }),
+    ...(options.naming === undefined ? {} : { naming: options.naming }),
+    ...(options.tableName === undefined ? {} : { tableName: options.tableName }),
+    ...(options.notRanked === undefined ? {} : { notRanked: options.notRanked }),
     ...screen.size(),
   });
   try {

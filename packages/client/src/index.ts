@@ -24,6 +24,15 @@ export {
   sendMove,
 } from './api.js';
 export {
+  type DailyResult,
+  dailyShareLine,
+  dayOf,
+  MAX_DAYS_KEPT,
+  SHARE_GOAL,
+  streakOf,
+  withDayPlayed,
+} from './daily-share.js';
+export {
   createEventParser,
   type EventParser,
   MAX_EVENT_LINE,
@@ -57,7 +66,8 @@ export {
   type Slid,
   slidePosition,
 } from './position.js';
-export { createRankedGame, resumeRankedGame } from './ranked-game.js';
+export { type RaceUpdate, type RaceWatch, raceUpdateOf, watchRace } from './race-watch.js';
+export { createRankedGame, playCreatedGame, resumeRankedGame } from './ranked-game.js';
 export type {
   Connection,
   MoveOutcome,
@@ -66,4 +76,36 @@ export type {
   RankedOptions,
   RankedSnapshot,
 } from './ranked-types.js';
+export {
+  createDailyGame,
+  createRace,
+  type DailyGame,
+  joinRace,
+  type RaceSettings,
+  rankDailyGame,
+  readDaily,
+  readDailyScores,
+  readRace,
+  startRace,
+} from './together.js';
+export {
+  type CreatedRace,
+  type DailyBest,
+  type DailyGameAnswer,
+  type DailyInfo,
+  type DailyRankAnswer,
+  type DailyScore,
+  type DailyScores,
+  isDayDate,
+  parseCreatedRace,
+  parseDailyGame,
+  parseDailyInfo,
+  parseDailyRank,
+  parseDailyScores,
+  parseRaceInfo,
+  parseRaceMove,
+  parseRacePlayer,
+  type RaceInfo,
+  type RacePlayer,
+} from './together-answers.js';
 export { liveGames, type Watch, type WatchUpdate, watchGame } from './watch.js';

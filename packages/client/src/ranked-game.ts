@@ -3,7 +3,12 @@
 // order (each spawn placed and the server's board checked against the local one), a lost
 // connection paused and retried with the same indexes, a disagreement resynced from the server.
 
-import { type MoveAnswer, RANKED_MAX_MOVES_AHEAD, type RankedStatus } from '@twenty48/common';
+import {
+  type CreateGameAnswer,
+  type MoveAnswer,
+  RANKED_MAX_MOVES_AHEAD,
+  type RankedStatus,
+} from '@twenty48/common';
 import { type Direction, makeRules, type Rules } from '@twenty48/engine';
 import { createGame, type RankedVariant, rankGame, readGame, sendMove } from './api.js';
 import {
@@ -99,6 +104,25 @@ export async function resumeRankedGame(
   if (!rules.ok) return rules;
   const start = { gameId, watchId, variant, rules: rules.value, board, score, status };
   return { ok: true, value: playRanked(options, { ...start, moves, sent }) };
+}
+
+/**
+ * The pipeline over a game another route created (a day's game, a race's): the answer of its
+ * creation, played exactly as a ranked game (moves go to `/api/games/:gameId/moves`).
+ *
+ * @example
+ * const game = playCreatedGame(options, { rules: 'classic', size: 4 }, dailyAnswer);
+ */
+export function playCreatedGame(
+  options: RankedOptions,
+  variant: RankedVariant,
+  created: CreateGameAnswer,
+): ClientResult<RankedGame> {
+  const rules = rulesOf(variant);
+  if (!rules.ok) return rules;
+  const { gameId, watchId, board, score, status } = created;
+  const start = { gameId, watchId, variant, rules: rules.value, board, score, status };
+  return { ok: true, value: playRanked(options, { ...start, moves: 0, sent: 0 }) };
 }
 
 /** The pipeline over a game the server has already made. */

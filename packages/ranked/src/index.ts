@@ -9,6 +9,13 @@ export {
   wireBoard,
 } from './answers.js';
 export {
+  type RaceFacts,
+  raceAnswerOf,
+  raceMoveRefusal,
+  raceStatus,
+  standings,
+} from './race.js';
+export {
   answerAgain,
   type KeptMove,
   type RankEntry,

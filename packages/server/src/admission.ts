@@ -1,12 +1,12 @@
 import type { IncomingMessage } from 'node:http';
 import {
+  API_ERROR_STATUS,
+  type ApiErrorCode,
   escapeAndCut,
   isPlayerToken,
   type OpenGame,
   parseJson,
-  RANKED_ERROR_STATUS,
   RANKED_PLAYER_HEADER,
-  type RankedErrorCode,
   type Result,
 } from '@twenty48/common';
 import type { Context, MiddlewareHandler } from 'hono';
@@ -89,14 +89,14 @@ export function refusal(
     retryAfterMs,
     open,
   }: {
-    code: RankedErrorCode;
+    code: ApiErrorCode;
     message: string;
     retryAfterMs?: number;
     open?: readonly OpenGame[];
   },
 ): Response {
   if (retryAfterMs !== undefined) c.header('retry-after', String(retrySeconds(retryAfterMs)));
-  return problem(c, RANKED_ERROR_STATUS[code], code, message, open === undefined ? {} : { open });
+  return problem(c, API_ERROR_STATUS[code], code, message, open === undefined ? {} : { open });
 }
 
 /** 429, with Retry-After: the whole seconds until the limiter frees a slot for this client. */

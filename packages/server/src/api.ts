@@ -12,7 +12,10 @@ import { admit, type ClientOf, isJson, issueMessage, limitBody, refusal } from '
 import { addGameRoutes } from './games.js';
 import { type ClientLimiter, createClientLimiter, type Limits } from './limits.js';
 import { refuseOtherMethods } from './methods.js';
+import type { PlayTable } from './play.js';
+import { addPlayRoutes } from './playRoutes.js';
 import { problem, publicStoreFailure } from './problems.js';
+import type { RaceEventStreams } from './raceEvents.js';
 import type { RankedTable } from './rankedTable.js';
 
 /** What the API needs from its host: the store, the ranked games, limits, and who is asking. */
@@ -22,6 +25,9 @@ export interface ApiOptions {
   readonly limits: Limits;
   /** The client's address, for rate limits. */
   readonly clientOf: ClientOf;
+  /** The daily challenge and the races, with the races' streams (`playRoutes.ts`). */
+  readonly play?: PlayTable;
+  readonly events?: RaceEventStreams;
 }
 
 const sizeSchema = v.pipe(
@@ -133,6 +139,8 @@ export function createApi(options: ApiOptions): Hono {
   api.post('/scores', requireJson, jsonBody, submitScore(options, scoreLimiter));
   api.get('/scores', scoreTable(store));
   api.get('/scores/:id/record', scoreRecord(store));
+  const { play, events } = options;
+  if (play && events) addPlayRoutes(api, { ...options, play, events, requireJson, jsonBody });
   refuseOtherMethods(api);
   api.notFound((c) =>
     problem(c, 404, 'ERR_NOT_FOUND', `no API route ${c.req.method} ${c.req.path}`),

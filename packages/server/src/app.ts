@@ -17,7 +17,9 @@ import { errorFields, type Logger, silentLogger } from './logging.js';
 import { refuseOtherMethods } from './methods.js';
 import type { Metrics } from './metrics.js';
 import { observeRequests } from './observe.js';
+import { createPlayTable } from './play.js';
 import { problem, publicStoreFailure } from './problems.js';
+import { createRaceEvents } from './raceEvents.js';
 import { createRankedTable, type RankedTable } from './rankedTable.js';
 import { addProbes, type Readiness } from './readiness.js';
 import { type ClientHop, clientHop, type ProxyTrust, TRUST_NOBODY } from './trustProxy.js';
@@ -43,6 +45,10 @@ export interface AppOptions {
   readonly metrics?: Metrics;
   /** The path prefix everything is served under (`/game`), or '' (the root). */
   readonly basePath?: string;
+  /** The daily seeds' secret; none: one made once and kept in the database. */
+  readonly dailySecret?: string;
+  /** How often a watched race is read again (other servers' joins, start, end); default 1 s. */
+  readonly racePollMs?: number;
 }
 
 /** The peer's address from the socket. */
@@ -89,6 +95,21 @@ export function createApp(options: AppOptions): Hono {
   const store = 'kind' in options.store ? options.store : sqliteLeaderboard(options.store);
   const logger = options.logger ?? silentLogger();
   const table = options.table ?? createRankedTable({ store, limits, now, logger });
+  const play = createPlayTable({
+    store,
+    table,
+    limits,
+    now,
+    logger,
+    ...(options.dailySecret === undefined ? {} : { dailySecret: options.dailySecret }),
+  });
+  const events = createRaceEvents({
+    play,
+    table,
+    keepAliveMs: limits.keepAliveMs,
+    queueBytes: limits.watcherQueueBytes,
+    pollMs: options.racePollMs ?? 1000,
+  });
   const webRoot = options.webRoot ?? DEFAULT_WEB_ROOT;
   const hopOf = clientHopOf(options.trust ?? TRUST_NOBODY);
   const { metrics } = options;
@@ -102,7 +123,10 @@ export function createApp(options: AppOptions): Hono {
   // few hundred bytes, many a second, and its stream must not be held back: they go as they
   // are (c.json sets no Content-Length, so compress() cannot tell that they are small).
   const shrink = compression();
-  app.use('*', (c, next) => (local(c).startsWith('/api/games') ? next() : shrink(c, next)));
+  // A race's stream neither (and its other answers are as small).
+  const asIs = (path: string): boolean =>
+    path.startsWith('/api/games') || path.startsWith('/api/races');
+  app.use('*', (c, next) => (asIs(local(c)) ? next() : shrink(c, next)));
   app.use('*', async (c, next) => {
     await next();
     // On the answer's own headers: c.header() after the answer is made copies the answer.
@@ -130,7 +154,7 @@ export function createApp(options: AppOptions): Hono {
   app.route('/api', probes);
   // The player: its token when it sends one, else its address (per the trusted proxies).
   const clientOf = (c: Context) => clientFrom(hopOf(c).address, c.req.header(RANKED_PLAYER_HEADER));
-  app.route('/api', createApi({ store, table, limits, clientOf }));
+  app.route('/api', createApi({ store, table, limits, clientOf, play, events }));
   app.all('/api/*', (c) =>
     problem(c, 404, 'ERR_NOT_FOUND', `no API route ${c.req.method} ${c.req.path}`),
   );

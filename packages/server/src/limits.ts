@@ -1,4 +1,7 @@
 import {
+  DAILY_GAMES_PER_PLAYER,
+  RACE_MAX_PLAYERS,
+  RACES_PER_PLAYER_PER_HOUR,
   RANKED_ADDRESS_SHARE,
   RANKED_DROPPED_LINGER_MS,
   RANKED_GAMES_PER_ADDRESS,
@@ -67,6 +70,12 @@ export interface Limits {
   readonly sweepEveryMs: number;
   /** How long a lost or closed game is kept (to rank it, resume it, replay an answer). */
   readonly keepEndedMs: number;
+  /** Daily games one player may start in a day (an address `addressShare` times as many). */
+  readonly dailyGamesPerPlayer: number;
+  /** Races one player may create in an hour (an address `addressShare` times as many). */
+  readonly racesPerHour: number;
+  /** Players one race may have. */
+  readonly racePlayers: number;
 }
 
 export const DEFAULT_LIMITS: Limits = {
@@ -90,6 +99,9 @@ export const DEFAULT_LIMITS: Limits = {
   droppedLingerMs: RANKED_DROPPED_LINGER_MS,
   sweepEveryMs: 60_000,
   keepEndedMs: 7 * 24 * 60 * 60 * 1000,
+  dailyGamesPerPlayer: DAILY_GAMES_PER_PLAYER,
+  racesPerHour: RACES_PER_PLAYER_PER_HOUR,
+  racePlayers: RACE_MAX_PLAYERS,
 };
 
 const MINUTE_MS = 60_000;

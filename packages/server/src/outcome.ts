@@ -1,4 +1,4 @@
-import { isRankedRules, type OpenGame, type RankedErrorCode } from '@twenty48/common';
+import { type ApiErrorCode, isRankedRules, type OpenGame } from '@twenty48/common';
 import type { OpenRankedGame } from '@twenty48/store';
 
 /**
@@ -6,7 +6,7 @@ import type { OpenRankedGame } from '@twenty48/store';
  * for ERR_TOO_MANY_GAMES the player's open games.
  */
 export interface Refusal {
-  readonly code: RankedErrorCode;
+  readonly code: ApiErrorCode;
   readonly message: string;
   readonly retryAfterMs?: number;
   readonly open?: readonly OpenGame[];
@@ -27,7 +27,7 @@ export const done = <T>(value: T): Outcome<T> => ({ ok: true, value });
  * refuse('ERR_GAME_OVER', 'this game is over') // 409 once answered
  */
 export const refuse = (
-  code: RankedErrorCode,
+  code: ApiErrorCode,
   message: string,
   retryAfterMs?: number,
 ): Outcome<never> => ({

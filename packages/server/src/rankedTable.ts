@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import {
   type CreateGameAnswer,
+  type DailyRankAnswer,
   type LiveGame,
   type MoveAnswer,
   type MoveEvent,
@@ -30,6 +31,7 @@ import { errorFields, type Logger, silentLogger } from './logging.js';
 import { drainQueue, refuseQueue, waitForTurn } from './moveQueue.js';
 import { createMoveWrites } from './moveWrites.js';
 import { done, type Outcome, openGameOf, refuse } from './outcome.js';
+import type { Deal, PlayHooks } from './playHooks.js';
 import {
   adopt,
   answerAgain,
@@ -93,6 +95,8 @@ export function createRankedTable({
   const ms = (): number => now().getTime();
   const watchIds = new Map<string, string>();
   let streams = 0;
+  /** The daily challenge's and races' rules over these games, once they are attached. */
+  let playHooks: PlayHooks | null = null;
 
   const remember = (ranked: RankedGame): RankedGame => {
     games.set(ranked.gameId, ranked);
@@ -302,12 +306,18 @@ export function createRankedTable({
       rules: RankedRules,
       size: number,
       client: Client,
+      deal?: Deal,
     ): Promise<Outcome<CreateGameAnswer>> {
       await writes.flush();
       const ids = { gameId: randomId(), watchId: randomId() };
+      if (deal) {
+        const linked = await deal.link(ids);
+        if (!linked.ok) return linked;
+      }
       // 128 random bits from the system's CSPRNG, spelled with the seed alphabet (22
-      // characters); the HMAC key of every draw, it leaves the server only at the end.
-      const seed = randomBytes(16).toString('base64url');
+      // characters); the HMAC key of every draw, it leaves the server only at the end. A day's
+      // or a race's game is dealt from theirs.
+      const seed = deal?.seed ?? randomBytes(16).toString('base64url');
       const game = newGame(rankedRules(rules, size), seed);
       const created = await store.createRankedGame(
         {
@@ -331,6 +341,7 @@ export function createRankedTable({
         now(),
       );
       if (!created.ok) {
+        await deal?.unlink(ids);
         const { code, message, retryAfterMs, open } = created.error;
         const refused = refuse(code, message, retryAfterMs);
         if (open === undefined || refused.ok) return refused;
@@ -347,6 +358,24 @@ export function createRankedTable({
      * the move takes the next index.
      */
     async move(
+      gameId: string,
+      direction: Direction,
+      index?: number,
+      again = false,
+    ): Promise<Outcome<MoveAnswer>> {
+      const hooks = playHooks;
+      if (!hooks) return table.play(gameId, direction, index, again);
+      if (!again) {
+        const refused = await hooks.beforeMove(gameId);
+        if (refused) return { ok: false, error: refused };
+      }
+      const played = await table.play(gameId, direction, index, again);
+      if (played.ok) await hooks.afterMove(gameId, played.value);
+      return played;
+    },
+
+    /** A move, as `move` but past the daily challenge's and races' hooks. */
+    async play(
       gameId: string,
       direction: Direction,
       index?: number,
@@ -414,11 +443,20 @@ export function createRankedTable({
     },
 
     /** Rank a lost game once, with the server's own record of it. */
-    async rank(gameId: string, name: string): Promise<Outcome<ScoreAnswer>> {
+    async rank(gameId: string, name: string): Promise<Outcome<ScoreAnswer | DailyRankAnswer>> {
       await writes.flush();
       const known = await lookup(gameId);
       const ranked = shared && known ? await refresh(known) : known;
       if (!ranked) return refuse('ERR_UNKNOWN_GAME', 'no ranked game with this id');
+      // A day's or a race's game ranks on their tables (closed at their end, it ranks still).
+      const other = await playHooks?.rank(gameId, {
+        name,
+        score: ranked.game.score,
+        maxTile: maxTile(ranked.game.board),
+        moves: ranked.game.moves.length,
+        status: ranked.game.status,
+      });
+      if (other) return other;
       const { state, answer, effects } = stepRanked(stateOf(ranked), { type: 'rank', name }, ms());
       adopt(ranked, state);
       if (answer.type === 'refuse') return refuse(answer.code, answer.message);
@@ -429,6 +467,14 @@ export function createRankedTable({
       if (!added.ok) return refuse(added.error.code as RankedErrorCode, added.error.message);
       ranked.scoreId = added.value.id;
       return done({ ...added.value, score: entry.score, maxTile: entry.maxTile });
+    },
+
+    /** Games the daily challenge or a race closed in the store (their end): closed here too. */
+    ended: closeEnded,
+
+    /** Attach the daily challenge's and races' rules (`play.ts`), once, before any request. */
+    usePlay(hooks: PlayHooks): void {
+      playHooks = hooks;
     },
 
     /** Games in progress, best score first. */
@@ -466,6 +512,7 @@ export function createRankedTable({
     async close(): Promise<void> {
       clearInterval(sweeper);
       stopHearing();
+      playHooks?.close();
       await writes.flush();
       for (const ranked of games.values()) {
         for (const watcher of ranked.watchers) watcher.close();

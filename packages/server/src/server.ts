@@ -53,6 +53,8 @@ export interface ServerOptions {
   readonly metrics?: boolean;
   /** Serve everything under this path prefix (`/game`); default the root. */
   readonly basePath?: string;
+  /** The daily seeds' secret; none: one made once and kept in the database. */
+  readonly dailySecret?: string;
 }
 
 export interface RunningServer {
@@ -180,6 +182,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     store,
     table,
     limits,
+    ...(options.dailySecret === undefined ? {} : { dailySecret: options.dailySecret }),
     ...(options.webRoot === undefined ? {} : { webRoot: options.webRoot }),
     ...(options.trust === undefined ? {} : { trust: options.trust }),
   });

@@ -136,7 +136,7 @@ export function resolveSettings(
     const found = candidates.find(([, value]) => value !== undefined);
     if (!found) continue;
     const [source, raw] = found;
-    const shown = Array.isArray(raw) ? raw.join(',') : String(raw);
+    const shown = setting.secret ? '***' : Array.isArray(raw) ? raw.join(',') : String(raw);
     const parsed = isGiven(raw)
       ? setting.parse(raw)
       : fail('ERR_SETTING' as const, 'must be a string, a number or a list');

@@ -45,6 +45,11 @@ export interface Settings {
   readonly metrics: boolean;
   /** A path prefix the server is mounted under (`/game`), or '' for the root. */
   readonly basePath: string;
+  /**
+   * The secret the daily games' seeds are derived from (HMAC-SHA256 of the date); none is one
+   * made once and kept in the database, which every server sharing it reads.
+   */
+  readonly dailySecret?: string;
   readonly limits: Limits;
 }
 
@@ -61,6 +66,8 @@ export interface Setting {
   readonly default?: SettingValue;
   /** A flag that takes no value (`--metrics`). */
   readonly boolean?: boolean;
+  /** A secret: its value is never quoted in a message. */
+  readonly secret?: boolean;
 }
 
 const wholeNumber =
@@ -277,5 +284,15 @@ export const SETTINGS: readonly Setting[] = [
         : 'must be empty or like /game (segments of letters, digits, . _ ~ -; no trailing /)',
     ),
     default: '',
+  },
+  {
+    key: 'dailySecret',
+    flag: 'daily-secret',
+    env: 'TWENTY48_DAILY_SECRET',
+    help: "the secret each day's daily seed is derived from (at least 16 characters; every server on one database must share it); default one made once and kept in the database",
+    parse: text((value) =>
+      value.length >= 16 && value.length <= 1024 ? null : 'must be 16 to 1024 characters',
+    ),
+    secret: true,
   },
 ];

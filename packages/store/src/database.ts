@@ -4,6 +4,7 @@ import { errorMessage, mapResult } from '@twenty48/common';
 import { fail, ok, type Result } from '@twenty48/engine';
 import Database from 'better-sqlite3';
 import { isInterrupted, openFailure } from './failure.js';
+import { PLAY_SCHEMA } from './playSql.js';
 import type { StoreError } from './types.js';
 
 type Db = Database.Database;
@@ -112,6 +113,9 @@ export const MIGRATIONS: readonly string[] = [
     CHECK (version IN (1, 2));
   ALTER TABLE ranked_games ADD COLUMN digest TEXT;
   `,
+  // The daily challenge and the races: their links to ranked games, a day's names, a race's
+  // host, clock and players, and the secret the days' seeds are derived from (playSql.ts).
+  PLAY_SCHEMA,
 ];
 
 /** How long a statement waits for another connection's lock before failing. */

@@ -10,6 +10,17 @@ export {
 } from './location.js';
 export { type OpenLeaderboardOptions, openLeaderboard, SCHEMA_VERSIONS } from './open.js';
 export {
+  createPlayStore,
+  type DailyScoreRow,
+  type PlayAdmission,
+  type PlayOf,
+  type PlayRefusal,
+  type PlayRunner,
+  type PlayStore,
+  type RacePlayerRow,
+  type RaceRow,
+} from './play.js';
+export {
   type PgClient,
   type PgSession,
   redactedUrl,

@@ -15,7 +15,10 @@ leaderboardContract('PostgreSQL (embedded: PGlite)', {
   async reset() {
     await embedded()
       .client()
-      .query('DROP TABLE IF EXISTS ranked_moves, ranked_games, scores, twenty48_schema', []);
+      .query(
+        'DROP TABLE IF EXISTS race_players, races, daily_scores, daily_games, play_secrets, ranked_moves, ranked_games, scores, twenty48_schema',
+        [],
+      );
   },
   async open() {
     const opened = await openPostgresLeaderboard(embedded().client(), embedded().location);

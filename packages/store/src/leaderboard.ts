@@ -30,6 +30,7 @@ export function sqliteLeaderboard(store: Store, observe?: StatementObserver): Le
     forgetEndedRankedGames: later(store.forgetEndedRankedGames),
     rankRankedGame: later(store.rankRankedGame),
     onOtherServers: () => () => {},
+    play: store.play,
     health: later(store.health),
     close: later(store.close),
   };

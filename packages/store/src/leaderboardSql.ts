@@ -77,8 +77,10 @@ export const SQL = {
   fillDigest: `UPDATE ranked_games SET digest = @digest
      WHERE game_id = @gameId AND digest IS NULL AND sent = @sent`,
   insertMove: 'INSERT INTO ranked_moves (game, sent, letter) VALUES (@game, @index, @letter)',
+  // A day's games are not listed: a watcher could copy a good player's moves on the same tiles.
   live: `SELECT watch_id, rules, size, score, max_tile, moves, status, updated_at FROM ranked_games
-     WHERE ${IN_PROGRESS} ORDER BY score DESC, updated_at DESC LIMIT @limit`,
+     WHERE ${IN_PROGRESS} AND game_id NOT IN (SELECT game_id FROM daily_games)
+     ORDER BY score DESC, updated_at DESC LIMIT @limit`,
   countAll: `SELECT CAST(count(*) AS INTEGER) AS n FROM ranked_games WHERE ${IN_PROGRESS}`,
   countClient: `SELECT CAST(count(*) AS INTEGER) AS n, min(updated_at) AS oldest FROM ranked_games
      WHERE client = @client AND ${IN_PROGRESS}`,

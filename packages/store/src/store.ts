@@ -2,13 +2,15 @@ import { fail, ok, type Result } from '@twenty48/engine';
 import { openDatabase } from './database.js';
 import { operationFailure, StoreFailure } from './failure.js';
 import { databaseFile } from './location.js';
+import { createPlayStore } from './play.js';
+import { sqlitePlayRunner } from './playRunners.js';
 import { createRankedGames } from './ranked.js';
 import { createSaves } from './saves.js';
 import { createScores } from './scores.js';
 import type { OpenOptions, Store, StoreError } from './types.js';
 
 /** The store's operations, each of which may meet a failure of SQLite. */
-type Operations = Omit<Store, 'file' | 'health' | 'close'>;
+type Operations = Omit<Store, 'file' | 'health' | 'close' | 'play'>;
 
 /**
  * Open the twenty48 database: `options.file`, else `twenty48.db` in the data directory
@@ -67,6 +69,7 @@ export function openStore(options: OpenOptions = {}): Result<Store, StoreError> 
         ([name, run]) => [name, watched(run)],
       ),
     ) as unknown as Operations),
+    play: createPlayStore(sqlitePlayRunner(db, file)),
     health(): Result<void, StoreError> {
       if (!db.open) return fail('ERR_DB_OPEN', `${file} is closed`);
       try {

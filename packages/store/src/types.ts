@@ -1,4 +1,5 @@
 import type { GameRecord, GeneratorVersion, Result } from '@twenty48/engine';
+import type { PlayStore } from './play.js';
 
 /** What a ranked game's score row needs: the server's own record of it and its figures. */
 export interface RankedScore {
@@ -228,6 +229,9 @@ export interface Store {
   getSetting(key: string): string | null;
   setSetting(key: string, value: string): void;
 
+  /** The daily challenge's and races' links, tables and clocks (`play.ts`). */
+  readonly play: PlayStore;
+
   /**
    * Start a ranked game, within the admission's limits (in one transaction): at the client's
    * limit its oldest game idle long enough is abandoned (returned, so watchers can be told),
@@ -332,6 +336,9 @@ export interface LeaderboardStore {
    * returns the way to stop. On SQLite, one process holds the file: never called.
    */
   onOtherServers(listener: (gameIds: readonly string[]) => void): () => void;
+
+  /** The daily challenge's and races' part, in the same database (`play.ts`). */
+  readonly play: PlayStore;
 
   /** As `Store.health`. */
   health(): Promise<Result<void, StoreError>>;

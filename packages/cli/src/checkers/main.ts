@@ -2,7 +2,7 @@
 /**
  * The `checkers` command: play (full-screen in a terminal, the original Racket checkers' command
  * loop with `--plain` or through a pipe), against the computer with `--ai`; `bestmove` and `perft`
- * for engines and scripts. Flag mistakes are one named line and exit code 2, as for `2048`.
+ * for engines and scripts; `analyze` grades the moves of a PDN game. Flag mistakes are one named line and exit code 2, as for `2048`.
  */
 import { createInterface } from 'node:readline';
 import {
@@ -31,6 +31,7 @@ import { type Command, InvalidArgumentError, Option } from 'commander';
 import { failUsage, positiveIntFlag } from '../flags.js';
 import { detectColorMode } from '../toolkit/colors.js';
 import { newProgram, runCommandLine } from '../toolkit/commandLine.js';
+import { ANALYZE_HELP, type AnalyzeOptions, analyzeCommand } from './analyze.js';
 import { buildBook, DEFAULT_BOOK_PATH, readBookFile, writeBookFile } from './bookFile.js';
 import { DEFAULT_EGDB_PATH, readEgdbFile, writeEgdbFile } from './egdbFile.js';
 import { playFullScreenCheckers } from './fullScreenPlay.js';
@@ -271,6 +272,30 @@ function register(program: Command): void {
       positiveIntFlag('depth', MAX_LEVEL),
     )
     .action(bestMove);
+  program
+    .command('analyze')
+    .description(
+      'grade every move of a PDN game: the value before and after, the best move, ?? and ?',
+    )
+    .argument('<file>', 'the game in PDN, or - for standard input')
+    .addOption(
+      new Option('--ms <n>', `search each position this many milliseconds, 1 to ${MAX_MS}`)
+        .argParser(positiveIntFlag('ms', MAX_MS))
+        .conflicts('depth'),
+    )
+    .option(
+      '--depth <n>',
+      `search each position exactly this deep, 1 to ${MAX_LEVEL} (default 10)`,
+      positiveIntFlag('depth', MAX_LEVEL),
+    )
+    .option(
+      '--json',
+      'one JSON object: { moves: [{ index, side, played, best, before, after, mark }] }',
+    )
+    .addHelpText('after', ANALYZE_HELP)
+    .action((file: string, options: AnalyzeOptions) =>
+      analyzeCommand(file, options, () => loadEgdb(undefined)),
+    );
   program
     .command('engine')
     .description(

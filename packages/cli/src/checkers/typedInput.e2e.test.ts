@@ -1,7 +1,7 @@
 /**
  * Moves typed as players type them (PDN, square pairs, short directions), in a real
  * pseudo-terminal at each size and colour mode the issue names: the full-screen view where it
- * fits, the line loop (`--plain`) at 40x12.
+ * fits (the compact board at 40x12), the line loop (`--plain`) at 40x12.
  */
 import { describe, expect, it } from 'vitest';
 import { COLOUR_MODES, Screen, trackScreens, WINDOW_SIZES } from '../testing/ptyScreen.js';
@@ -10,7 +10,8 @@ const track = trackScreens();
 
 const MODES = COLOUR_MODES;
 
-// The full-screen view at 40x12 is the compact one, without the score line's last move.
+// The full-screen view at 40x12 is the compact one, without the score line's last move: its
+// own test below.
 const SIZES = WINDOW_SIZES.filter(([cols]) => cols > 40);
 
 // Black's man on (3 2) jumps (4 3), then (6 5): 9x18x27.
@@ -51,6 +52,28 @@ describe('typed moves in a real terminal', { timeout: 120_000 }, () => {
   }
 
   for (const [mode, env] of Object.entries(MODES)) {
+    it(`plays typed moves full-screen on the compact board at 40x12 (${mode})`, async () => {
+      const screen = track(Screen.checkers(['--fen', DOUBLE_JUMP], { cols: 40, rows: 12, env }));
+      await screen.waitFor(() => screen.text().includes('Black (p1) to move'), 'the board');
+      // No last-move line here: the turn passing and the answers are what the window shows.
+      screen.proc.write('9x18x27\r');
+      await screen.waitFor(() => screen.text().includes('Red (p2) to move'), 'the jump');
+      screen.proc.write('8 1 6 3\r');
+      await screen.waitFor(() => screen.text().includes('cannot reach'), 'the refusal');
+      expect(screen.text()).toContain('Red (p2) to move');
+      screen.proc.write('(move (8 1) ne)\r');
+      await screen.waitFor(() => screen.text().includes('Black (p1) to move'), 'the step');
+      screen.proc.write('3 2 4\r');
+      await screen.waitFor(
+        () => screen.raw.includes('Commands must be given in list form'),
+        'the list-form refusal',
+      );
+      expect(count(screen.raw, 'Commands must be given in list form')).toBe(1);
+      screen.proc.write('(exit)\r');
+      await screen.waitFor(() => screen.exitCode !== null, 'the exit');
+      expect(screen.exitCode).toBe(0);
+    });
+
     it(`plays typed moves in the line loop at 40x12 (${mode})`, async () => {
       const screen = track(
         Screen.checkers(['--plain', '--fen', DOUBLE_JUMP], { cols: 40, rows: 12, env }),

@@ -22,6 +22,8 @@ import {
   scoreParameters,
   scoreRowOf,
 } from '../leaderboardSql.js';
+import { createPlayStore } from '../play.js';
+import { postgresPlayRunner } from '../playRunners.js';
 import type {
   EndedRankedGame,
   LeaderboardStore,
@@ -123,6 +125,7 @@ export async function openPostgresLeaderboard(
   return ok({
     kind: 'postgres',
     location,
+    play: createPlayStore(postgresPlayRunner(client)),
 
     async topScores(query): Promise<ScoreRow[]> {
       const rows = await run<ScoreColumns>(client, SQL.topScores, {

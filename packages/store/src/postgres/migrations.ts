@@ -1,4 +1,5 @@
 import { fail, ok, type Result } from '@twenty48/engine';
+import { PLAY_SCHEMA } from '../playSql.js';
 import type { StoreError } from '../types.js';
 import type { PgClient } from './client.js';
 
@@ -69,6 +70,8 @@ export const PG_MIGRATIONS: readonly string[] = [
     CHECK (version IN (1, 2));
   ALTER TABLE ranked_games ADD COLUMN digest text;
   `,
+  // As SQLite's sixth step: the daily challenge and the races (playSql.ts).
+  PLAY_SCHEMA,
 ];
 
 /** The advisory lock every server takes to migrate, so that two starting at once take turns. */

@@ -6,6 +6,7 @@ import {
   ACF_BALLOTS,
   MAX_PDN_CHARS,
   opponent,
+  type ReviewReply,
   type SearchReply,
   type Side,
 } from '@twenty48/checkers';
@@ -29,6 +30,7 @@ import {
 } from './model.js';
 import { cssVariables } from './palette.js';
 import { buildBoard, render } from './render.js';
+import { plyAt } from './reviewView.js';
 import { playSound } from './sound.js';
 
 const byId = <T extends HTMLElement>(id: string): T => document.getElementById(id) as T;
@@ -44,8 +46,11 @@ let worker: Worker | null = null;
 const workerOf = (): Worker => {
   if (worker !== null) return worker;
   const started = new Worker(new URL('./worker.ts', import.meta.url), { type: 'module' });
-  started.onmessage = (event: MessageEvent<SearchReply>) =>
-    dispatch({ kind: 'reply', reply: event.data });
+  started.onmessage = (event: MessageEvent<SearchReply | ReviewReply>) => {
+    const reply = event.data;
+    if ('kind' in reply) dispatch({ kind: 'review-reply', reply });
+    else dispatch({ kind: 'reply', reply });
+  };
   started.onerror = (event) => {
     worker = null;
     started.terminate();
@@ -78,6 +83,7 @@ const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.s
 function run(effect: Effect): void {
   switch (effect.kind) {
     case 'search':
+    case 'review':
       workerOf().postMessage(effect.request);
       return;
     case 'wait':
@@ -324,6 +330,25 @@ pdnInput.addEventListener('change', async () => {
   }
 });
 byId('undo').addEventListener('click', () => dispatch({ kind: 'undo' }));
+byId('review-game').addEventListener('click', () => dispatch({ kind: 'review' }));
+byId('result-review').addEventListener('click', () => dispatch({ kind: 'review' }));
+byId('review-cancel').addEventListener('click', () => dispatch({ kind: 'review-cancel' }));
+byId('review-close').addEventListener('click', () => dispatch({ kind: 'review-close' }));
+byId('review-marked').addEventListener('click', (event) => {
+  const button = (event.target as Element | null)?.closest?.('button[data-ply]');
+  if (button instanceof HTMLElement) dispatch({ kind: 'view', to: Number(button.dataset.ply) });
+});
+{
+  // A click on the graph goes to the position at that point of the game.
+  const graph = byId('review-graph');
+  graph.addEventListener('click', (event) => {
+    const review = state.review;
+    if (review === null) return;
+    const box = graph.getBoundingClientRect();
+    const fraction = (event.clientX - box.left) / Math.max(1, box.width);
+    dispatch({ kind: 'view', to: plyAt(fraction, review.game.moves.length) });
+  });
+}
 byId('hint').addEventListener('click', () => dispatch({ kind: 'hint' }));
 byId('download-xlsx').addEventListener('click', () => dispatch({ kind: 'download-xlsx' }));
 byId('export-pdn').addEventListener('click', () => dispatch({ kind: 'export-pdn', date: today() }));

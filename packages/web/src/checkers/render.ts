@@ -26,6 +26,8 @@ import {
   targetsOf,
 } from './model.js';
 import { slide } from './motion.js';
+import { betterMove } from './review.js';
+import { moveMark, renderReview } from './reviewView.js';
 
 const byId = <T extends HTMLElement>(id: string): T => document.getElementById(id) as T;
 
@@ -111,6 +113,7 @@ export function render(state: CheckersState, focusCursor: boolean): void {
   const targets = new Set(live ? targetsOf(state) : []);
   const capture = new Set(live ? mustCapture(state.game) : []);
   const hint = new Set(state.hint?.path ?? []);
+  const better = new Set(betterMove(state, shownPly(state))?.bestPath ?? []);
   const marks = lastMarks(state, game);
   const lastMove = game.moves[game.moves.length - 1];
   const crowned = live && game.jump === null && lastMove?.crowned ? lastMove.to : null;
@@ -125,6 +128,7 @@ export function render(state: CheckersState, focusCursor: boolean): void {
     if (targets.has(square)) labels.push('legal target');
     if (capture.has(square) && piece !== null) labels.push('must capture');
     if (hint.has(square)) labels.push('hint');
+    if (better.has(square)) labels.push('better move');
     if (marks.path.has(square)) labels.push('last move');
     if (marks.captured.has(square)) labels.push('captured');
     button.setAttribute('aria-label', labelOf(game.position, square, labels));
@@ -134,6 +138,7 @@ export function render(state: CheckersState, focusCursor: boolean): void {
     button.classList.toggle('target', targets.has(square));
     button.classList.toggle('must-capture', capture.has(square) && piece !== null);
     button.classList.toggle('hinted', hint.has(square));
+    button.classList.toggle('better', better.has(square));
     button.classList.toggle('last', marks.path.has(square));
     button.classList.toggle('captured', marks.captured.has(square));
     button.classList.toggle('crowned', square === crowned);
@@ -162,6 +167,7 @@ export function render(state: CheckersState, focusCursor: boolean): void {
   renderResult(state);
   renderConfirm(state);
   renderAnalysis(state, game);
+  renderReview(state, shownPly(state));
 }
 
 /** The moves as buttons in numbered pairs, the one shown marked; the steps' buttons. */
@@ -184,10 +190,12 @@ function renderMoves(state: CheckersState): void {
     button.type = 'button';
     button.className = 'move';
     button.dataset.ply = String(i + 1);
-    button.textContent = moveToPdn(move);
+    const mark = moveMark(state, i);
+    button.textContent = `${moveToPdn(move)}${mark?.suffix ?? ''}`;
+    if (mark !== null && mark.className !== '') button.classList.add(mark.className);
     button.setAttribute(
       'aria-label',
-      `${number}. ${sideWord(i % 2 === offset % 2 ? game.start.turn : opponent(game.start.turn))} ${moveToPdn(move)}`,
+      `${number}. ${sideWord(i % 2 === offset % 2 ? game.start.turn : opponent(game.start.turn))} ${moveToPdn(move)}${mark?.words ?? ''}`,
     );
     if (i + 1 === shown) button.setAttribute('aria-current', 'step');
     if (

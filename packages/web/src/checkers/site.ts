@@ -27,7 +27,7 @@ import {
   saveEffect,
   statusLine,
   type ViewTarget,
-} from './model.js';
+} from './state.js';
 
 /** Who plays `side`, as the PDN export names them: "You", "Computer (level 3)", "Player 1". */
 export function playerName(state: CheckersState, side: Side): string {

@@ -2,11 +2,16 @@
 // one the terminal's worker thread speaks (requests checked, named errors in the reply). The
 // worker lives through the game and keeps its transposition table between moves, as the
 // persistent engine (`checkers engine`) does.
-import { handleSearchRequest } from '@twenty48/checkers';
+import { handleReviewRequest, handleSearchRequest, isReviewRequest } from '@twenty48/checkers';
 
 const scope = self as unknown as {
   onmessage: ((event: MessageEvent) => void) | null;
   postMessage(message: unknown): void;
 };
+// A game review asks one move at a time (`handleReviewRequest`), between the other questions.
 scope.onmessage = (event) =>
-  scope.postMessage(handleSearchRequest(event.data, { keepTable: true }));
+  scope.postMessage(
+    isReviewRequest(event.data)
+      ? handleReviewRequest(event.data)
+      : handleSearchRequest(event.data, { keepTable: true }),
+  );
