@@ -58,6 +58,7 @@ export {
   MAX_POSITION_MOVES,
   newEngineSession,
   shownText,
+  warmUpEngine,
 } from './engine.js';
 export { EVAL_FEATURES, evalFeatures, evaluate, handEvaluate } from './evaluate.js';
 export { INITIAL_FEN, makeFen, parseFen } from './fen.js';

@@ -10,6 +10,14 @@ const moveTexts = (text: string): string[] => {
 };
 
 describe('parsePdnGame', () => {
+  it('reads a result token as the result, not as a move (1-1, 2-0, 0-2, 1/2-1/2)', () => {
+    for (const ending of ['1-1', '2-0', '0-2', '1/2-1/2']) {
+      const read = parsePdnGame(`[Event "x"]\n\n1. 11-15 23-19 2. 8-11 ${ending}\n`);
+      expect(read.ok && read.value.result).toBe(ending);
+      expect(read.ok && read.value.moves.length).toBe(3);
+    }
+  });
+
   it('reads the tags, the moves and the result, skipping comments, variations and NAGs', () => {
     const text = [
       '[Event "Club \\"night\\""]',

@@ -21,7 +21,9 @@ import { zobristHi, zobristLo } from './zobrist.js';
  * The computer player: alpha-beta (negamax with principal variation search) over the bitboard
  * generator, with iterative deepening, a transposition table in flat typed arrays keyed by
  * Zobrist hashes, move ordering (table move, captures, killers, history), a quiescence search
- * that plays on while the side to move must capture, late move reductions, an endgame database
+ * that plays on while the side to move must capture, late move reductions, verified pruning
+ * (a node whose static value is well above beta is cut once a shallower search agrees), an
+ * endgame database
  * probed at every node of few enough pieces (`useEgdb`), a time budget, and draws by repetition
  * and by the 80 quiet plies of our rules.
  *
@@ -85,6 +87,13 @@ const INFINITE = 32000;
 const LMR =
   (globalThis as unknown as { process?: { env?: Record<string, string | undefined> } }).process?.env
     ?.CHECKERS_NO_LMR === undefined;
+// Verified pruning on (see negamax); CHECKERS_NO_PRUNE turns it off for A/B matches.
+const PRUNE =
+  (globalThis as unknown as { process?: { env?: Record<string, string | undefined> } }).process?.env
+    ?.CHECKERS_NO_PRUNE === undefined;
+// How far above beta the static value must be, and how much shallower the verifying search is.
+const PRUNE_MARGIN = 28;
+const PRUNE_REDUCTION = 4;
 const MATE_BOUND = WIN_SCORE - MAX_PLY;
 const TT_BITS = 20;
 const TT_SIZE = 1 << TT_BITS;
@@ -380,6 +389,36 @@ class Searcher {
         )
           return score;
       }
+    }
+
+    // Verified pruning (GuiNN's): off the principal line, a position whose static value is
+    // well above beta is cut when a much shallower search confirms it stays there. Not where the
+    // database answers exactly, nor when beta is a loss.
+    if (
+      PRUNE &&
+      beta - alpha === 1 &&
+      depth >= 3 &&
+      ply >= 2 &&
+      beta > -1500 &&
+      beta < MATE_BOUND &&
+      (egdb === null || bitCount(own | opp) > egdb.pieces) &&
+      evaluate(own, opp, kings, south) >= beta + PRUNE_MARGIN
+    ) {
+      const bar = beta + PRUNE_MARGIN;
+      const verified = this.negamax(
+        own,
+        opp,
+        kings,
+        south,
+        Math.max(depth - PRUNE_REDUCTION, 1),
+        bar,
+        bar + 1,
+        ply,
+        quiet,
+        start,
+      );
+      if (this.aborted) return 0;
+      if (verified > bar) return verified;
     }
 
     const end = generateMoves(own, opp, kings, south, this.stack, start);

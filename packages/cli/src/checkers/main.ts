@@ -25,6 +25,7 @@ import {
   type Side,
   searchBest,
   useEgdb,
+  warmUpEngine,
 } from '@twenty48/checkers';
 import { type Command, InvalidArgumentError, Option } from 'commander';
 import { failUsage, positiveIntFlag } from '../flags.js';
@@ -139,6 +140,7 @@ async function engineCommand(options: {
 }): Promise<void> {
   loadEgdb(options.egdb);
   const session = newEngineSession(loadBook(options.book));
+  warmUpEngine();
   const lines = createInterface({ input: process.stdin, crlfDelay: Number.POSITIVE_INFINITY });
   const write = (line: string): void => {
     process.stdout.write(`${line}\n`);

@@ -40,6 +40,22 @@ describe('the match script', () => {
     expect(stdout).toMatch(
       /^result: ours \+\d+ =\d+ -\d+: [\d.]+\/2 points, [\d.]+ % ± [\d.]+ \(95 %, over 1 ballot pairs\)$/m,
     );
+    // Where each side's longest think was, so an outlier can be looked at again.
+    expect(stdout).toMatch(
+      /^think: ours [\d.]+ ms mean, [\d.]+ ms longest \(game [12], ply \d+\); peer [\d.]+ ms mean, [\d.]+ ms longest \(game [12], ply \d+\)/m,
+    );
+  }, 60_000);
+
+  it('scores a game lost for an engine that never answers isready (here: one that exits)', () => {
+    const engine = `${JSON.stringify(process.execPath)} ${JSON.stringify(MAIN)} engine --no-egdb --no-book`;
+    const { stdout, status } = spawnSync(
+      process.execPath,
+      [MATCH, '--ours', engine, '--peer', 'true', '--ms', '5', '--games', '2', '--first', '1'],
+      { encoding: 'utf8', timeout: 60_000 },
+    );
+    expect(status).toBe(0);
+    expect(stdout).toMatch(/^game 1: .*ours black: win, peer did not answer isready with readyok/m);
+    expect(stdout).toMatch(/^result: ours \+2 =0 -0: 2\/2 points/m);
   }, 60_000);
 
   it('refuses a bad flag by name, with the usage', () => {

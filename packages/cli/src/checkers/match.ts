@@ -11,9 +11,12 @@
  * no piece loses; the same position a third time with the same side to move, or 80 plies
  * without a capture or a man's move, is a draw; a game still going after `--max-plies` plies
  * (ballot included) is adjudicated a draw. An engine that answers an illegal move, an `error`
- * line, or nothing within 10 x ms + 5 s, or dies, loses that game (named in its line).
- * Each engine gets `newgame` before each game, then `position startpos moves …` (the whole game
- * so far) and `go movetime <ms>` for each move.
+ * line, or nothing within 10 x ms + 5 s (nothing to `isready` within 2 minutes), or dies, loses
+ * that game (named in its line).
+ * Each engine gets `newgame` and `isready` before each game (its answer `readyok` is awaited,
+ * untimed, so loading a database or warming up never counts as thinking), then
+ * `position startpos moves …` (the whole game so far) and `go movetime <ms>` for each move.
+ * The longest think of each side is printed with the game and ply it happened at.
  *
  * Games go ballots `--first`, `--first`+1, … (1-based, ACF order less the barred ones), ours
  * with black first, then with red. Each game is printed as it ends; the totals (W/D/L for us,
@@ -44,11 +47,16 @@ import { type EngineProcess, startEngine } from './engineProcess.js';
 const USAGE = `usage: node packages/cli/dist/checkers/match.js --peer CMD [--ms 100] [--games 20]
   [--first 1] [--max-plies 300] [--pdn FILE] [--ours CMD]`;
 
+/** The longest wait for `readyok`: loading a 5-piece database on a loaded machine. */
+const READY_TIMEOUT_MS = 120_000;
+
 /** One engine's thinking figures over the match. */
 interface Thinking {
   moves: number;
   ms: number;
   longest: number;
+  /** Where the longest think was: the game's number and the ply. */
+  longestAt: string;
 }
 
 /** How a game ended, from our side: 1 win, 0.5 draw, 0 loss. */
@@ -58,11 +66,25 @@ interface Outcome {
   readonly game: Game;
 }
 
+/**
+ * Sends `isready` and waits for `readyok` (not timed: an engine loads its database and warms up
+ * before it answers, as a GUI waits for a UCI engine). An engine that never answers has failed.
+ */
+async function ready(engine: EngineProcess): Promise<boolean> {
+  engine.send('isready');
+  for (;;) {
+    const line = await engine.next(READY_TIMEOUT_MS);
+    if (line === null) return false;
+    if (line === 'readyok') return true;
+  }
+}
+
 async function askMove(
   engine: EngineProcess,
   game: Game,
   ms: number,
   thinking: Thinking,
+  where: string,
 ): Promise<{ move: string } | { failure: string }> {
   const moves = game.moves.map(moveToPdn).join(' ');
   engine.send(`position startpos${moves === '' ? '' : ` moves ${moves}`}`);
@@ -76,7 +98,10 @@ async function askMove(
     const spent = performance.now() - started;
     thinking.moves++;
     thinking.ms += spent;
-    thinking.longest = Math.max(thinking.longest, spent);
+    if (spent > thinking.longest) {
+      thinking.longest = spent;
+      thinking.longestAt = `${where}, ply ${game.moves.length + 1}`;
+    }
     return { move: line.slice('bestmove '.length).trim() };
   }
 }
@@ -88,6 +113,7 @@ async function playGame(
   oursSide: Side,
   options: { ms: number; maxPlies: number },
   thinking: { ours: Thinking; peer: Thinking },
+  where: string,
 ): Promise<Outcome> {
   let game = newGame();
   for (const move of ballot(opening).moves) {
@@ -97,6 +123,13 @@ async function playGame(
   }
   ours.send('newgame');
   peer.send('newgame');
+  for (const engine of [ours, peer])
+    if (!(await ready(engine)))
+      return {
+        points: engine === ours ? 0 : 1,
+        reason: `${engine.name} did not answer isready with readyok`,
+        game,
+      };
   const pointsFor = (winner: Side): number => (winner === oursSide ? 1 : 0);
   while (game.status.kind === 'playing') {
     if (game.moves.length >= options.maxPlies)
@@ -108,6 +141,7 @@ async function playGame(
       game,
       options.ms,
       turn === oursSide ? thinking.ours : thinking.peer,
+      where,
     );
     const other: Side = turn === 'black' ? 'red' : 'black';
     if ('failure' in answer) return { points: pointsFor(other), reason: answer.failure, game };
@@ -184,7 +218,10 @@ async function main(): Promise<void> {
   }
   const ours = startEngine('ours', flags.ours);
   const peer = startEngine('peer', flags.peer);
-  const thinking = { ours: { moves: 0, ms: 0, longest: 0 }, peer: { moves: 0, ms: 0, longest: 0 } };
+  const thinking = {
+    ours: { moves: 0, ms: 0, longest: 0, longestAt: 'none' },
+    peer: { moves: 0, ms: 0, longest: 0, longestAt: 'none' },
+  };
   const tally = { win: 0, draw: 0, loss: 0 };
   const pairs: number[] = [];
   const pdn: string[] = [];
@@ -195,7 +232,8 @@ async function main(): Promise<void> {
     for (let b = flags.first - 1; b < flags.first - 1 + flags.games / 2; b++) {
       let pair = 0;
       for (const side of ['black', 'red'] as const) {
-        const outcome = await playGame(ours, peer, b, side, flags, thinking);
+        const where = `game ${tally.win + tally.draw + tally.loss + 1}`;
+        const outcome = await playGame(ours, peer, b, side, flags, thinking, where);
         pair += outcome.points;
         if (outcome.points === 1) tally.win++;
         else if (outcome.points === 0) tally.loss++;
@@ -226,7 +264,7 @@ async function main(): Promise<void> {
   const variance = pairs.reduce((a, b) => a + (b - mean) ** 2, 0) / Math.max(1, pairs.length - 1);
   const spread = (1.96 * Math.sqrt(variance / pairs.length)) / 2;
   const think = (t: Thinking) =>
-    `${(t.ms / Math.max(1, t.moves)).toFixed(1)} ms mean, ${t.longest.toFixed(1)} ms longest`;
+    `${(t.ms / Math.max(1, t.moves)).toFixed(1)} ms mean, ${t.longest.toFixed(1)} ms longest (${t.longestAt})`;
   console.log(
     `result: ours +${tally.win} =${tally.draw} -${tally.loss}: ${points}/${n} points, ${((100 * points) / n).toFixed(1)} % ± ${(100 * spread).toFixed(1)} (95 %, over ${pairs.length} ballot pairs)`,
   );

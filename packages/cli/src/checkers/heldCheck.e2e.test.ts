@@ -1,0 +1,61 @@
+/**
+ * heldCheck.js run for real on a small match file, with a 3-piece database written to a
+ * temporary directory: a game ours lost after a position the database holds is named, one it
+ * lost from a lost start is not, and one it won is skipped.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildEgdb } from '@twenty48/checkers';
+import { afterAll, describe, expect, it } from 'vitest';
+import { writeEgdbFile } from './egdbFile.js';
+
+const HELD = fileURLToPath(new URL('../../dist/checkers/heldCheck.js', import.meta.url));
+const dir = mkdtempSync(join(tmpdir(), 'held-check-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const game = (fen: string, black: string, white: string, result: string, moves: string) =>
+  `[Event "t"]\n[Black "${black}"]\n[White "${white}"]\n[Result "${result}"]\n[FEN "${fen}"]\n\n${moves} ${result}\n`;
+
+describe('heldCheck.js', () => {
+  it('names the lost game that passed through a position the database holds for us', () => {
+    if (!existsSync(HELD)) throw new Error(`build first: ${HELD} is missing (npm run build)`);
+    const egdb = join(dir, 'egdb3.t48.gz');
+    writeEgdbFile(egdb, buildEgdb(3));
+    const pdn = join(dir, 'match.pdn');
+    // Black (ours) holds B:W9:B1,2 but plays 2-6 into 9x2 and loses every piece.
+    const blunder = '1. 2-6 9x2 2. 1-5 2-6 3. 5-9 6x13';
+    writeFileSync(
+      pdn,
+      [
+        game('B:W9:B1,2', 'ours', 'peer', '0-2', blunder),
+        game('B:W9:B1,2', 'peer', 'ours', '0-2', blunder),
+        game('W:W9:B1,2', 'peer', 'ours', '2-0', '1. 9-6 2x9'),
+      ].join('\n'),
+    );
+    const { stdout, status } = spawnSync(
+      process.execPath,
+      [HELD, '--pdn', pdn, '--egdb', egdb, '--depth', '4'],
+      { encoding: 'utf8', timeout: 60_000 },
+    );
+    expect(status).toBe(0);
+    const lines = stdout.trim().split('\n');
+    expect(lines[0]).toMatch(
+      /^game 1 \(t, ours black\), lost in 6 plies: held by the database at ply 0 \((draw|win), B:W9:B1,2\); last held at 4 plies: ply 0 /,
+    );
+    expect(lines[1]).toMatch(
+      /^game 3 \(t, ours red\), lost in 2 plies: never held by the database/,
+    );
+    expect(lines[2]).toBe(
+      '2 games lost; 1 after a position the 3-piece database holds for us; 1 after a position a 4-ply search scores 0 or more for us',
+    );
+  }, 60_000);
+
+  it('refuses a missing --pdn by name', () => {
+    const { stderr, status } = spawnSync(process.execPath, [HELD], { encoding: 'utf8' });
+    expect(status).toBe(2);
+    expect(stderr).toMatch(/--pdn FILE is required \(ERR_OPTIONS\)/);
+  });
+});

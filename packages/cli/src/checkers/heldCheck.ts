@@ -1,0 +1,126 @@
+/**
+ * The issue's "no game lost from a held position" check, over a match's PDN file (`match.js
+ * --pdn FILE`). Run after a build:
+ *
+ *   node packages/cli/dist/checkers/heldCheck.js --pdn FILE [--depth 12] [--egdb FILE]
+ *
+ * For each game "ours" lost (the `Black`/`White` tags name the sides, the result says who won):
+ * - every position of the game with few enough pieces is looked up in the endgame database
+ *   (the committed one unless `--egdb`); a game lost after a position the database scores as a
+ *   draw or a win for us is named: the ply, the FEN, the value;
+ * - with `--depth D`, every position where we were to move is searched D plies deep (our search,
+ *   the game's earlier positions counting for repetitions) and the last one scored held (0 or
+ *   more for us) is named with the number of our moves from there to the end: where the game
+ *   was lost by a mistake a D-ply search sees.
+ * Then the totals. A tool, not a test: with `--depth` it takes about a second a position.
+ */
+import { readFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import {
+  bitCount,
+  EGDB_DRAW,
+  EGDB_WIN,
+  type Egdb,
+  type Game,
+  gamesOf,
+  makeFen,
+  parsePdnGame,
+  probeEgdb,
+  searchBest,
+  useEgdb,
+} from '@twenty48/checkers';
+import { DEFAULT_EGDB_PATH, readEgdbFile } from './egdbFile.js';
+
+const USAGE =
+  'usage: node packages/cli/dist/checkers/heldCheck.js --pdn FILE [--depth 12] [--egdb FILE]';
+
+function fail(message: string): never {
+  process.stderr.write(`heldCheck: ${message} (ERR_OPTIONS)\n${USAGE}\n`);
+  process.exit(2);
+}
+
+const { values } = parseArgs({
+  options: { pdn: { type: 'string' }, depth: { type: 'string' }, egdb: { type: 'string' } },
+  strict: true,
+});
+if (values.pdn === undefined) fail('--pdn FILE is required');
+const depth = values.depth === undefined ? 0 : Number(values.depth);
+if (!Number.isInteger(depth) || depth < 0 || depth > 30)
+  fail(`--depth must be a whole number 1 to 30, not ${String(values.depth).slice(0, 20)}`);
+let text: string;
+try {
+  text = readFileSync(values.pdn, 'utf8');
+} catch {
+  fail(`cannot read ${values.pdn.slice(0, 200)}`);
+}
+const read = readEgdbFile(values.egdb ?? DEFAULT_EGDB_PATH);
+if (!read.ok) fail(`the endgame database: ${read.message} (${read.code})`);
+const db: Egdb = read.value;
+useEgdb(db);
+
+// Games are separated where a tag section starts again.
+const chunks = text.split(/\n(?=\[Event )/).filter((chunk) => chunk.trim() !== '');
+let lost = 0;
+let heldByDatabase = 0;
+let heldBySearch = 0;
+for (const [index, chunk] of chunks.entries()) {
+  const parsed = parsePdnGame(chunk);
+  if (!parsed.ok) {
+    console.log(`game ${index + 1}: not read (${parsed.error.code})`);
+    continue;
+  }
+  const { tags, result, game } = parsed.value;
+  const ours = tags.Black === 'ours' ? 'black' : tags.White === 'ours' ? 'red' : null;
+  if (ours === null) continue;
+  const oursLost = (ours === 'black' && result === '0-2') || (ours === 'red' && result === '2-0');
+  if (!oursLost) continue;
+  lost++;
+  const games = gamesOf(game);
+  const fromDatabase = firstDatabaseHold(games, ours);
+  if (fromDatabase !== null) heldByDatabase++;
+  let line = `game ${index + 1} (${tags.Event ?? ''}, ours ${ours}), lost in ${game.moves.length} plies: `;
+  line +=
+    fromDatabase === null
+      ? 'never held by the database'
+      : `held by the database at ply ${fromDatabase.ply} (${fromDatabase.value}, ${fromDatabase.fen})`;
+  if (depth > 0) {
+    const fromSearch = lastSearchHold(games, ours, depth);
+    if (fromSearch !== null) {
+      heldBySearch++;
+      line += `; last held at ${depth} plies: ply ${fromSearch.ply} (score ${fromSearch.score}, ${fromSearch.ourMovesLeft} of our moves to the end, ${fromSearch.fen})`;
+    } else line += `; never held at ${depth} plies`;
+  }
+  console.log(line);
+}
+console.log(
+  `${lost} games lost; ${heldByDatabase} after a position the ${db.pieces}-piece database holds for us${depth > 0 ? `; ${heldBySearch} after a position a ${depth}-ply search scores 0 or more for us` : ''}`,
+);
+
+// The first position of the game the database scores as a draw or a win for `ours`.
+function firstDatabaseHold(games: readonly Game[], ours: 'black' | 'red') {
+  for (const [ply, g] of games.entries()) {
+    const p = g.position;
+    if (bitCount(p.black | p.red) > db.pieces) continue;
+    const value = probeEgdb(db, p.black | 0, p.red | 0, p.kings | 0, p.turn === 'black');
+    // The value is for the side to move: a loss for the side to move is a win for the other.
+    const forOurs =
+      value === EGDB_DRAW ? 'draw' : (value === EGDB_WIN) === (p.turn === ours) ? 'win' : 'loss';
+    if (value !== 0 && forOurs !== 'loss') return { ply, value: forOurs, fen: makeFen(p) };
+  }
+  return null;
+}
+
+// The last position with `ours` to move a fixed-depth search scores 0 or more.
+function lastSearchHold(games: readonly Game[], ours: 'black' | 'red', plies: number) {
+  for (let ply = games.length - 1; ply >= 0; ply--) {
+    const g = games[ply] as Game;
+    if (g.position.turn !== ours || g.status.kind !== 'playing') continue;
+    const history = games.slice(0, ply).map((earlier) => earlier.position);
+    const { score } = searchBest(g.position, { depth: plies, history });
+    if (score >= 0) {
+      const ourMovesLeft = games.slice(ply, -1).filter((x) => x.position.turn === ours).length;
+      return { ply, score, ourMovesLeft, fen: makeFen(g.position) };
+    }
+  }
+  return null;
+}
