@@ -5,15 +5,9 @@
 // only when it does not.
 
 import { parseJson, type WireBoard } from '@twenty48/common';
-import { MAX_EVENT_LINE, readEventStream } from './event-stream.js';
-import {
-  apiUrl,
-  type ByteReader,
-  type ClientError,
-  clientError,
-  type Fetch,
-  readAnswer,
-} from './http.js';
+import { MAX_EVENT_LINE } from './event-stream.js';
+import { followEventStream } from './follow-stream.js';
+import { apiUrl, type ClientError, type Fetch } from './http.js';
 import { parseRaceInfo, parseRaceMove, type RaceInfo } from './together-answers.js';
 
 /** What a race's follower sees, in order; `error` is the last. */
@@ -71,47 +65,13 @@ export function watchRace(
   size: number,
   maxLine = MAX_EVENT_LINE,
 ): RaceWatch {
-  let reader: ByteReader | null = null;
-  let closed = false;
-
-  async function* updates(): AsyncGenerator<RaceUpdate, void, undefined> {
-    let response: Awaited<ReturnType<Fetch>>;
-    const url = apiUrl(baseUrl, `/api/races/${encodeURIComponent(raceId)}/events`);
-    try {
-      response = await fetcher(url, { headers: { accept: 'text/event-stream' } });
-    } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      yield { type: 'error', error: clientError('ERR_OFFLINE', `cannot follow: ${message}`) };
-      return;
-    }
-    const type = response.headers.get('content-type') ?? '';
-    if (response.status !== 200 || !type.includes('text/event-stream') || !response.body) {
-      const text = await response.text().catch(() => '');
-      const answer = readAnswer(response.status, text, null, () => null);
-      if (!answer.ok) yield { type: 'error', error: answer.error };
-      return;
-    }
-    reader = response.body.getReader();
-    if (closed) await reader.cancel().catch(() => {});
-    for await (const item of readEventStream(reader, maxLine)) {
-      if (closed) return;
-      if (!item.ok) {
-        yield { type: 'error', error: item.error };
-        return;
-      }
-      yield raceUpdateOf(item.value.event, item.value.data, size);
-    }
-    if (!closed) {
-      yield { type: 'error', error: clientError('ERR_STREAM_CLOSED', 'the race stream ended') };
-    }
-  }
-
-  const iterator = updates();
-  return {
-    [Symbol.asyncIterator]: () => iterator,
-    close() {
-      closed = true;
-      reader?.cancel().catch(() => {});
-    },
-  };
+  const url = apiUrl(baseUrl, `/api/races/${encodeURIComponent(raceId)}/events`);
+  const words = { cannot: 'cannot follow', ended: 'the race stream ended' };
+  return followEventStream(
+    fetcher,
+    url,
+    words,
+    (event) => ({ update: raceUpdateOf(event.event, event.data, size), last: false }),
+    maxLine,
+  );
 }

@@ -3,20 +3,13 @@
 // a view animates it exactly as the player saw it. And the list of the games to watch.
 
 import type { EndEvent, LiveGame, MoveEvent, StateEvent } from '@twenty48/common';
-import { errorMessage, parseJson } from '@twenty48/common';
+import { parseJson } from '@twenty48/common';
 import { makeRules, type TileEvent } from '@twenty48/engine';
 import { parseEndEvent, parseMoveEvent, parseStateEvent } from './answers.js';
 import { readLiveGames } from './api.js';
-import { MAX_EVENT_LINE, readEventStream, type StreamEvent } from './event-stream.js';
-import {
-  apiUrl,
-  type ByteReader,
-  type ClientError,
-  type ClientResult,
-  clientError,
-  type Fetch,
-  readAnswer,
-} from './http.js';
+import { MAX_EVENT_LINE, type StreamEvent } from './event-stream.js';
+import { followEventStream } from './follow-stream.js';
+import { apiUrl, type ClientError, type ClientResult, clientError, type Fetch } from './http.js';
 import { countIds, followMove, type IdSource, type Position, positionOf } from './position.js';
 
 /** What a watcher sees, in order: the game as it is, each move, then the end or an error. */
@@ -126,55 +119,20 @@ export function watchGame(
   id: string,
   maxLine = MAX_EVENT_LINE,
 ): Watch {
-  let reader: ByteReader | null = null;
-  let closed = false;
-
-  async function* updates(): AsyncGenerator<WatchUpdate, void, undefined> {
-    let response: Awaited<ReturnType<Fetch>>;
-    const url = apiUrl(baseUrl, `/api/games/${encodeURIComponent(id)}/events`);
-    try {
-      response = await fetcher(url, { headers: { accept: 'text/event-stream' } });
-    } catch (error) {
-      const message = errorMessage(error);
-      yield { type: 'error', error: clientError('ERR_OFFLINE', `cannot watch: ${message}`) };
-      return;
-    }
-    const type = response.headers.get('content-type') ?? '';
-    if (response.status !== 200 || !type.includes('text/event-stream') || !response.body) {
-      const text = await response.text().catch(() => '');
-      const answer = readAnswer(response.status, text, null, () => null);
-      if (!answer.ok) yield { type: 'error', error: answer.error };
-      return;
-    }
-    reader = response.body.getReader();
-    if (closed) await reader.cancel().catch(() => {});
-    let position: Position | null = null;
-    const ids = countIds(1);
-    for await (const item of readEventStream(reader, maxLine)) {
-      if (closed) return;
-      if (!item.ok) {
-        yield { type: 'error', error: item.error };
-        return;
-      }
-      const next = updateOf(position, item.value, ids);
+  let position: Position | null = null;
+  const ids = countIds(1);
+  const url = apiUrl(baseUrl, `/api/games/${encodeURIComponent(id)}/events`);
+  const words = { cannot: 'cannot watch', ended: 'the stream ended before the game did' };
+  return followEventStream(
+    fetcher,
+    url,
+    words,
+    (event) => {
+      const next = updateOf(position, event, ids);
       position = next.position;
-      if (next.update) yield next.update;
-      if (next.update?.type === 'end' || next.update?.type === 'error') return;
-    }
-    if (!closed) {
-      yield {
-        type: 'error',
-        error: clientError('ERR_STREAM_CLOSED', 'the stream ended before the game did'),
-      };
-    }
-  }
-
-  const iterator = updates();
-  return {
-    [Symbol.asyncIterator]: () => iterator,
-    close() {
-      closed = true;
-      reader?.cancel().catch(() => {});
+      const last = next.update?.type === 'end' || next.update?.type === 'error';
+      return { update: next.update, last };
     },
-  };
+    maxLine,
+  );
 }
