@@ -9,17 +9,17 @@ export {
   dataDirectory,
 } from './location.js';
 export { type OpenLeaderboardOptions, openLeaderboard, SCHEMA_VERSIONS } from './open.js';
-export {
-  createPlayStore,
-  type DailyScoreRow,
-  type PlayAdmission,
-  type PlayOf,
-  type PlayRefusal,
-  type PlayRunner,
-  type PlayStore,
-  type RacePlayerRow,
-  type RaceRow,
-} from './play.js';
+export { createPlayStore } from './play.js';
+export type {
+  DailyScoreRow,
+  PlayAdmission,
+  PlayOf,
+  PlayRefusal,
+  PlayRunner,
+  PlayStore,
+  RacePlayerRow,
+  RaceRow,
+} from './playTypes.js';
 export {
   type PgClient,
   type PgSession,

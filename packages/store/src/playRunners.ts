@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
 import { operationFailure } from './failure.js';
 import { positional } from './leaderboardSql.js';
-import type { PlayRunner } from './play.js';
+import type { PlayRunner } from './playTypes.js';
 import type { PgClient, PgSession } from './postgres/client.js';
 
 type Named = Record<string, unknown>;

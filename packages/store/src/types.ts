@@ -1,5 +1,8 @@
 import type { GameRecord, GeneratorVersion, Result } from '@twenty48/engine';
-import type { PlayStore } from './play.js';
+import type { PlayStore } from './playTypes.js';
+import type { EndedRankedGame, RankedStatus } from './rankedStatus.js';
+
+export type { EndedRankedGame, RankedStatus } from './rankedStatus.js';
 
 /** What a ranked game's score row needs: the server's own record of it and its figures. */
 export interface RankedScore {
@@ -71,9 +74,6 @@ export interface ScoreQuery {
   /** Default 10, at most 100. */
   readonly limit?: number;
 }
-
-/** A ranked game's status as the engine says it. */
-export type RankedStatus = 'playing' | 'won' | 'lost';
 
 /** A ranked game as the server starts it: the ids, the seed (secret until the end), the rules. */
 export interface NewRankedGame {
@@ -167,14 +167,6 @@ export interface AdmissionRefusal {
   readonly message: string;
   readonly retryAfterMs: number;
   readonly open?: readonly OpenRankedGame[];
-}
-
-/** A game the server closed before its end (abandoned or expired). */
-export interface EndedRankedGame {
-  readonly gameId: string;
-  readonly watchId: string;
-  readonly score: number;
-  readonly status: 'abandoned' | 'expired';
 }
 
 /** A game in progress as the live list shows it: no private id, no seed. */
