@@ -182,6 +182,8 @@ test.describe('on a 320x568 phone', () => {
         if (value) value.textContent = '999,999';
       }
     });
+    // Measured in the page's own font: before it loads, a wider fallback can overflow the boxes.
+    await page.evaluate(() => document.fonts.ready);
     const title = await boxOf(page.locator('.title'));
     for (const id of ['score', 'best', 'moves']) {
       const value = page.getByTestId(id);

@@ -178,8 +178,11 @@ for (const [width, height] of SIZES) {
       await settle(page);
       const before = await boardBox(page);
       await scriptClick(page, 'autoplay');
+      // The AI's first moves wait for its network to load; slow on a busy machine, not wrong.
       await expect
-        .poll(async () => Number(await page.getByTestId('moves').textContent()))
+        .poll(async () => Number(await page.getByTestId('moves').textContent()), {
+          timeout: 30_000,
+        })
         .toBeGreaterThan(10);
       await scriptClick(page, 'autoplay');
       await settle(page);
