@@ -1,3 +1,4 @@
+import { isRecord } from '@twenty48/common';
 import { parseFen } from './fen.js';
 import type { Game } from './game.js';
 import { moveToPdn, parsePdnMove } from './pdn.js';
@@ -60,9 +61,6 @@ export type ReviewReply =
       readonly ok: false;
       readonly error: Failure<SearchErrorCode | 'ERR_PDN_MOVE' | 'ERR_ILLEGAL_MOVE'>;
     };
-
-const isRecord = (data: unknown): data is Record<string, unknown> =>
-  typeof data === 'object' && data !== null && !Array.isArray(data);
 
 /** True for data that asks for a review (`kind: 'review'`), whether well formed or not. */
 export const isReviewRequest = (data: unknown): boolean => isRecord(data) && data.kind === 'review';
