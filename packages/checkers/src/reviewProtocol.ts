@@ -38,23 +38,27 @@ export interface ReviewRequest {
   readonly index: number;
 }
 
-/** The grade, values for the side that moved (a man = 100), or a named error. */
+/** One move graded, values for the side that moved (a man = 100): what a review keeps of it. */
+export interface ReviewGrade {
+  readonly index: number;
+  readonly side: Side;
+  readonly played: string;
+  readonly best: string;
+  /** The squares the best move's piece stands on, from start to end (the board draws it). */
+  readonly bestPath: readonly number[];
+  readonly before: number;
+  readonly after: number;
+  readonly mark: ReviewMark | null;
+}
+
+/** The grade, and the depth searched, or a named error. */
 export type ReviewReply =
-  | {
+  | (ReviewGrade & {
       readonly kind: 'review';
       readonly id: number;
       readonly ok: true;
-      readonly index: number;
-      readonly side: Side;
-      readonly played: string;
-      readonly best: string;
-      /** The squares the best move's piece stands on, from start to end (the board draws it). */
-      readonly bestPath: readonly number[];
-      readonly before: number;
-      readonly after: number;
-      readonly mark: ReviewMark | null;
       readonly depth: number;
-    }
+    })
   | {
       readonly kind: 'review';
       readonly id: number;
