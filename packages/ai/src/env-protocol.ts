@@ -1,4 +1,4 @@
-import { parseJson, valueOr } from '@twenty48/common';
+import { isRecord, parseJson, valueOr } from '@twenty48/common';
 import {
   DIRECTIONS,
   type Direction,
@@ -28,9 +28,6 @@ export type EnvErrorCode =
   | 'ERR_GAME_OVER';
 
 const error = (code: EnvErrorCode | string, message: string) => ({ error: { code, message } });
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Outcome of one line: the JSON reply, and whether the agent asked to close. */
 export interface EnvReply {

@@ -1,3 +1,4 @@
+import { isRecord } from '@twenty48/common';
 import { type Direction, type Game, isTileValue, parseRules } from '@twenty48/engine';
 import { currentNetwork, networkPlays } from './ntuple-player.js';
 import {
@@ -33,9 +34,6 @@ export type AiResponse =
       readonly id: number;
       readonly error: { readonly code: AiErrorCode; readonly message: string };
     };
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** A square board of `size` rows of 0 or a tile (a power of two up to the engine's MAX_TILE). */
 const isBoard = (board: unknown, size: number): board is number[][] =>

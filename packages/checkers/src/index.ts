@@ -163,6 +163,7 @@ export {
 export {
   handleReviewRequest,
   isReviewRequest,
+  type ReviewGrade,
   type ReviewReply,
   type ReviewRequest,
   reviewRequest,

@@ -1,4 +1,4 @@
-import { mapResult } from '@twenty48/common';
+import { isRecord, mapResult } from '@twenty48/common';
 import { crc32 } from './crc32.js';
 import { makeFen, parseFen } from './fen.js';
 import type { Game } from './game.js';
@@ -89,9 +89,6 @@ export const MAX_FEN_LENGTH = 256;
 export const UNKNOWN_ID = -1;
 
 const FIELDS = new Set(['id', 'fen', 'depth', 'ms', 'history', 'margin', 'seed']);
-
-const isRecord = (data: unknown): data is Record<string, unknown> =>
-  typeof data === 'object' && data !== null && !Array.isArray(data);
 
 function readFen(
   text: unknown,

@@ -1,3 +1,4 @@
+import { isRecord } from '@twenty48/common';
 import { parseFen } from './fen.js';
 import type { Game } from './game.js';
 import { moveToPdn, parsePdnMove } from './pdn.js';
@@ -37,32 +38,33 @@ export interface ReviewRequest {
   readonly index: number;
 }
 
-/** The grade, values for the side that moved (a man = 100), or a named error. */
+/** One move graded, values for the side that moved (a man = 100): what a review keeps of it. */
+export interface ReviewGrade {
+  readonly index: number;
+  readonly side: Side;
+  readonly played: string;
+  readonly best: string;
+  /** The squares the best move's piece stands on, from start to end (the board draws it). */
+  readonly bestPath: readonly number[];
+  readonly before: number;
+  readonly after: number;
+  readonly mark: ReviewMark | null;
+}
+
+/** The grade, and the depth searched, or a named error. */
 export type ReviewReply =
-  | {
+  | (ReviewGrade & {
       readonly kind: 'review';
       readonly id: number;
       readonly ok: true;
-      readonly index: number;
-      readonly side: Side;
-      readonly played: string;
-      readonly best: string;
-      /** The squares the best move's piece stands on, from start to end (the board draws it). */
-      readonly bestPath: readonly number[];
-      readonly before: number;
-      readonly after: number;
-      readonly mark: ReviewMark | null;
       readonly depth: number;
-    }
+    })
   | {
       readonly kind: 'review';
       readonly id: number;
       readonly ok: false;
       readonly error: Failure<SearchErrorCode | 'ERR_PDN_MOVE' | 'ERR_ILLEGAL_MOVE'>;
     };
-
-const isRecord = (data: unknown): data is Record<string, unknown> =>
-  typeof data === 'object' && data !== null && !Array.isArray(data);
 
 /** True for data that asks for a review (`kind: 'review'`), whether well formed or not. */
 export const isReviewRequest = (data: unknown): boolean => isRecord(data) && data.kind === 'review';

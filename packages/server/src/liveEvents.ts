@@ -1,7 +1,6 @@
 import type { DroppedEvent, RankedEventName } from '@twenty48/common';
+import { eventStream } from './eventStream.js';
 import { type RankedGame, stateEventOf, type Watcher } from './rankedGame.js';
-
-const encoder = new TextEncoder();
 
 /** One Server-Sent Event: its name and its data, JSON on one line. */
 const eventText = (name: RankedEventName, data: unknown): string =>
@@ -33,64 +32,35 @@ export interface LiveStreamOptions {
  */
 export function liveStream(ranked: RankedGame, options: LiveStreamOptions): ReadableStream {
   let watcher: Watcher | undefined;
-  let keepAlive: ReturnType<typeof setInterval> | undefined;
-  let closed = false;
-  const finish = (): void => {
-    if (closed) return;
-    closed = true;
-    clearInterval(keepAlive);
-    if (watcher) ranked.watchers.delete(watcher);
-    options.onClose();
+  const dropped: DroppedEvent = {
+    error: 'ERR_WATCHER_TOO_SLOW',
+    message: `more than ${options.queueBytes} bytes of events were waiting for this watcher; connect again to watch from the game as it is now`,
   };
-  return new ReadableStream<Uint8Array>(
-    {
-      start(controller) {
-        const drop = (): void => {
-          const dropped: DroppedEvent = {
-            error: 'ERR_WATCHER_TOO_SLOW',
-            message: `more than ${options.queueBytes} bytes of events were waiting for this watcher; connect again to watch from the game as it is now`,
-          };
-          controller.enqueue(encoder.encode(eventText('dropped', dropped)));
-          finish();
-          controller.close();
-          // Still unread after the linger: the connection is cut and what waits is let go.
-          setTimeout(
-            () => controller.error(new Error('the watcher was dropped')),
-            options.lingerMs,
-          ).unref();
-        };
-        const write = (text: string): void => {
-          if (closed) return;
-          controller.enqueue(encoder.encode(text));
-          if ((controller.desiredSize ?? 0) < 0) drop();
-        };
-        write(eventText('state', stateEventOf(ranked)));
-        const end = ranked.closed ?? (ranked.game.status === 'lost' ? 'lost' : null);
-        if (end) {
-          const scoreId = ranked.scoreId === null ? {} : { scoreId: ranked.scoreId };
-          write(eventText('end', { status: end, score: ranked.game.score, ...scoreId }));
-          finish();
-          controller.close();
-          return;
-        }
-        watcher = {
-          from: ranked.letters.length,
-          send: (name, data) => write(eventText(name, data)),
-          close: () => {
-            if (closed) return;
-            finish();
-            controller.close();
-          },
-        };
-        ranked.watchers.add(watcher);
-        keepAlive = setInterval(() => write(': keep-alive\n\n'), options.keepAliveMs);
-        keepAlive.unref();
-      },
-      cancel() {
-        finish();
-      },
+  return eventStream({
+    queueBytes: options.queueBytes,
+    keepAliveMs: options.keepAliveMs,
+    lingerMs: options.lingerMs,
+    droppedText: eventText('dropped', dropped),
+    onFinish: () => {
+      if (watcher) ranked.watchers.delete(watcher);
+      options.onClose();
     },
-    // The queue is counted in bytes; `desiredSize` goes below 0 past `queueBytes`.
-    new ByteLengthQueuingStrategy({ highWaterMark: options.queueBytes }),
-  );
+    start: (sink) => {
+      sink.write(eventText('state', stateEventOf(ranked)));
+      const end = ranked.closed ?? (ranked.game.status === 'lost' ? 'lost' : null);
+      if (end) {
+        const scoreId = ranked.scoreId === null ? {} : { scoreId: ranked.scoreId };
+        sink.write(eventText('end', { status: end, score: ranked.game.score, ...scoreId }));
+        sink.end();
+        return;
+      }
+      watcher = {
+        from: ranked.letters.length,
+        send: (name, data) => sink.write(eventText(name, data)),
+        close: sink.end,
+      };
+      ranked.watchers.add(watcher);
+      sink.keepAlive();
+    },
+  });
 }

@@ -1,9 +1,12 @@
 import { fail, type Result } from '@twenty48/common';
-import type { LeaderboardStore, RankedMove, StoreError } from '@twenty48/store';
+import type { LeaderboardStore, RankedMove, RankedMoveRefusal } from '@twenty48/store';
+
+/** A move's write: kept, refused by the store, or ERR_DB_FAILED when the store left it unanswered. */
+export type KeptMove = Result<void, RankedMoveRefusal | 'ERR_DB_FAILED'>;
 
 interface PendingWrite {
   readonly move: RankedMove;
-  readonly resolve: (kept: Result<void, StoreError>) => void;
+  readonly resolve: (kept: KeptMove) => void;
   readonly reject: (error: unknown) => void;
   /** Settled (either way) once the move's write is over. */
   readonly over: Promise<unknown>;
@@ -53,7 +56,7 @@ export function createMoveWrites(
   let scheduled = false;
 
   const commit = async (batch: readonly PendingWrite[]): Promise<void> => {
-    let results: Result<void, StoreError>[];
+    let results: Result<void, RankedMoveRefusal>[];
     try {
       results = await store.appendRankedMoves(
         batch.map((write) => write.move),
@@ -111,10 +114,10 @@ export function createMoveWrites(
   };
   return {
     /** Keep `move` with the others of this turn; settled when their transaction is committed. */
-    keep(move: RankedMove): Promise<Result<void, StoreError>> {
+    keep(move: RankedMove): Promise<KeptMove> {
       let resolve: PendingWrite['resolve'] = () => {};
       let reject: PendingWrite['reject'] = () => {};
-      const kept = new Promise<Result<void, StoreError>>((resolveKept, rejectKept) => {
+      const kept = new Promise<KeptMove>((resolveKept, rejectKept) => {
         resolve = resolveKept;
         reject = rejectKept;
       });

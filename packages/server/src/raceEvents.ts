@@ -1,10 +1,9 @@
 import type { MoveEvent, RaceEventName, RaceEvents } from '@twenty48/common';
 import { raceAnswerOf, raceStatus } from '@twenty48/ranked';
+import { eventStream } from './eventStream.js';
 import type { KnownRace, PlayTable } from './play.js';
 import type { RankedGame, Watcher } from './rankedGame.js';
 import type { RankedTable } from './rankedTable.js';
-
-const encoder = new TextEncoder();
 
 /** One Server-Sent Event of a race: its name and its data, JSON on one line. */
 const eventText = <Name extends RaceEventName>(name: Name, data: RaceEvents[Name]): string =>
@@ -180,84 +179,56 @@ export function createRaceEvents({
       if (!race) return null;
       open++;
       let listener: RaceListener | undefined;
-      let keepAlive: ReturnType<typeof setInterval> | undefined;
-      let closed = false;
-      const finish = (): void => {
-        if (closed) return;
-        closed = true;
-        clearInterval(keepAlive);
-        const hub = hubs.get(raceId);
-        if (hub && listener) {
-          hub.listeners.delete(listener);
-          if (hub.listeners.size === 0) stopHub(hub);
-        }
-        open--;
-        onClose();
-      };
-      const body = new ReadableStream<Uint8Array>(
-        {
-          start: async (controller) => {
-            const write = (text: string): void => {
-              if (closed) return;
-              controller.enqueue(encoder.encode(text));
-              // Too slow a reader: let go, as a game's watcher is (it may connect again).
-              if ((controller.desiredSize ?? 0) < 0) {
-                controller.enqueue(
-                  encoder.encode(
-                    eventText('dropped', {
-                      error: 'ERR_WATCHER_TOO_SLOW',
-                      message: `more than ${queueBytes} bytes of events were waiting; connect again`,
-                    }),
-                  ),
-                );
-                finish();
-                controller.close();
-              }
-            };
-            const now = play.now();
-            write(eventText('race', raceAnswerOf(race, now)));
-            if (raceStatus(race, now) === 'finished') {
-              write(eventText('finish', raceAnswerOf(race, now)));
-              finish();
-              controller.close();
-              return;
-            }
-            listener = {
-              send: write,
-              close: () => {
-                if (closed) return;
-                finish();
-                controller.close();
-              },
-            };
-            let hub = hubs.get(raceId);
-            if (!hub) {
-              const created: Hub = {
-                raceId,
-                listeners: new Set(),
-                games: new Map(),
-                known: race,
-                timer: setInterval(() => {
-                  refresh(created).catch(() => {});
-                }, pollMs),
-                refreshing: null,
-                again: false,
-                waitingMoves: null,
-              };
-              created.timer.unref();
-              hubs.set(raceId, created);
-              hub = created;
-            }
-            hub.listeners.add(listener);
-            keepAlive = setInterval(() => write(': keep-alive\n\n'), keepAliveMs);
-            keepAlive.unref();
-            await refresh(hub);
-          },
-          cancel: finish,
+      // Too slow a reader: let go, as a game's watcher is (it may connect again).
+      const dropped = eventText('dropped', {
+        error: 'ERR_WATCHER_TOO_SLOW',
+        message: `more than ${queueBytes} bytes of events were waiting; connect again`,
+      });
+      return eventStream({
+        queueBytes,
+        keepAliveMs,
+        droppedText: dropped,
+        onFinish: () => {
+          const hub = hubs.get(raceId);
+          if (hub && listener) {
+            hub.listeners.delete(listener);
+            if (hub.listeners.size === 0) stopHub(hub);
+          }
+          open--;
+          onClose();
         },
-        new ByteLengthQueuingStrategy({ highWaterMark: queueBytes }),
-      );
-      return body;
+        start: async (sink) => {
+          const now = play.now();
+          sink.write(eventText('race', raceAnswerOf(race, now)));
+          if (raceStatus(race, now) === 'finished') {
+            sink.write(eventText('finish', raceAnswerOf(race, now)));
+            sink.end();
+            return;
+          }
+          listener = { send: sink.write, close: sink.end };
+          let hub = hubs.get(raceId);
+          if (!hub) {
+            const created: Hub = {
+              raceId,
+              listeners: new Set(),
+              games: new Map(),
+              known: race,
+              timer: setInterval(() => {
+                refresh(created).catch(() => {});
+              }, pollMs),
+              refreshing: null,
+              again: false,
+              waitingMoves: null,
+            };
+            created.timer.unref();
+            hubs.set(raceId, created);
+            hub = created;
+          }
+          hub.listeners.add(listener);
+          sink.keepAlive();
+          await refresh(hub);
+        },
+      });
     },
 
     /** Whether one more stream of `raceId` fits: `perRace` on it, `total` race streams here. */

@@ -63,3 +63,40 @@ describe('the sweep of ranked games', () => {
     }
   });
 });
+
+describe('the live list', () => {
+  it('leaves out a game of rules this server does not know (a newer server on the same database)', async () => {
+    const opened = await openLeaderboard(':memory:');
+    if (!opened.ok) throw new Error(opened.error.message);
+    const store = opened.value;
+    const admission = { perPlayer: 10, perAddress: 10, maxInProgress: 100, fullRetryMs: 1000 };
+    const game = (id: string, rules: string, score: number) => ({
+      gameId: `g${id}`,
+      watchId: `w${id}`,
+      seed: `seed${id}`,
+      version: 2 as const,
+      rules,
+      size: 4,
+      score,
+      maxTile: 4,
+      status: 'playing' as const,
+      client: '127.0.0.1',
+      player: 'a:127.0.0.1',
+    });
+    expect((await store.createRankedGame(game('1', 'classic', 8), admission)).ok).toBe(true);
+    expect((await store.createRankedGame(game('2', 'hexagons', 16), admission)).ok).toBe(true);
+    const table = createRankedTable({ store, limits: DEFAULT_LIMITS, now: () => new Date() });
+    try {
+      expect((await store.listLiveRankedGames(10)).map((live) => live.watchId)).toEqual([
+        'w2',
+        'w1',
+      ]);
+      expect((await table.live(10)).map((live) => [live.watchId, live.rules])).toEqual([
+        ['w1', 'classic'],
+      ]);
+    } finally {
+      await table.close();
+      await store.close();
+    }
+  });
+});

@@ -2,12 +2,12 @@ import { randomBytes } from 'node:crypto';
 import {
   type CreateGameAnswer,
   type DailyRankAnswer,
+  isRankedRules,
   type LiveGame,
   type MoveAnswer,
   type MoveEvent,
   RANKED_WATCH_RETRY_MS,
   type RankedEndStatus,
-  type RankedErrorCode,
   type RankedRules,
   type ResumeAnswer,
   type ScoreAnswer,
@@ -23,8 +23,8 @@ import {
 import type {
   EndedRankedGame,
   LeaderboardStore,
+  LiveRankedGame,
   RankedGameRow,
-  RankedStatus,
 } from '@twenty48/store';
 import type { Client, Limits } from './limits.js';
 import { errorFields, type Logger, silentLogger } from './logging.js';
@@ -243,7 +243,7 @@ export function createRankedTable({
         ranked.unsettled.delete(moveAnswer.index);
         if (!stored.ok) {
           letGo(ranked);
-          const refused = refuse(stored.error.code as RankedErrorCode, stored.error.message);
+          const refused = refuse(stored.error.code, stored.error.message);
           if (shared && stored.error.code === 'ERR_MOVE_ORDER') stale.add(refused);
           return refused;
         }
@@ -328,7 +328,7 @@ export function createRankedTable({
           size,
           score: game.score,
           maxTile: maxTile(game.board),
-          status: game.status as RankedStatus,
+          status: game.status,
           client: client.address,
           player: client.player,
         },
@@ -464,7 +464,7 @@ export function createRankedTable({
       if (!rank) throw new Error(`rank: answered ${answer.type}, nothing to keep`);
       const { entry } = rank;
       const added = await store.rankRankedGame(gameId, entry);
-      if (!added.ok) return refuse(added.error.code as RankedErrorCode, added.error.message);
+      if (!added.ok) return refuse(added.error.code, added.error.message);
       ranked.scoreId = added.value.id;
       return done({ ...added.value, score: entry.score, maxTile: entry.maxTile });
     },
@@ -480,7 +480,11 @@ export function createRankedTable({
     /** Games in progress, best score first. */
     async live(limit: number): Promise<LiveGame[]> {
       await writes.flush();
-      return (await store.listLiveRankedGames(limit)) as LiveGame[];
+      // The rules come from the database, which a newer server may share: a game of rules this
+      // server does not know is left out of its list rather than answered unchecked.
+      return (await store.listLiveRankedGames(limit)).filter(
+        (game): game is LiveRankedGame & { rules: RankedRules } => isRankedRules(game.rules),
+      );
     },
 
     /** The game a watcher asks for (watch id or private id), or null. */

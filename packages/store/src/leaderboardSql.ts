@@ -22,8 +22,9 @@ import type {
   RankedAdmission,
   RankedGameRow,
   RankedMove,
+  RankedMoveRefusal,
+  RankingRefusal,
   ScoreRow,
-  StoreError,
 } from './types.js';
 
 /** The table length when none is asked for, and the most one query returns. */
@@ -246,7 +247,10 @@ export interface MoveState {
 }
 
 /** Why a move did not land, from the game as it is when the move is decided (null: unknown). */
-export function refusalOf(game: MoveState | null, move: RankedMove): Result<never, StoreError> {
+export function refusalOf(
+  game: MoveState | null,
+  move: RankedMove,
+): Result<never, RankedMoveRefusal> {
   if (!game) return fail('ERR_UNKNOWN_GAME', 'no ranked game with this id');
   if (game.closed) return fail('ERR_GAME_EXPIRED', `this game was ${game.closed}`);
   if (game.status === 'lost') return fail('ERR_GAME_OVER', 'this game is over');
@@ -260,7 +264,7 @@ export function refusalOf(game: MoveState | null, move: RankedMove): Result<neve
 export function moveRefusal(
   row: RankedGameRow | null,
   move: RankedMove,
-): Result<never, StoreError> {
+): Result<never, RankedMoveRefusal> {
   return refusalOf(row && { ...row, sent: row.sent.length }, move);
 }
 
@@ -333,7 +337,7 @@ export function rankRefusal(
   row: RankedGameRow | null,
   gameId: string,
   entry: { readonly record: GameRecord; readonly score: number },
-): Result<void, StoreError> {
+): Result<void, RankingRefusal> {
   if (!row) return fail('ERR_UNKNOWN_GAME', 'no ranked game with this id');
   if (row.scoreId !== null) {
     return fail('ERR_GAME_USED', `this game is ranked already (score ${row.scoreId})`);

@@ -26,8 +26,9 @@ import type {
   RankedAdmission,
   RankedGameRow,
   RankedMove,
+  RankedMoveRefusal,
   RankedScore,
-  StoreError,
+  RankingRefusal,
 } from './types.js';
 
 type AddScore = (entry: {
@@ -36,7 +37,7 @@ type AddScore = (entry: {
   score: number;
   maxTile: number;
   finished: boolean;
-}) => Result<{ id: number; rank: number }, StoreError>;
+}) => Result<{ id: number; rank: number }, 'ERR_NAME'>;
 
 /**
  * Ranked games the server deals, kept as they go: one row per game (ids, seed, rules, the
@@ -70,7 +71,7 @@ export function createRankedGames(db: Database.Database, addScore: AddScore) {
     return columns ? rowOf(columns) : null;
   };
   /** Keep one move, if the game is in progress and its kept moves are those it was computed on. */
-  const append = (move: RankedMove, now: string): Result<void, StoreError> => {
+  const append = (move: RankedMove, now: string): Result<void, RankedMoveRefusal> => {
     const updated = advance.get({ ...move, after: digestAfter(move), now }) as
       | { id: number }
       | undefined;
@@ -130,12 +131,15 @@ export function createRankedGames(db: Database.Database, addScore: AddScore) {
       return columns ? rowOf(columns) : null;
     },
 
-    appendRankedMoves(moves: readonly RankedMove[], now = new Date()): Result<void, StoreError>[] {
+    appendRankedMoves(
+      moves: readonly RankedMove[],
+      now = new Date(),
+    ): Result<void, RankedMoveRefusal>[] {
       const at = now.toISOString();
       return db.transaction(() => moves.map((move) => append(move, at)))();
     },
 
-    appendRankedMove(move: RankedMove, now = new Date()): Result<void, StoreError> {
+    appendRankedMove(move: RankedMove, now = new Date()): Result<void, RankedMoveRefusal> {
       return db.transaction(() => append(move, now.toISOString()))();
     },
 
@@ -162,8 +166,8 @@ export function createRankedGames(db: Database.Database, addScore: AddScore) {
     rankRankedGame(
       gameId: string,
       entry: RankedScore,
-    ): Result<{ id: number; rank: number }, StoreError> {
-      return db.transaction((): Result<{ id: number; rank: number }, StoreError> => {
+    ): Result<{ id: number; rank: number }, RankingRefusal> {
+      return db.transaction((): Result<{ id: number; rank: number }, RankingRefusal> => {
         const refused = rankRefusal(load(gameId), gameId, entry);
         if (!refused.ok) return refused;
         const added = addScore({ ...entry, finished: true });

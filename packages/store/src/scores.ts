@@ -8,7 +8,7 @@ import {
   scoreParameters,
   scoreRowOf,
 } from './leaderboardSql.js';
-import type { NewScore, ScoreQuery, ScoreRow, StoreError } from './types.js';
+import type { NewScore, ScoreQuery, ScoreRow } from './types.js';
 
 export { DEFAULT_TABLE_LENGTH, MAX_TABLE_LENGTH } from './leaderboardSql.js';
 
@@ -31,7 +31,7 @@ export function createScores(db: Database.Database) {
       return n < limit;
     },
 
-    addScore(entry: NewScore): Result<{ id: number; rank: number }, StoreError> {
+    addScore(entry: NewScore): Result<{ id: number; rank: number }, 'ERR_NAME'> {
       const row = scoreParameters(entry);
       if (!row.ok) return row;
       const { id } = insert.get(row.value) as { id: number };

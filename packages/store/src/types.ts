@@ -1,3 +1,4 @@
+import type { RankedErrorCode } from '@twenty48/common';
 import type { GameRecord, GeneratorVersion, Result } from '@twenty48/engine';
 import type { PlayStore } from './playTypes.js';
 import type { EndedRankedGame, RankedStatus } from './rankedStatus.js';
@@ -33,6 +34,21 @@ export type StoreError =
   | 'ERR_MOVE_ORDER' // a move computed on a state that is no longer the kept one
   | 'ERR_NOT_FINISHED' // ranking a game still in play
   | 'ERR_GAME_USED'; // ranking a game ranked already
+
+/**
+ * Why a ranked move did not land: only codes of the server's API (common's), so the server
+ * answers them as they are.
+ */
+export type RankedMoveRefusal = Extract<
+  RankedErrorCode,
+  'ERR_UNKNOWN_GAME' | 'ERR_GAME_EXPIRED' | 'ERR_GAME_OVER' | 'ERR_MOVE_ORDER'
+>;
+
+/** Why a ranked game was not ranked: only codes of the server's API (common's). */
+export type RankingRefusal = Extract<
+  RankedErrorCode,
+  'ERR_UNKNOWN_GAME' | 'ERR_GAME_USED' | 'ERR_NOT_FINISHED' | 'ERR_NAME'
+>;
 
 /** A named saved game: the whole record, so it resumes exactly. */
 export interface SavedGame {
@@ -243,13 +259,13 @@ export interface Store {
    * in progress and has exactly `move.index` moves sent: a move cannot land twice
    * (ERR_MOVE_ORDER), nor on a game lost (ERR_GAME_OVER) or closed (ERR_GAME_EXPIRED).
    */
-  appendRankedMove(move: RankedMove, now?: Date): Result<void, StoreError>;
+  appendRankedMove(move: RankedMove, now?: Date): Result<void, RankedMoveRefusal>;
   /**
    * Keep several moves (of one game or many, in order) in one transaction, each as
    * `appendRankedMove` would: one answer per move. A transaction per move costs several times
    * more, so the server keeps the moves it applied in one turn of its event loop together.
    */
-  appendRankedMoves(moves: readonly RankedMove[], now?: Date): Result<void, StoreError>[];
+  appendRankedMoves(moves: readonly RankedMove[], now?: Date): Result<void, RankedMoveRefusal>[];
   /** Games in progress, best score first (then the most recently played). */
   listLiveRankedGames(limit: number): LiveRankedGame[];
   /** Games in progress: of one client, or on the whole server. */
@@ -265,7 +281,7 @@ export interface Store {
   rankRankedGame(
     gameId: string,
     entry: RankedScore,
-  ): Result<{ id: number; rank: number }, StoreError>;
+  ): Result<{ id: number; rank: number }, RankingRefusal>;
 
   /**
    * Whether the store can still be used: the damage an operation met, or a failure to read the
@@ -313,7 +329,10 @@ export interface LeaderboardStore {
    * As `Store.appendRankedMoves`: each move lands only on the sent count it was computed from,
    * so a move lands once, in order, whichever server (or how many) sends it.
    */
-  appendRankedMoves(moves: readonly RankedMove[], now?: Date): Promise<Result<void, StoreError>[]>;
+  appendRankedMoves(
+    moves: readonly RankedMove[],
+    now?: Date,
+  ): Promise<Result<void, RankedMoveRefusal>[]>;
   listLiveRankedGames(limit: number): Promise<LiveRankedGame[]>;
   countRankedGamesInProgress(client?: string): Promise<number>;
   expireIdleRankedGames(idleMs: number, now?: Date): Promise<EndedRankedGame[]>;
@@ -321,7 +340,7 @@ export interface LeaderboardStore {
   rankRankedGame(
     gameId: string,
     entry: RankedScore,
-  ): Promise<Result<{ id: number; rank: number }, StoreError>>;
+  ): Promise<Result<{ id: number; rank: number }, RankingRefusal>>;
 
   /**
    * Be told of the games another server changed (a move kept, a game closed), by private id;

@@ -3,8 +3,6 @@
  * every refusal named (`ERR_BOOK_MISSING`, `ERR_BOOK_FOREIGN`, `ERR_BOOK_TRUNCATED`,
  * `ERR_BOOK_DAMAGED`), never throwing, and built by long searches from the ACF ballots.
  */
-import { readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import {
   ACF_BALLOTS,
   applyMove,
@@ -17,33 +15,18 @@ import {
   parseBook,
   searchBest,
 } from '@twenty48/checkers';
-import { errorCode, errorMessage } from '@twenty48/common';
+import { committedDataPath, type DataFileRead, readDataFile, writeDataFile } from './dataFile.js';
 
 /** Where the committed book lives: packages/cli/data/book.t48.txt. */
-export const DEFAULT_BOOK_PATH = fileURLToPath(new URL('../../data/book.t48.txt', import.meta.url));
+export const DEFAULT_BOOK_PATH = committedDataPath('book.t48.txt');
 
 /** A book read, or why not. */
-export type BookRead =
-  | { readonly ok: true; readonly value: Book }
-  | {
-      readonly ok: false;
-      readonly code: BookErrorCode | 'ERR_BOOK_MISSING';
-      readonly message: string;
-    };
+export type BookRead = DataFileRead<Book, BookErrorCode | 'ERR_BOOK_MISSING'>;
 
 /** The book at `path`, or why not. */
 export function readBookFile(path: string): BookRead {
-  let text: string;
-  try {
-    text = readFileSync(path, 'latin1');
-  } catch (error) {
-    return {
-      ok: false,
-      code: 'ERR_BOOK_MISSING',
-      message: `cannot read the book (${errorCode(error) || errorMessage(error)})`,
-    };
-  }
-  return parseBook(text);
+  const bytes = readDataFile(path, 'ERR_BOOK_MISSING', 'the book');
+  return bytes.ok ? parseBook(bytes.value.toString('latin1')) : bytes;
 }
 
 /**
@@ -76,7 +59,5 @@ export function buildBook(
 
 /** Writes the book's text to `path` atomically. */
 export function writeBookFile(path: string, text: string): void {
-  const temporary = `${path}.${process.pid}.tmp`;
-  writeFileSync(temporary, text, 'latin1');
-  renameSync(temporary, path);
+  writeDataFile(path, Buffer.from(text, 'latin1'));
 }

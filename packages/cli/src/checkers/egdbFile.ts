@@ -4,9 +4,7 @@
  * (`ERR_EGDB_MISSING`, `ERR_EGDB_FOREIGN`, `ERR_EGDB_TRUNCATED`, `ERR_EGDB_DAMAGED`) and never
  * throws: an engine without its database plays on without it.
  */
-import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { gunzip, gunzipSync, gzipSync } from 'node:zlib';
 import {
@@ -17,20 +15,20 @@ import {
   egdbHeader,
   readEgdbHeader,
 } from '@twenty48/checkers';
-import { errorCode, errorMessage } from '@twenty48/common';
+import { errorMessage } from '@twenty48/common';
+import {
+  committedDataPath,
+  type DataFileRead,
+  missingFile,
+  readDataFile,
+  writeDataFile,
+} from './dataFile.js';
 
 /** Where the committed database lives: packages/cli/data/egdb.t48.gz. */
-// Two levels up from both src/checkers and dist/checkers.
-export const DEFAULT_EGDB_PATH = fileURLToPath(new URL('../../data/egdb.t48.gz', import.meta.url));
+export const DEFAULT_EGDB_PATH = committedDataPath('egdb.t48.gz');
 
 /** A database read, or why not. */
-export type EgdbRead =
-  | { readonly ok: true; readonly value: Egdb }
-  | {
-      readonly ok: false;
-      readonly code: EgdbErrorCode | 'ERR_EGDB_MISSING';
-      readonly message: string;
-    };
+export type EgdbRead = DataFileRead<Egdb, EgdbErrorCode | 'ERR_EGDB_MISSING'>;
 
 /**
  * The database file's bytes checked and opened.
@@ -56,22 +54,10 @@ export function egdbOfFileBytes(bytes: Uint8Array): EgdbRead {
   return egdbFromBytes(bytes.subarray(0, EGDB_HEADER_BYTES), values);
 }
 
-/** A file that cannot be read: the database is missing. */
-const missing = (error: unknown): EgdbRead => ({
-  ok: false,
-  code: 'ERR_EGDB_MISSING',
-  message: `cannot read the database (${errorCode(error) || errorMessage(error)})`,
-});
-
 /** The database at `path`, or why not (a file that cannot be read is `ERR_EGDB_MISSING`). */
 export function readEgdbFile(path: string): EgdbRead {
-  let bytes: Uint8Array;
-  try {
-    bytes = readFileSync(path);
-  } catch (error) {
-    return missing(error);
-  }
-  return egdbOfFileBytes(bytes);
+  const bytes = readDataFile(path, 'ERR_EGDB_MISSING', 'the database');
+  return bytes.ok ? egdbOfFileBytes(bytes.value) : bytes;
 }
 
 /**
@@ -83,7 +69,7 @@ export async function readEgdbFileLater(path: string): Promise<EgdbRead> {
   try {
     bytes = await readFile(path);
   } catch (error) {
-    return missing(error);
+    return missingFile('ERR_EGDB_MISSING', 'the database', error);
   }
   const header = readEgdbHeader(bytes.subarray(0, EGDB_HEADER_BYTES));
   if (!header.ok) return header;
@@ -108,8 +94,6 @@ export function egdbFileBytes(db: Egdb): Uint8Array {
 /** Writes the database to `path` atomically (a temporary file renamed into place). */
 export function writeEgdbFile(path: string, db: Egdb): number {
   const bytes = egdbFileBytes(db);
-  const temporary = `${path}.${process.pid}.tmp`;
-  writeFileSync(temporary, bytes);
-  renameSync(temporary, path);
+  writeDataFile(path, bytes);
   return bytes.length;
 }

@@ -29,7 +29,9 @@ import type {
   LeaderboardStore,
   LiveRankedGame,
   RankedGameRow,
+  RankedMoveRefusal,
   RankedScore,
+  RankingRefusal,
   ScoreRow,
   StoreError,
 } from '../types.js';
@@ -183,7 +185,7 @@ export async function openPostgresLeaderboard(
     async appendRankedMoves(moves, now = new Date()) {
       if (moves.length === 0) return [];
       const at = now.toISOString();
-      const results = new Array<Result<void, StoreError>>(moves.length);
+      const results = new Array<Result<void, RankedMoveRefusal>>(moves.length);
       const rounds = roundsOf(moves);
       const [only] = rounds;
       if (rounds.length === 1 && only) {
@@ -244,7 +246,7 @@ export async function openPostgresLeaderboard(
 
     rankRankedGame(gameId: string, entry: RankedScore) {
       return client.transaction(
-        async (tx): Promise<Result<{ id: number; rank: number }, StoreError>> => {
+        async (tx): Promise<Result<{ id: number; rank: number }, RankingRefusal>> => {
           // Two servers ranking the same game: the second waits here, then finds it ranked.
           await tx.query('SELECT id FROM ranked_games WHERE game_id = $1 FOR UPDATE', [gameId]);
           const refused = rankRefusal(await load(tx, gameId), gameId, entry);

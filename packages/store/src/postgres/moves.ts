@@ -4,7 +4,7 @@
  */
 import { ok, type Result } from '@twenty48/engine';
 import { digestAfter, type MoveState, refusalOf } from '../leaderboardSql.js';
-import type { RankedMove, StoreError } from '../types.js';
+import type { RankedMove, RankedMoveRefusal } from '../types.js';
 import type { PgSession } from './client.js';
 
 /** Game ids per notification: a payload is at most 8000 bytes, an id 22 characters. */
@@ -106,7 +106,7 @@ export async function appendRound(
   on: PgSession,
   round: readonly { move: RankedMove; position: number; low: number }[],
   at: string,
-  results: Result<void, StoreError>[],
+  results: Result<void, RankedMoveRefusal>[],
 ): Promise<void> {
   const answers = await on.query<Answer>(APPEND_ROUND, [
     round.map((_, i) => i),

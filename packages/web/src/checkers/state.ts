@@ -13,7 +13,7 @@ import {
   type Move,
   makeFen,
   newGame,
-  type ReviewMark,
+  type ReviewGrade,
   type ReviewReply,
   type ReviewRequest,
   type SearchLimits,
@@ -81,16 +81,7 @@ export interface CheckersState {
 }
 
 /** One move graded by the engine (values for the side that moved, a man = 100). */
-export interface ReviewEntry {
-  readonly index: number;
-  readonly side: Side;
-  readonly played: string;
-  readonly best: string;
-  readonly bestPath: readonly number[];
-  readonly before: number;
-  readonly after: number;
-  readonly mark: ReviewMark | null;
-}
+export type ReviewEntry = ReviewGrade;
 
 /** A review of `game`: the moves graded so far, in order, and the question in flight. */
 export interface ReviewState {

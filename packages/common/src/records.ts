@@ -1,0 +1,16 @@
+/**
+ * What a value parsed from outside (a JSON line, a worker's message) is, checked rather than
+ * cast: the one test every protocol reader starts with.
+ */
+
+/**
+ * True for an object with fields (not null, not an array): its fields may then be read, each
+ * still unknown.
+ *
+ * @example
+ * isRecord({ kind: 'review' }) // true
+ * isRecord([1, 2]) // false
+ * isRecord(null) // false
+ */
+export const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
