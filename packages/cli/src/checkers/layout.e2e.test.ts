@@ -80,7 +80,11 @@ describe('the checkers layout in a real terminal', { timeout: 120_000 }, () => {
         await screen.waitFor(() => /\(help\)|at least/.test(screen.text()), 'the view');
         screen.proc.write('9x18\r');
         if (!screen.text().includes('at least')) {
-          await screen.waitFor(() => screen.text().includes('Game over'), 'the result');
+          // The board's status says it first; the result screen (with the PDN) follows.
+          await screen.waitFor(
+            () => screen.text().replace(/\s+/g, ' ').includes('9x18 2-0'),
+            'the result screen',
+          );
           const words = screen.text().replace(/\s+/g, ' ');
           expect(words).toContain('Game over · Black wins: red has no pieces left');
           expect(words).toContain('9x18 2-0');

@@ -205,13 +205,15 @@ export function trackScreens(): (screen: Screen) => Screen {
 
 /**
  * A shell under a pty that runs `command`, then prints `exit=<code>`, `stty -a` and `END`, so a
- * test can see how the program left the terminal.
+ * test can see how the program left the terminal. The shell then waits a moment before it
+ * exits: output written just before a pty's child exits can be lost (the host's `stty` and
+ * `END` once never arrived after `exit=0`).
  *
  * @example
  * const screen = track(shellThenStty(`"${process.execPath}" "${MAIN}" play`));
  */
 export const shellThenStty = (command: string): Screen =>
-  new Screen('/bin/sh', ['-c', `${command}; echo "exit=$?"; stty -a; echo END`]);
+  new Screen('/bin/sh', ['-c', `${command}; echo "exit=$?"; stty -a; echo END; sleep 1`]);
 
 /** How a program run by `shellThenStty` left the terminal. */
 export interface TerminalAfter {
