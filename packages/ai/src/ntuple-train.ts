@@ -49,7 +49,10 @@ export interface TrainOptions {
   readonly workers: number;
   readonly seed: string;
   readonly out: string;
-  /** A checkpoint to go on from (its shape, seed and generators win; its rate unless `rate`). */
+  /**
+   * A checkpoint to go on from (its shape, seed and generators win; its rate unless `rate`), or
+   * a shipped network (no training state), whose weights and games a new state goes on from.
+   */
   readonly resume?: string;
   readonly shape?: NetworkShape;
   readonly rate?: number;
@@ -125,7 +128,7 @@ export function writeAtomically(path: string, bytes: Uint8Array): void {
 /**
  * Train an n-tuple network by TD(0) on afterstates for `games` games on `workers` threads,
  * writing a checkpoint to `out` every `checkpointMs` and at the end. Resolves with the last
- * progress; rejects with `ERR_TRAIN_RESUME` when `resume` is not a checkpoint.
+ * progress; rejects with `ERR_TRAIN_RESUME` when `resume` cannot be read as a network.
  *
  * @example
  * await trainNetwork({ games: 100_000, workers: 1, seed: '1', out: 'net.t48n' });
@@ -145,14 +148,19 @@ export async function trainNetwork(options: TrainOptions): Promise<TrainProgress
   if (options.resume !== undefined) {
     const read = readNetwork(options.resume);
     if (!read.ok) throw new Error(`ERR_TRAIN_RESUME: ${read.error.code}: ${read.error.message}`);
-    if (!isTrainingState(read.training)) {
-      throw new Error('ERR_TRAIN_RESUME: the file has no training state (not a checkpoint)');
-    }
     shape = read.value.shape;
     weights = read.value.weights;
-    // A rate given with --resume replaces the checkpoint's (a lower rate to fine-tune).
-    state = options.rate === undefined ? read.training : { ...read.training, rate: options.rate };
     done = read.games ?? 0;
+    if (isTrainingState(read.training)) {
+      // A rate given with --resume replaces the checkpoint's (a lower rate to fine-tune).
+      state =
+        options.rate === undefined ? read.training : { ...read.training, rate: options.rate };
+    } else if (read.training !== null) {
+      throw new Error('ERR_TRAIN_RESUME: the file\'s training state is not one this trainer wrote');
+    }
+    // A shipped network (no training state) goes on learning from its weights with a new
+    // trainer state: `seed`, `rate` (or the default) and fresh generators.
+
   }
   const module = compileKernel(NTUPLE_SHARED_WASM_BASE64);
   if (!module) throw new Error('ERR_TRAIN_WASM: WebAssembly with shared memory is unavailable');
