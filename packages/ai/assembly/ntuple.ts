@@ -54,6 +54,13 @@ let deadline: f64 = Infinity;
 let slots: usize = DYNAMIC;
 let path: usize = DYNAMIC;
 let weights: usize = DYNAMIC;
+/**
+ * Temporal coherence (Beal & Smith; Jaśkowski 2018): 8 bytes per weight, at the same index as
+ * the weight, of its accumulated error E (f32) and accumulated absolute error A (f32); a weight
+ * learns at |E| / A of the rate (the full rate while A is 0). Laid out only for a trainer that
+ * uses it.
+ */
+let coherence: usize = DYNAMIC;
 let rng: u64 = 0;
 let lastScore: f64 = 0;
 let lastMoves: i32 = 0;
@@ -63,8 +70,9 @@ let downgradeAbove: i32 = 15;
 
 /**
  * Lay out the dynamic memory: a transposition table of 2^tableBits slots, `paths` training
- * paths (this instance uses the one numbered `own`), then `weightBytes` of weights. Grows the
- * memory if needed; returns the end of the used memory, or 0 when the static data is too big.
+ * paths (this instance uses the one numbered `own`), then `weightBytes` of weights, then
+ * `coherenceBytes` of temporal coherence (twice the weights', or 0). Grows the memory if
+ * needed; returns the end of the used memory, or 0 when the static data is too big.
  */
 export function init(
   tableBits: i32,
@@ -74,13 +82,15 @@ export function init(
   spawns: i32,
   features: i32,
   stages: i32,
+  coherenceBytes: f64,
 ): f64 {
   if (__heap_base > LEFT) return 0;
   slots = DYNAMIC;
   const tableEnd = slots + (tableBits > 0 ? SLOT_BYTES << tableBits : 0);
   path = tableEnd + <usize>own * PATH_BYTES * <usize>MAX_PATH;
   weights = (tableEnd + <usize>paths * PATH_BYTES * <usize>MAX_PATH + 0xffff) & ~0xffff;
-  const end = <f64>weights + weightBytes;
+  coherence = weights + <usize>weightBytes;
+  const end = <f64>weights + weightBytes + coherenceBytes;
   if (end > 4294901760) return 0;
   const pages = <i32>((<u64>end + 0xffff) >> 16);
   if (pages > memory.size() && memory.grow(pages - memory.size()) < 0) return 0;
@@ -117,6 +127,9 @@ export function tuplesAt(): usize {
 }
 export function weightsAt(): usize {
   return weights;
+}
+export function coherenceAt(): usize {
+  return coherence;
 }
 
 // @ts-ignore: decorator
@@ -212,13 +225,26 @@ function weight(at: usize, d: usize, b: u64): f64 {
   return <f64>load<f32>(at + tupleIndex(d, b));
 }
 
-// Add delta to the weight of a tuple for one symmetric image; the weight as written.
+// Add delta to the weight of a tuple for one symmetric image; the weight as written. With
+// temporal coherence, delta is scaled by the weight's |E| / A (1 while A is 0), and `error` is
+// then added to E and its absolute value to A.
 // @ts-ignore: decorator
 @inline
-function touch(at: usize, d: usize, b: u64, delta: f64): f64 {
+function touch(at: usize, d: usize, b: u64, delta: f64, error: f64, coherent: bool): f64 {
   const p = at + tupleIndex(d, b);
-  const w = <f32>(<f64>load<f32>(p) + delta);
+  if (!coherent) {
+    const w = <f32>(<f64>load<f32>(p) + delta);
+    store<f32>(p, w);
+    return <f64>w;
+  }
+  const c = coherence + ((p - weights) << 1);
+  const e = <f64>load<f32>(c);
+  const a = <f64>load<f32>(c, 4);
+  const beta: f64 = a == 0 ? 1 : Math.abs(e) / a;
+  const w = <f32>(<f64>load<f32>(p) + beta * delta);
   store<f32>(p, w);
+  store<f32>(c, <f32>(e + error));
+  store<f32>(c, <f32>(a + Math.abs(error)), 4);
   return <f64>w;
 }
 
@@ -253,8 +279,11 @@ function value(board: u64): f64 {
   return sum;
 }
 
-/** Add `delta` to each feature's weight in order; the sum of the weights just written. */
-function update(board: u64, delta: f64): f64 {
+/**
+ * Add `delta` to each feature's weight in order (with temporal coherence, scaled by each
+ * weight's coherence, which then takes `error`); the sum of the weights just written.
+ */
+function update(board: u64, delta: f64, error: f64, coherent: bool): f64 {
   const base = stageOf(board);
   const b2 = flip(board);
   const t = transpose(board);
@@ -267,14 +296,14 @@ function update(board: u64, delta: f64): f64 {
   for (let k = 0; k < tupleCount; k++) {
     const d = TUPLES + <usize>k * TUPLE_BYTES;
     const at = base + <usize>load<u32>(d, 4);
-    sum += touch(at, d, board, delta);
-    sum += touch(at, d, b1, delta);
-    sum += touch(at, d, b2, delta);
-    sum += touch(at, d, b3, delta);
-    sum += touch(at, d, t, delta);
-    sum += touch(at, d, t5, delta);
-    sum += touch(at, d, t6, delta);
-    sum += touch(at, d, t7, delta);
+    sum += touch(at, d, board, delta, error, coherent);
+    sum += touch(at, d, b1, delta, error, coherent);
+    sum += touch(at, d, b2, delta, error, coherent);
+    sum += touch(at, d, b3, delta, error, coherent);
+    sum += touch(at, d, t, delta, error, coherent);
+    sum += touch(at, d, t5, delta, error, coherent);
+    sum += touch(at, d, t6, delta, error, coherent);
+    sum += touch(at, d, t7, delta, error, coherent);
   }
   return sum;
 }
@@ -331,7 +360,15 @@ export function evaluate(lo: i32, hi: i32): f64 {
 
 /** Adds `delta` to the board's weights, as one step of training does; returns the new value. */
 export function learn(lo: i32, hi: i32, delta: f64): f64 {
-  return update(<u64>(<u32>lo) | (<u64>(<u32>hi) << 32), delta);
+  return update(<u64>(<u32>lo) | (<u64>(<u32>hi) << 32), delta, 0, false);
+}
+
+/**
+ * One step of temporal coherence learning on the board: each weight moves by its coherence
+ * times `delta` and takes `error` into its coherence; returns the new value.
+ */
+export function learnCoherent(lo: i32, hi: i32, delta: f64, error: f64): f64 {
+  return update(<u64>(<u32>lo) | (<u64>(<u32>hi) << 32), delta, error, true);
 }
 
 // ---- Training ----
@@ -384,11 +421,13 @@ function spawn(board: u64): u64 {
 /**
  * Play one game with the network (each move the one whose gain plus afterstate value is
  * largest, ties to up, down, left, right in that order) and learn from it: from the last
- * afterstate back to the first, move each value toward the next move's gain plus the next
- * afterstate's value just learned (0 after the last), by `rate` times the error per weight.
+ * afterstate back to the first, move each value toward its λ-return target by `rate` times the
+ * error per weight (times the weight's coherence when `coherent`). The last afterstate's target
+ * is 0; an afterstate's target is the next move's gain plus (1 - λ) times the next afterstate's
+ * value just learned plus λ times the next afterstate's target (λ = 0: TD(0)).
  * Returns the game's score; `lastMoves`/`lastMaxExponent` tell the rest.
  */
-export function trainGame(rate: f64): f64 {
+export function trainGame(rate: f64, lambda: f64, coherent: bool): f64 {
   let board = spawn(spawn(0));
   let moves = 0;
   let score: f64 = 0;
@@ -425,7 +464,8 @@ export function trainGame(rate: f64): f64 {
     const entry = path + <usize>i * PATH_BYTES;
     const after = load<u64>(entry);
     const error = target - value(after);
-    target = load<f64>(entry, 8) + update(after, rate * error);
+    const learned = update(after, rate * error, error, coherent);
+    target = load<f64>(entry, 8) + ((1 - lambda) * learned + lambda * target);
   }
   lastScore = score;
   lastMoves = moves;

@@ -42,6 +42,28 @@ describe('the network file', () => {
     expect(parsed.ok && parsed.value).toEqual(file);
   });
 
+  it('round-trips a checkpoint with temporal coherence (E and A after the weights)', () => {
+    const base = sample({ seed: 's', rng: [[1, 2]], coherence: true });
+    const coherence = Float32Array.from({ length: 2 * base.network.weights.length }, (_, i) =>
+      i % 2 === 0 ? Math.cos(i) * 50 : i / 3,
+    );
+    const file = { ...base, coherence };
+    const bytes = makeNetwork(file);
+    // The plain checkpoint's bytes, the longer JSON, then E and A: 8 bytes a weight.
+    const longer = ',"coherence":true'.length;
+    expect(bytes.length).toBe(
+      makeNetwork(sample()).length + longer + 8 * base.network.weights.length,
+    );
+    const parsed = parseNetwork(bytes);
+    expect(parsed.ok && parsed.value).toEqual(file);
+    // Cut inside the coherence: truncated, named as such.
+    const cut = parseNetwork(bytes.subarray(0, bytes.length - 40));
+    expect(!cut.ok && cut.error.code).toBe('ERR_NETWORK_TRUNCATED');
+    expect(!cut.ok && cut.error.message).toMatch(/coherence/);
+    // A state that says coherence with no coherence to write is a programming error, not a file.
+    expect(() => makeNetwork(base)).toThrow(/coherence/);
+  });
+
   it('round-trips float16 weights to the nearest half', () => {
     const file = sample(null);
     const parsed = parseNetwork(makeNetwork(file, 'float16'));

@@ -9,12 +9,14 @@
  *   ..  f64      games trained
  *   ..  u32      N, then N bytes of UTF-8 JSON: the training state (empty when N is 0)
  *   ..           S x sum(16^L) weights in the encoding, stage-major, tuple, then index
+ *   ..           only when the training state has "coherence": true: 2 x S x sum(16^L) float32,
+ *                each weight's temporal coherence, its accumulated error E then absolute error A
  *   end u32      CRC-32 (IEEE) of every byte before it
  *
  * A file may also be stored gzip-compressed as a whole (it starts 1f 8b); `unwrapNetworkFile`
  * takes that off with the platform's decompressor before `parseNetwork` reads it.
  */
-import { fail, ok, type Result } from '@twenty48/common';
+import { fail, isRecord, ok, type Result } from '@twenty48/common';
 import { type Network, type NetworkShape, shapeProblem, weightCount } from './ntuple-network.js';
 
 export const NETWORK_MAGIC = 'T48NTUPL';
@@ -34,7 +36,16 @@ export interface NetworkFile {
   readonly games: number;
   /** The trainer's state (JSON), for `--resume`; null in a shipped network. */
   readonly training: unknown;
+  /**
+   * Each weight's temporal coherence, E and A interleaved (a checkpoint of a trainer that uses
+   * it: its training state then says `"coherence": true`).
+   */
+  readonly coherence?: Float32Array;
 }
+
+/** True when a training state says the file holds temporal coherence after the weights. */
+const hasCoherence = (training: unknown): boolean =>
+  isRecord(training) && training.coherence === true;
 
 const CRC_TABLE = (() => {
   const table = new Uint32Array(256);
@@ -112,7 +123,12 @@ export function makeNetwork(file: NetworkFile, encoding: Encoding = 'float32'): 
   const head = 8 + 2 + 1 + 1 + shape.tuples.reduce((n, t) => n + 1 + t.length, 0);
   const meta = head + 1 + shape.stages.length + 8 + 4 + training.length;
   const width = encoding === 'float32' ? 4 : 2;
-  const bytes = new Uint8Array(meta + weights.length * width + 4);
+  const coherent = hasCoherence(file.training);
+  if (coherent && file.coherence?.length !== 2 * weights.length) {
+    throw new Error('a training state with coherence needs 2 coherence values per weight');
+  }
+  const extra = coherent ? weights.length * 8 : 0;
+  const bytes = new Uint8Array(meta + weights.length * width + extra + 4);
   const view = new DataView(bytes.buffer);
   bytes.set(new TextEncoder().encode(NETWORK_MAGIC), 0);
   view.setUint16(8, NETWORK_VERSION, true);
@@ -135,6 +151,10 @@ export function makeNetwork(file: NetworkFile, encoding: Encoding = 'float32'): 
     const halves = new Uint16Array(weights.length);
     for (let i = 0; i < weights.length; i++) halves[i] = toHalf(weights[i] as number);
     bytes.set(new Uint8Array(halves.buffer), at);
+  }
+  if (coherent && file.coherence) {
+    const { buffer, byteOffset, byteLength } = file.coherence;
+    bytes.set(new Uint8Array(buffer, byteOffset, byteLength), at + weights.length * width);
   }
   view.setUint32(bytes.length - 4, crc32(bytes.subarray(0, bytes.length - 4)), true);
   return bytes;
@@ -193,14 +213,7 @@ export function parseNetwork(bytes: Uint8Array): Parsed {
   at += 12;
   const count = weightCount(shape);
   const width = encoding === 'float32' ? 4 : 2;
-  const expected = at + trainingLength + count * width + 4;
-  if (bytes.length < expected) return truncated('weights');
-  if (bytes.length > expected) {
-    return fail('ERR_NETWORK_DAMAGED', 'the network file is longer than its shape says');
-  }
-  if (crc32(bytes.subarray(0, bytes.length - 4)) !== view.getUint32(bytes.length - 4, true)) {
-    return fail('ERR_NETWORK_DAMAGED', "the network file's checksum does not match");
-  }
+  if (at + trainingLength > bytes.length) return truncated('training state');
   let training: unknown = null;
   if (trainingLength > 0) {
     try {
@@ -208,6 +221,15 @@ export function parseNetwork(bytes: Uint8Array): Parsed {
     } catch {
       return fail('ERR_NETWORK_DAMAGED', "the network file's training state is not JSON");
     }
+  }
+  const coherent = hasCoherence(training);
+  const expected = at + trainingLength + count * width + (coherent ? count * 8 : 0) + 4;
+  if (bytes.length < expected) return truncated(coherent ? 'weights and coherence' : 'weights');
+  if (bytes.length > expected) {
+    return fail('ERR_NETWORK_DAMAGED', 'the network file is longer than its shape says');
+  }
+  if (crc32(bytes.subarray(0, bytes.length - 4)) !== view.getUint32(bytes.length - 4, true)) {
+    return fail('ERR_NETWORK_DAMAGED', "the network file's checksum does not match");
   }
   at += trainingLength;
   const weights = new Float32Array(count);
@@ -218,7 +240,11 @@ export function parseNetwork(bytes: Uint8Array): Parsed {
     for (let h = 0; h < 1 << 16; h++) table[h] = fromHalf(h);
     for (let i = 0; i < count; i++) weights[i] = table[view.getUint16(at + 2 * i, true)] as number;
   }
-  return ok({ network: { shape, weights }, games, training });
+  if (!coherent) return ok({ network: { shape, weights }, games, training });
+  at += count * width;
+  const coherence = new Float32Array(2 * count);
+  new Uint8Array(coherence.buffer).set(bytes.subarray(at, at + count * 8));
+  return ok({ network: { shape, weights }, games, training, coherence });
 }
 
 /** True when the bytes are a gzip stream (the whole file stored compressed). */

@@ -20,16 +20,28 @@ const TINY: NetworkShape = {
   stages: [0, 5],
 };
 
-/** A kernel holding `network`'s weights; `weights()` reads them back. */
-function kernelWith(network: Network) {
+/**
+ * A kernel holding `network`'s weights (and zero temporal coherence when `coherence`);
+ * `weights()` and `coherence()` read them back.
+ */
+function kernelWith(network: Network, coherence = false) {
   const module = ntupleModule();
   if (!module) throw new Error('no WebAssembly');
   const kernel = instantiate(module);
-  const at = prepareKernel(kernel, classic, network.shape, { tableBits: 4, paths: 1, own: 0 });
+  const layout = { tableBits: 4, paths: 1, own: 0, coherence };
+  const at = prepareKernel(kernel, classic, network.shape, layout);
   if (at === null) throw new Error('no memory');
-  const view = () => new Float32Array(kernel.memory.buffer, at, weightCount(network.shape));
+  const count = weightCount(network.shape);
+  const view = () => new Float32Array(kernel.memory.buffer, at, count);
   view().set(network.weights);
-  return { kernel, weights: () => Float32Array.from(view()) };
+  const coherenceView = () =>
+    new Float32Array(kernel.memory.buffer, kernel.coherenceAt(), 2 * count);
+  if (coherence) coherenceView().fill(0);
+  return {
+    kernel,
+    weights: () => Float32Array.from(view()),
+    coherence: () => Float32Array.from(coherenceView()),
+  };
 }
 
 /** Random weights and boards from a seeded generator. */
@@ -90,13 +102,51 @@ describe('the n-tuple kernel equals the TypeScript reference bit for bit', () =>
     kernel.seed(0x89abcdef | 0, 0x01234567);
     for (let game = 0; game < 30; game++) {
       const expected = referenceTrainGame(network, classic, rng, 0.4 / 16);
-      expect(kernel.trainGame(0.4 / 16)).toBe(expected.score);
+      expect(kernel.trainGame(0.4 / 16, 0, 0)).toBe(expected.score);
       expect(kernel.gameMoves()).toBe(expected.moves);
       expect(kernel.gameMaxExponent()).toBe(expected.maxExponent);
     }
     expect(weights()).toEqual(network.weights);
     expect(boardOf(kernel.rngLo(), kernel.rngHi())).toBe(rng.state);
   }, 120_000);
+
+  it('learns with λ-returns and temporal coherence exactly as the reference (30 games)', () => {
+    const network = newNetwork(TINY, 500);
+    const tc = new Float32Array(2 * network.weights.length);
+    const { kernel, weights, coherence } = kernelWith(network, true);
+    const rng = new SplitMix64(0x0fedcba987654321n);
+    kernel.seed(0x87654321 | 0, 0x0fedcba9);
+    for (let game = 0; game < 30; game++) {
+      const expected = referenceTrainGame(network, classic, rng, 1 / 16, {
+        lambda: 0.5,
+        coherence: tc,
+      });
+      expect(kernel.trainGame(1 / 16, 0.5, 1)).toBe(expected.score);
+      expect(kernel.gameMoves()).toBe(expected.moves);
+    }
+    expect(weights()).toEqual(network.weights);
+    expect(coherence()).toEqual(tc);
+    // Coherence was learned: some A grew, and some weight now learns at less than the full rate.
+    expect(tc.some((a, i) => i % 2 === 1 && a > 0)).toBe(true);
+    expect(
+      Array.from({ length: network.weights.length }).some((_, i) => {
+        const a = tc[2 * i + 1] as number;
+        return a > 0 && Math.abs(tc[2 * i] as number) / a < 1;
+      }),
+    ).toBe(true);
+  }, 120_000);
+
+  it('with λ = 0 and no coherence, learns as TD(0) did: λ-returns reduce to the next value', () => {
+    const network = newNetwork(TINY, 500);
+    const plain = newNetwork(TINY, 500);
+    const a = new SplitMix64(42n);
+    const b = new SplitMix64(42n);
+    for (let game = 0; game < 10; game++) {
+      referenceTrainGame(network, classic, a, 0.4 / 16);
+      referenceTrainGame(plain, classic, b, 0.4 / 16, { lambda: 0 });
+    }
+    expect(plain.weights).toEqual(network.weights);
+  }, 60_000);
 });
 
 /** A board from rows of exponents, row 0 first, column 0 in the low bits. */
@@ -198,5 +248,33 @@ describe('a TD update by hand on a one-cell network', () => {
     expect(kernel.learn(lo, hi, (0.5 * error) / 8)).toBe(24);
     expect(Array.from(weights().subarray(0, 4))).toEqual([4.5, 3, 4, 0]);
     expect(kernel.evaluate(lo, hi)).toBe(2 * 3 + 2 * 4 + 4 * 4.5);
+  });
+
+  it('with temporal coherence, scales each step by |E| / A (1 while A is 0) and accumulates', () => {
+    const network = newNetwork(corner);
+    network.weights.set([0.5, 1, 2]);
+    const { kernel, weights, coherence } = kernelWith(network, true);
+    // First step, error 16, delta 1 a feature: every A is 0, so every weight moves by 1, as
+    // in TD(0) above: 24. Each touch adds the error to E and |error| to A: w0 is touched 4
+    // times (E = A = 64), w1 and w2 twice (32).
+    expect(kernel.learnCoherent(lo, hi, 1, 16)).toBe(24);
+    expect(Array.from(weights().subarray(0, 3))).toEqual([4.5, 3, 4]);
+    expect(Array.from(coherence().subarray(0, 6))).toEqual([64, 64, 32, 32, 32, 32]);
+    // Second step, error -8, delta -0.5: w1 first (|32| / 32 = 1: 3 → 2.5, E 24, A 40), w2
+    // (→ 3.5, E 24, A 40), w0 (→ 4, E 56, A 72), w0 again (|56| / 72 = 7/9: 4 - 7/18, E 48,
+    // A 80), w1 (|24| / 40 = 0.6: 2.5 - 0.3, E 16, A 48), w2 (3.5 - 0.3), w0 (0.6: - 0.3, E 40,
+    // A 88), w0 (|40| / 88 = 5/11: - 5/22). Weights are f32: compare to f32-rounded steps.
+    // The value returned is the sum of the weights as each touch wrote them, in that order.
+    const f = Math.fround;
+    const written = [f(3 - 0.5), f(4 - 0.5), f(4.5 - 0.5)];
+    written.push(f((written[2] as number) - (56 / 72) * 0.5));
+    written.push(f((written[0] as number) - 0.6 * 0.5), f((written[1] as number) - 0.6 * 0.5));
+    written.push(f((written[3] as number) - 0.6 * 0.5));
+    written.push(f((written[6] as number) - (40 / 88) * 0.5));
+    const value = kernel.learnCoherent(lo, hi, -0.5, -8);
+    const [w1, w2, w0] = [written[4], written[5], written[7]];
+    expect(Array.from(weights().subarray(0, 3))).toEqual([w0, w1, w2]);
+    expect(Array.from(coherence().subarray(0, 6))).toEqual([32, 96, 16, 48, 16, 48]);
+    expect(value).toBe(written.reduce((sum, w) => sum + w, 0));
   });
 });

@@ -34,6 +34,7 @@ export interface NtupleKernel {
     spawns: number,
     features: number,
     stages: number,
+    coherenceBytes: number,
   ): number;
   leftAt(): number;
   rightAt(): number;
@@ -44,14 +45,17 @@ export interface NtupleKernel {
   stageBaseAt(): number;
   tuplesAt(): number;
   weightsAt(): number;
+  coherenceAt(): number;
   evaluate(lo: number, hi: number): number;
   setDowngrade(limit: number): void;
   evaluateLeaf(lo: number, hi: number): number;
   learn(lo: number, hi: number, delta: number): number;
+  learnCoherent(lo: number, hi: number, delta: number, error: number): number;
   seed(lo: number, hi: number): void;
   rngLo(): number;
   rngHi(): number;
-  trainGame(rate: number): number;
+  /** `coherent` is a WebAssembly bool: 1 learns with temporal coherence, 0 without. */
+  trainGame(rate: number, lambda: number, coherent: number): number;
   gameMoves(): number;
   gameMaxExponent(): number;
   begin(deadline: number, bits: number): void;
@@ -140,12 +144,15 @@ export interface KernelLayout {
   /** Training paths laid out, and the one this instance uses. */
   readonly paths: number;
   readonly own: number;
+  /** Lay out temporal coherence (E and A, 8 bytes per weight) after the weights: a trainer's. */
+  readonly coherence?: boolean;
 }
 
 /**
  * Lay out a kernel instance's memory for `shape` under `rules` and write its tables (rows,
- * gains, spawns, stages, features). The weights are not written. Returns the weights' byte
- * address, or null when the memory cannot hold them or the rules do not fit the kernel.
+ * gains, spawns, stages, features). The weights (and the coherence, `kernel.coherenceAt()`) are
+ * not written. Returns the weights' byte address, or null when the memory cannot hold them or
+ * the rules do not fit the kernel.
  */
 export function prepareKernel(
   kernel: NtupleKernel,
@@ -164,6 +171,7 @@ export function prepareKernel(
     exponents.length,
     list.length,
     shape.stages.length,
+    layout.coherence ? weightCount(shape) * 8 : 0,
   );
   if (end === 0) return null;
   const buffer = kernel.memory.buffer;

@@ -23,7 +23,9 @@ export const networkPath = (): string => process.env.TWENTY48_NETWORK || SHIPPED
  * @example
  * const load = readNetwork('net.t48n.gz'); if (!load.ok) console.error(load.error.code);
  */
-export function readNetwork(path: string): NetworkLoad & { games?: number; training?: unknown } {
+export function readNetwork(
+  path: string,
+): NetworkLoad & { games?: number; training?: unknown; coherence?: Float32Array } {
   let bytes: Uint8Array;
   try {
     bytes = readFileSync(path);
@@ -53,6 +55,7 @@ export function readNetwork(path: string): NetworkLoad & { games?: number; train
     value: parsed.value.network,
     games: parsed.value.games,
     training: parsed.value.training,
+    ...(parsed.value.coherence ? { coherence: parsed.value.coherence } : {}),
   };
 }
 

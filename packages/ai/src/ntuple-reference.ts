@@ -52,6 +52,31 @@ export function referenceUpdate(network: Network, board: bigint, delta: number):
 }
 
 /**
+ * One step of temporal coherence learning: each feature's weight, in order, moves by `delta`
+ * times its coherence |E| / A (1 while A is 0), then its E takes `error` and its A |error|
+ * (`coherence` holds E and A per weight, interleaved, as f32). The sum of the weights as written.
+ */
+export function referenceCoherentUpdate(
+  network: Network,
+  coherence: Float32Array,
+  board: bigint,
+  delta: number,
+  error: number,
+): number {
+  let sum = 0;
+  for (const i of featureIndices(network, board)) {
+    const e = coherence[2 * i] as number;
+    const a = coherence[2 * i + 1] as number;
+    const beta = a === 0 ? 1 : Math.abs(e) / a;
+    network.weights[i] = (network.weights[i] as number) + beta * delta;
+    coherence[2 * i] = e + error;
+    coherence[2 * i + 1] = a + Math.abs(error);
+    sum += network.weights[i] as number;
+  }
+  return sum;
+}
+
+/**
  * Tile downgrading as the kernel's search does it: while the largest exponent is above `limit`
  * and an exponent from 3 up to below the largest is missing, every tile above the largest
  * missing exponent is halved.
@@ -112,16 +137,27 @@ function spawn(board: bigint, rng: SplitMix64, rules: Rules): bigint {
   return board | (BigInt(exponents[s] as number) << BigInt(4 * cell));
 }
 
+/** How a training game learns beyond TD(0): λ-returns, temporal coherence. */
+export interface LearningOptions {
+  /** λ of the λ-return (0: TD(0)). */
+  readonly lambda?: number;
+  /** E and A per weight, interleaved: learn with temporal coherence, updating them. */
+  readonly coherence?: Float32Array;
+}
+
 /**
  * One training game, as the kernel's `trainGame`: play greedily by gain plus afterstate value
  * (ties to up, down, left, right), then learn backwards from the last afterstate with
- * `step` x error added to each weight. Returns the score; mutates the weights and the generator.
+ * `step` x error added to each weight (times its coherence with `coherence`), toward the
+ * λ-return: the next gain plus (1 - λ) times the next afterstate's value just learned plus λ
+ * times its target. Returns the score; mutates the weights, coherence and the generator.
  */
 export function referenceTrainGame(
   network: Network,
   rules: Rules,
   rng: SplitMix64,
   step: number,
+  { lambda = 0, coherence }: LearningOptions = {},
 ): { score: number; moves: number; maxExponent: number } {
   const { left, right } = rowTables(rules.merge);
   const gains = gainTables(rules.merge);
@@ -163,7 +199,10 @@ export function referenceTrainGame(
   for (let i = path.length - 1; i >= 0; i--) {
     const { after, gain: g } = path[i] as { after: bigint; gain: number };
     const error = target - referenceValue(network, after);
-    target = g + referenceUpdate(network, after, step * error);
+    const learned = coherence
+      ? referenceCoherentUpdate(network, coherence, after, step * error, error)
+      : referenceUpdate(network, after, step * error);
+    target = g + ((1 - lambda) * learned + lambda * target);
   }
   return { score, moves: path.length, maxExponent: maxExponentOf(board) };
 }

@@ -18,6 +18,8 @@ interface TrainWorkerData {
   readonly own: number;
   readonly rng: readonly [number, number];
   readonly rate: number;
+  readonly lambda: number;
+  readonly coherence: boolean;
 }
 
 const data = workerData as TrainWorkerData;
@@ -25,7 +27,12 @@ const port = parentPort;
 const module = compileKernel(NTUPLE_SHARED_WASM_BASE64);
 if (port && module) {
   const kernel = instantiate(module, data.memory);
-  prepareKernel(kernel, classic, data.shape, { tableBits: 0, paths: data.paths, own: data.own });
+  prepareKernel(kernel, classic, data.shape, {
+    tableBits: 0,
+    paths: data.paths,
+    own: data.own,
+    coherence: data.coherence,
+  });
   kernel.seed(data.rng[0], data.rng[1]);
   const step = data.rate / features(data.shape).length;
   port.on('message', (message: { games: number; ms: number } | { stop: true }) => {
@@ -36,7 +43,7 @@ if (port && module) {
     const started = performance.now();
     const results: number[] = [];
     for (let g = 0; g < message.games; g++) {
-      const score = kernel.trainGame(step);
+      const score = kernel.trainGame(step, data.lambda, data.coherence ? 1 : 0);
       results.push(score, kernel.gameMaxExponent(), kernel.gameMoves());
       if (performance.now() - started > message.ms) break;
     }

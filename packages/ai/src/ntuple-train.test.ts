@@ -1,8 +1,8 @@
-import { mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseNetwork } from './ntuple-format.js';
+import { makeNetwork, parseNetwork } from './ntuple-format.js';
 import type { NetworkShape } from './ntuple-network.js';
 import { trainNetwork, writeAtomically } from './ntuple-train.js';
 
@@ -49,6 +49,65 @@ describe('2048 train (one worker, a tiny network)', () => {
     );
     // It learned something: some weights moved from 0.
     expect(whole.network.weights.some((w) => w !== 0)).toBe(true);
+  }, 60_000);
+
+  it('with λ-returns and temporal coherence, a resumed training equals an uninterrupted one', async () => {
+    const learn = (out: string, games: number, resume?: string) =>
+      trainNetwork({
+        games,
+        workers: 1,
+        seed: 'coherent',
+        out,
+        shape: TINY,
+        lambda: 0.5,
+        coherence: true,
+        rate: 1,
+        ...(resume ? { resume } : {}),
+      });
+    await learn(join(dir, 'tc-whole.t48n'), 300);
+    await learn(join(dir, 'tc-half.t48n'), 120);
+    // Resumed without the flags: the checkpoint's λ, coherence and its E and A go on.
+    await trainNetwork({
+      games: 300,
+      workers: 1,
+      seed: 'ignored',
+      out: join(dir, 'tc-half.t48n'),
+      resume: join(dir, 'tc-half.t48n'),
+    });
+    const whole = parseNetwork(readFileSync(join(dir, 'tc-whole.t48n')));
+    const resumed = parseNetwork(readFileSync(join(dir, 'tc-half.t48n')));
+    if (!whole.ok || !resumed.ok) throw new Error('unreadable checkpoint');
+    expect(resumed.value.network.weights).toEqual(whole.value.network.weights);
+    expect(resumed.value.coherence).toEqual(whole.value.coherence);
+    expect(resumed.value.training).toMatchObject({ lambda: 0.5, coherence: true, rate: 1 });
+    expect(whole.value.coherence?.some((a, i) => i % 2 === 1 && a > 0)).toBe(true);
+    // The same games without coherence learn other weights: the flag is not ignored.
+    await trainNetwork({
+      games: 300,
+      workers: 1,
+      seed: 'coherent',
+      out: join(dir, 'td.t48n'),
+      shape: TINY,
+      lambda: 0.5,
+      rate: 1,
+    });
+    expect(weightsOf(join(dir, 'td.t48n')).network.weights).not.toEqual(
+      whole.value.network.weights,
+    );
+  }, 120_000);
+
+  it('goes on from a shipped network (no training state) with a new trainer state', async () => {
+    const first = join(dir, 'to-ship.t48n');
+    await run(first, 50);
+    const trained = weightsOf(first);
+    const shipped = join(dir, 'shipped.t48n');
+    writeFileSync(shipped, makeNetwork({ ...trained, training: null }, 'float16'));
+    const out = join(dir, 'from-shipped.t48n');
+    await trainNetwork({ games: 80, workers: 1, seed: 'later', out, resume: shipped, rate: 0.1 });
+    const after = weightsOf(out);
+    expect(after.games).toBe(80);
+    expect(after.training).toMatchObject({ seed: 'later', rate: 0.1, lambda: 0 });
+    expect(after.network.weights).not.toEqual(trained.network.weights);
   }, 60_000);
 
   it('takes a new rate on resume and keeps it in the checkpoint', async () => {

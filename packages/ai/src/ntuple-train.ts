@@ -6,6 +6,7 @@
  */
 import { renameSync, rmSync, writeFileSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
+import { isRecord } from '@twenty48/common';
 import { classic } from '@twenty48/engine';
 import { makeNetwork } from './ntuple-format.js';
 import { compileKernel, instantiate, prepareKernel } from './ntuple-kernel.js';
@@ -41,6 +42,10 @@ export interface TrainingState {
   readonly rng: readonly (readonly [number, number])[];
   /** Seconds of training so far. */
   readonly seconds: number;
+  /** λ of the λ-returns learned toward (absent in older checkpoints: 0, TD(0)). */
+  readonly lambda?: number;
+  /** Temporal coherence: each weight's rate scaled by |E| / A, kept in the checkpoint. */
+  readonly coherence?: boolean;
 }
 
 export interface TrainOptions {
@@ -56,6 +61,10 @@ export interface TrainOptions {
   readonly resume?: string;
   readonly shape?: NetworkShape;
   readonly rate?: number;
+  /** λ of the λ-returns (default 0: TD(0)); replaces a checkpoint's when given. */
+  readonly lambda?: number;
+  /** Learn with temporal coherence (default off); replaces a checkpoint's when given. */
+  readonly coherence?: boolean;
   readonly initial?: number;
   /** Milliseconds between checkpoints. */
   readonly checkpointMs?: number;
@@ -92,13 +101,14 @@ export function workerSeed(seed: string, k: number): [number, number] {
 }
 
 const isTrainingState = (value: unknown): value is TrainingState =>
-  typeof value === 'object' &&
-  value !== null &&
-  typeof (value as TrainingState).seed === 'string' &&
-  typeof (value as TrainingState).rate === 'number' &&
-  typeof (value as TrainingState).initial === 'number' &&
-  typeof (value as TrainingState).seconds === 'number' &&
-  Array.isArray((value as TrainingState).rng);
+  isRecord(value) &&
+  typeof value.seed === 'string' &&
+  typeof value.rate === 'number' &&
+  typeof value.initial === 'number' &&
+  typeof value.seconds === 'number' &&
+  Array.isArray(value.rng) &&
+  (value.lambda === undefined || typeof value.lambda === 'number') &&
+  (value.coherence === undefined || typeof value.coherence === 'boolean');
 
 /** One progress line: games, speed, the last 1,000 games' mean score and reach, time left. */
 export function formatTrainProgress(p: TrainProgress): string {
@@ -144,6 +154,7 @@ export async function trainNetwork(options: TrainOptions): Promise<TrainProgress
     seconds: 0,
   };
   let weights: Float32Array | null = null;
+  let coherence: Float32Array | null = null;
   let done = 0;
   if (options.resume !== undefined) {
     const read = readNetwork(options.resume);
@@ -153,15 +164,19 @@ export async function trainNetwork(options: TrainOptions): Promise<TrainProgress
     done = read.games ?? 0;
     if (isTrainingState(read.training)) {
       // A rate given with --resume replaces the checkpoint's (a lower rate to fine-tune).
-      state =
-        options.rate === undefined ? read.training : { ...read.training, rate: options.rate };
+      state = options.rate === undefined ? read.training : { ...read.training, rate: options.rate };
+      coherence = read.coherence ?? null;
     } else if (read.training !== null) {
-      throw new Error('ERR_TRAIN_RESUME: the file\'s training state is not one this trainer wrote');
+      throw new Error("ERR_TRAIN_RESUME: the file's training state is not one this trainer wrote");
     }
     // A shipped network (no training state) goes on learning from its weights with a new
     // trainer state: `seed`, `rate` (or the default) and fresh generators.
-
   }
+  // λ and coherence given now replace the checkpoint's; a coherence started now starts at 0.
+  const lambda = options.lambda ?? state.lambda ?? 0;
+  const coherent = options.coherence ?? state.coherence ?? false;
+  state = { ...state, lambda, coherence: coherent };
+  if (!coherent) coherence = null;
   const module = compileKernel(NTUPLE_SHARED_WASM_BASE64);
   if (!module) throw new Error('ERR_TRAIN_WASM: WebAssembly with shared memory is unavailable');
   const memory = new (
@@ -173,10 +188,15 @@ export async function trainNetwork(options: TrainOptions): Promise<TrainProgress
   });
   const count = Math.max(1, options.workers);
   const main = instantiate(module, memory);
-  const at = prepareKernel(main, classic, shape, { tableBits: 0, paths: count, own: 0 });
+  const layout = { tableBits: 0, paths: count, own: 0, coherence: coherent };
+  const at = prepareKernel(main, classic, shape, layout);
   if (at === null) throw new Error('ERR_TRAIN_MEMORY: the network does not fit the memory');
   const shared = new Float32Array(main.memory.buffer, at, weightCount(shape));
   shared.set(weights ?? newNetwork(shape, state.initial).weights);
+  const sharedCoherence = coherent
+    ? new Float32Array(main.memory.buffer, main.coherenceAt(), 2 * weightCount(shape))
+    : null;
+  if (sharedCoherence && coherence) sharedCoherence.set(coherence);
   const rng = Array.from({ length: count }, (_, k) => state.rng[k] ?? workerSeed(state.seed, k));
   const recent: number[][] = [];
   let moves = 0;
@@ -187,7 +207,12 @@ export async function trainNetwork(options: TrainOptions): Promise<TrainProgress
       rng,
       seconds: state.seconds + (performance.now() - started) / 1000,
     };
-    const bytes = makeNetwork({ network: { shape, weights: shared }, games: done, training });
+    const bytes = makeNetwork({
+      network: { shape, weights: shared },
+      games: done,
+      training,
+      ...(sharedCoherence ? { coherence: sharedCoherence } : {}),
+    });
     try {
       writeAtomically(options.out, bytes);
     } catch (error) {
@@ -223,7 +248,16 @@ export async function trainNetwork(options: TrainOptions): Promise<TrainProgress
   const workers = rng.map(
     (seed, own) =>
       new Worker(workerUrl('ntuple-train-worker'), {
-        workerData: { memory, shape, paths: count, own, rng: seed, rate: state.rate },
+        workerData: {
+          memory,
+          shape,
+          paths: count,
+          own,
+          rng: seed,
+          rate: state.rate,
+          lambda,
+          coherence: coherent,
+        },
       }),
   );
   // Each round: every worker plays a batch; between rounds the weights are still, so a

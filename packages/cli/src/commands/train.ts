@@ -22,6 +22,8 @@ interface TrainFlags {
   readonly seed: string;
   readonly out: string;
   readonly resume?: string;
+  readonly lambda?: number;
+  readonly coherence?: boolean;
 }
 
 /**
@@ -37,6 +39,21 @@ export function parseRate(text: string): number {
     throw new InvalidArgumentError('rate must be above 0 and at most 1');
   }
   return rate;
+}
+
+/**
+ * `--lambda L`: λ of the λ-returns, a number from 0 up to (not including) 1.
+ *
+ * @example
+ * parseLambda('0.5') // 0.5
+ * parseLambda('1') // throws: lambda must be at least 0 and below 1
+ */
+export function parseLambda(text: string): number {
+  const lambda = Number(text);
+  if (!/^\d*\.?\d+$/.test(text) || !(lambda >= 0 && lambda < 1)) {
+    throw new InvalidArgumentError('lambda must be at least 0 and below 1');
+  }
+  return lambda;
 }
 
 /** Where the command writes; tests pass their own. */
@@ -75,6 +92,8 @@ export async function trainCommand(
       out: flags.out,
       ...(flags.resume !== undefined ? { resume: flags.resume } : {}),
       ...(flags.rate !== undefined ? { rate: flags.rate } : {}),
+      ...(flags.lambda !== undefined ? { lambda: flags.lambda } : {}),
+      ...(flags.coherence !== undefined ? { coherence: flags.coherence } : {}),
       checkpointMs,
       signal: stop.signal,
       onProgress: (p) =>
@@ -132,6 +151,16 @@ export function register(program: Command, io: TrainIo = processIo): void {
       `learning rate, 0 < r <= 1 (default ${DEFAULT_RATE}; with --resume it replaces the checkpoint's)`,
       parseRate,
     )
+    .option(
+      '--lambda <l>',
+      "λ of the λ-returns learned toward, 0 <= l < 1 (default 0: TD(0); with --resume it replaces the checkpoint's)",
+      parseLambda,
+    )
+    .option(
+      '--coherence',
+      "temporal coherence: each weight's rate scaled by its errors' agreement (kept in the checkpoint)",
+    )
+    .option('--no-coherence', 'learn without temporal coherence (the default)')
     .action(async (flags: TrainFlags) => {
       const code = await trainCommand(flags, io);
       if (code !== 0) process.exitCode = code;
