@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { readNetwork } from '@twenty48/ai/node';
 import { describe, expect, it } from 'vitest';
-import { trainCommand } from './train.js';
+import { parseLambda, parseRate, trainCommand } from './train.js';
 
 describe('2048 train', () => {
   const dir = mkdtempSync(join(tmpdir(), 'train-cli-'));
@@ -39,5 +39,15 @@ describe('2048 train', () => {
     const result = await run(5, foreign);
     expect(result.code).toBe(1);
     expect(result.err).toMatch(/^error: ERR_TRAIN_RESUME: ERR_NETWORK_FOREIGN: /);
+  });
+
+  it('reads --rate and --lambda as numbers in range, naming what is wrong', () => {
+    expect(parseRate('0.1')).toBe(0.1);
+    expect(parseLambda('0.5')).toBe(0.5);
+    expect(parseLambda('0')).toBe(0);
+    expect(() => parseLambda('1')).toThrow('lambda must be at least 0 and below 1');
+    expect(() => parseLambda('-0.5')).toThrow('lambda must be at least 0 and below 1');
+    expect(() => parseLambda('half')).toThrow('lambda must be at least 0 and below 1');
+    expect(() => parseRate('0')).toThrow('rate must be above 0 and at most 1');
   });
 });

@@ -34,12 +34,14 @@ interface TrainFlags {
  * parseRate('2') // throws: rate must be above 0 and at most 1
  */
 export function parseRate(text: string): number {
-  const rate = Number(text);
-  if (!/^\d*\.?\d+$/.test(text) || !(rate > 0 && rate <= 1)) {
+  const rate = decimal(text);
+  if (!(rate > 0 && rate <= 1))
     throw new InvalidArgumentError('rate must be above 0 and at most 1');
-  }
   return rate;
 }
+
+/** A plain decimal (digits, one optional point) as a number; NaN for anything else. */
+const decimal = (text: string): number => (/^\d*\.?\d+$/.test(text) ? Number(text) : Number.NaN);
 
 /**
  * `--lambda L`: λ of the λ-returns, a number from 0 up to (not including) 1.
@@ -49,8 +51,8 @@ export function parseRate(text: string): number {
  * parseLambda('1') // throws: lambda must be at least 0 and below 1
  */
 export function parseLambda(text: string): number {
-  const lambda = Number(text);
-  if (!/^\d*\.?\d+$/.test(text) || !(lambda >= 0 && lambda < 1)) {
+  const lambda = decimal(text);
+  if (!(lambda >= 0 && lambda < 1)) {
     throw new InvalidArgumentError('lambda must be at least 0 and below 1');
   }
   return lambda;
