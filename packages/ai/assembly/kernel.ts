@@ -7,13 +7,25 @@
 // model are written into memory by the caller (packages/ai/src/fast-search.ts), so the rules
 // keep one home: the engine's collapseLine.
 
+import {
+  emptyCells,
+  held,
+  holds,
+  keep,
+  outOfTime,
+  row,
+  SLOT_BYTES,
+  setTableBits,
+  slide,
+  slotOf,
+  transpose,
+  visit,
+} from './board';
+
+export { aborted, begin, nodes } from './board';
+
 /** Chance nodes reached with a smaller path probability are scored, not searched. */
 const PROBABILITY_CUT: f64 = 0.0001;
-/** Bytes of one transposition slot: key u64, value f64, generation u32, depth i32. */
-const SLOT_BYTES: usize = 24;
-
-@external("env", "now")
-declare function now(): f64;
 
 // Fixed addresses (the kernel's own static data ends far below 64 KiB), so every table access is
 // a constant offset rather than a global read.
@@ -30,11 +42,6 @@ const SCRATCH_LEVEL: usize = 256;
 const SLOTS: usize = SCRATCH + SCRATCH_LEVEL * (<usize>MAX_REMAINING + 1);
 let spawnCount: i32 = 0;
 let smallestSpawn: f64 = 1;
-let shift: u32 = 12;
-let generation: u32 = 0;
-let nodeCount: u32 = 0;
-let stopped: bool = false;
-let deadline: f64 = Infinity;
 
 /** Lay out memory for a table of 2^tableBits slots; returns the end of the used memory. */
 export function init(tableBits: i32, spawns: i32): usize {
@@ -42,7 +49,7 @@ export function init(tableBits: i32, spawns: i32): usize {
   const end = SLOTS + (SLOT_BYTES << tableBits);
   const pages = <i32>((end + 0xffff) >> 16);
   if (pages > memory.size()) memory.grow(pages - memory.size());
-  shift = 32 - tableBits;
+  setTableBits(tableBits);
   spawnCount = spawns;
   return end;
 }
@@ -71,52 +78,6 @@ export function spawnProbabilitiesAt(): usize {
   return SPAWN_PROBABILITIES;
 }
 
-/** A new search: the table's old slots no longer count, the node count starts again. */
-export function begin(until: f64, bits: i32): void {
-  generation++;
-  shift = 32 - bits;
-  nodeCount = 0;
-  stopped = false;
-  deadline = until;
-}
-
-export function nodes(): u32 {
-  return nodeCount;
-}
-
-export function aborted(): bool {
-  return stopped;
-}
-
-// @ts-ignore: decorator
-@inline
-function row(board: u64, r: u64): usize {
-  return <usize>((board >> (r << 4)) & 0xffff);
-}
-
-// @ts-ignore: decorator
-@inline
-function slide(rows: usize, board: u64): u64 {
-  return (
-    <u64>load<u16>(rows + (row(board, 0) << 1)) |
-    (<u64>load<u16>(rows + (row(board, 1) << 1)) << 16) |
-    (<u64>load<u16>(rows + (row(board, 2) << 1)) << 32) |
-    (<u64>load<u16>(rows + (row(board, 3) << 1)) << 48)
-  );
-}
-
-// @ts-ignore: decorator
-@inline
-function transpose(x: u64): u64 {
-  const a =
-    (x & 0xf0f00f0ff0f00f0f) |
-    ((x & 0x0000f0f00000f0f0) << 12) |
-    ((x & 0x0f0f00000f0f0000) >> 12);
-  return (
-    (a & 0xff00ff0000ff00ff) | ((a & 0x00ff00ff00000000) >> 24) | ((a & 0x00000000ff00ff00) << 24)
-  );
-}
-
 // @ts-ignore: decorator
 @inline
 function rowScore(board: u64, r: u64): f64 {
@@ -138,15 +99,6 @@ function score(board: u64): f64 {
     rowScore(t, 2) +
     rowScore(t, 3)
   );
-}
-
-// @ts-ignore: decorator
-@inline
-function emptyCells(board: u64): i32 {
-  let x = board;
-  x |= (x >> 2) & 0x3333333333333333;
-  x |= x >> 1;
-  return <i32>popcnt<u64>(~x & 0x1111111111111111);
 }
 
 // One move's value: 0 when it changes nothing; a leaf (the last level, or a path too unlikely)
@@ -243,19 +195,9 @@ function spawnTerm(
 }
 
 function chanceNode(board: u64, remaining: i32, probability: f64): f64 {
-  const lo = <u32>board;
-  const hi = <u32>(board >> 32);
-  const slot = SLOTS + <usize>(((lo ^ (hi * 0x9e3779b1)) * 0x85ebca6b) >> shift) * SLOT_BYTES;
-  if (
-    load<u32>(slot, 16) == generation &&
-    load<u64>(slot) == board &&
-    load<i32>(slot, 20) >= remaining
-  ) {
-    return load<f64>(slot, 8);
-  }
-  nodeCount++;
-  if ((nodeCount & 255) == 0 && now() > deadline) stopped = true;
-  if (stopped) return 0;
+  const slot = slotOf(SLOTS, board);
+  if (holds(slot, board, remaining)) return held(slot);
+  if (visit()) return 0;
   const empty = emptyCells(board);
   if (empty == 0) return score(board);
   const cellProbability = probability / <f64>empty;
@@ -282,12 +224,9 @@ function chanceNode(board: u64, remaining: i32, probability: f64): f64 {
       }
     }
   }
-  if (stopped) return 0;
+  if (outOfTime()) return 0;
   const value = total / <f64>empty;
-  store<u32>(slot, generation, 16);
-  store<u64>(slot, board);
-  store<i32>(slot, remaining, 20);
-  store<f64>(slot, value, 8);
+  keep(slot, board, remaining, value);
   return value;
 }
 

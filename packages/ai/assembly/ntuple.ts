@@ -9,17 +9,30 @@
 // weights and values agree bit for bit (packages/ai/src/ntuple-kernel.test.ts checks it).
 // Arithmetic is f64 and weights are stored as f32, exactly as a JavaScript Float32Array does.
 
+import {
+  emptyCells,
+  emptyMask,
+  held,
+  holds,
+  keep,
+  outOfTime,
+  row,
+  SLOT_BYTES,
+  setTableBits,
+  slide,
+  slotOf,
+  transpose,
+  visit,
+} from './board';
+
+export { aborted, begin, nodes } from './board';
+
 /** Chance nodes reached with a smaller path probability are valued by the network, not searched. */
 const PROBABILITY_CUT: f64 = 0.0001;
-/** Bytes of one transposition slot: key u64, value f64, generation u32, depth i32. */
-const SLOT_BYTES: usize = 24;
 /** Bytes of one path entry of a training game: the afterstate u64, the move's gain f64. */
 const PATH_BYTES: usize = 16;
 /** The most moves of one training game (a game reaching 65536 would take about 30,000). */
 export const MAX_PATH: i32 = 1 << 17;
-
-@external("env", "now")
-declare function now(): f64;
 
 // Fixed addresses below 2 MiB, written by the caller (packages/ai/src/ntuple-kernel.ts).
 const LEFT: usize = 0x10000; // u16 x 65536: a row moved toward column 0
@@ -46,11 +59,6 @@ const DYNAMIC: usize = 0x200000;
 let spawnCount: i32 = 0;
 let tupleCount: i32 = 0;
 let staged: bool = false;
-let shift: u32 = 12;
-let generation: u32 = 0;
-let nodeCount: u32 = 0;
-let stopped: bool = false;
-let deadline: f64 = Infinity;
 let slots: usize = DYNAMIC;
 let path: usize = DYNAMIC;
 let weights: usize = DYNAMIC;
@@ -94,7 +102,7 @@ export function init(
   if (end > 4294901760) return 0;
   const pages = <i32>((<u64>end + 0xffff) >> 16);
   if (pages > memory.size() && memory.grow(pages - memory.size()) < 0) return 0;
-  shift = 32 - max<i32>(tableBits, 1);
+  setTableBits(max<i32>(tableBits, 1));
   spawnCount = spawns;
   tupleCount = min<i32>(features >> 3, MAX_TUPLES);
   staged = stages > 1;
@@ -132,23 +140,6 @@ export function coherenceAt(): usize {
   return coherence;
 }
 
-// @ts-ignore: decorator
-@inline
-function row(board: u64, r: u64): usize {
-  return <usize>((board >> (r << 4)) & 0xffff);
-}
-
-// @ts-ignore: decorator
-@inline
-function slide(rows: usize, board: u64): u64 {
-  return (
-    <u64>load<u16>(rows + (row(board, 0) << 1)) |
-    (<u64>load<u16>(rows + (row(board, 1) << 1)) << 16) |
-    (<u64>load<u16>(rows + (row(board, 2) << 1)) << 32) |
-    (<u64>load<u16>(rows + (row(board, 3) << 1)) << 48)
-  );
-}
-
 // The score a move gains: its rows' gains, row 0 first.
 // @ts-ignore: decorator
 @inline
@@ -158,18 +149,6 @@ function gain(gains: usize, board: u64): f64 {
     load<f64>(gains + (row(board, 1) << 3)) +
     load<f64>(gains + (row(board, 2) << 3)) +
     load<f64>(gains + (row(board, 3) << 3))
-  );
-}
-
-// @ts-ignore: decorator
-@inline
-function transpose(x: u64): u64 {
-  const a =
-    (x & 0xf0f00f0ff0f00f0f) |
-    ((x & 0x0000f0f00000f0f0) << 12) |
-    ((x & 0x0f0f00000f0f0000) >> 12);
-  return (
-    (a & 0xff00ff0000ff00ff) | ((a & 0x00ff00ff00000000) >> 24) | ((a & 0x00000000ff00ff00) << 24)
   );
 }
 
@@ -394,10 +373,7 @@ export function rngHi(): i32 {
 
 // A spawn on a uniformly drawn empty cell, its value drawn with the rules' weights.
 function spawn(board: u64): u64 {
-  let x = board;
-  x |= (x >> 2) & 0x3333333333333333;
-  x |= x >> 1;
-  const empties = ~x & 0x1111111111111111;
+  const empties = emptyMask(board);
   const count = <u64>popcnt<u64>(empties);
   if (count == 0) return board;
   let k = ((next64() >> 32) * count) >> 32;
@@ -482,23 +458,6 @@ export function gameMaxExponent(): i32 {
 
 // ---- Expectimax with the network at the leaves ----
 
-/** A new search: the table's old slots no longer count, the node count starts again. */
-export function begin(until: f64, bits: i32): void {
-  generation++;
-  shift = 32 - bits;
-  nodeCount = 0;
-  stopped = false;
-  deadline = until;
-}
-
-export function nodes(): u32 {
-  return nodeCount;
-}
-
-export function aborted(): bool {
-  return stopped;
-}
-
 // One move's value: its gain plus its afterstate's (searched while `remaining` lasts).
 // @ts-ignore: decorator
 @inline
@@ -531,25 +490,11 @@ function moveNode(board: u64, remaining: i32, probability: f64): f64 {
 
 // The expected value of an afterstate over every spawn, each followed by the best move.
 function chanceNode(board: u64, remaining: i32, probability: f64): f64 {
-  const lo = <u32>board;
-  const hi = <u32>(board >> 32);
-  const slot = slots + <usize>(((lo ^ (hi * 0x9e3779b1)) * 0x85ebca6b) >> shift) * SLOT_BYTES;
-  if (
-    load<u32>(slot, 16) == generation &&
-    load<u64>(slot) == board &&
-    load<i32>(slot, 20) >= remaining
-  ) {
-    return load<f64>(slot, 8);
-  }
-  nodeCount++;
-  if ((nodeCount & 255) == 0 && now() > deadline) stopped = true;
-  if (stopped) return 0;
-  let empty = 0;
+  const slot = slotOf(slots, board);
+  if (holds(slot, board, remaining)) return held(slot);
+  if (visit()) return 0;
+  const empty = emptyCells(board);
   let total: f64 = 0;
-  for (let at: u64 = 0; at < 64; at += 4) {
-    if (((board >> at) & 15) != 0) continue;
-    empty++;
-  }
   if (empty == 0) return leafValue(board);
   const cellProbability = probability / <f64>empty;
   for (let at: u64 = 0; at < 64; at += 4) {
@@ -560,12 +505,9 @@ function chanceNode(board: u64, remaining: i32, probability: f64): f64 {
       total += p * moveNode(board | (exponent << at), remaining - 1, cellProbability * p);
     }
   }
-  if (stopped) return 0;
+  if (outOfTime()) return 0;
   const result = total / <f64>empty;
-  store<u32>(slot, generation, 16);
-  store<u64>(slot, board);
-  store<i32>(slot, remaining, 20);
-  store<f64>(slot, result, 8);
+  keep(slot, board, remaining, result);
   return result;
 }
 
