@@ -20,6 +20,7 @@ export {
   type GameRng,
   keepPlaying,
   MOVE_LETTERS,
+  type MoveLetter,
   newGame,
   type StepResult,
   scoreAfter,

@@ -3,11 +3,10 @@
 import { readFileSync } from 'node:fs';
 import { expect, type Page } from '@playwright/test';
 import {
-  DIRECTIONS,
   type Direction,
+  directionOfLetter as engineDirectionOf,
   type Game,
   type GameRecord,
-  MOVE_LETTERS,
   makeRules,
   newGame,
   type PresetName,
@@ -80,7 +79,7 @@ export const WIN: GameRecord = (() => {
 
 /** The direction a record's move letter stands for (the engine's MOVE_LETTERS, read back). */
 export function directionOfLetter(letter: string | undefined): Direction {
-  const direction = DIRECTIONS.find((d) => MOVE_LETTERS[d] === letter);
+  const direction = engineDirectionOf(letter);
   if (!direction) throw new Error(`no move letter: ${letter}`);
   return direction;
 }

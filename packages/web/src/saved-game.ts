@@ -1,10 +1,9 @@
 import { fail, ok, parseJson, type Result } from '@twenty48/common';
 import {
-  DIRECTIONS,
+  directionOfLetter,
   type Game,
   type GameRecord,
   keepPlaying,
-  MOVE_LETTERS,
   makeRecord,
   makeRules,
   newGame,
@@ -116,7 +115,7 @@ function playedThrough(record: GameRecord): GameWithUndo {
   let game = newGame(record.rules, record.seed, record.version);
   let history: Game[] = [];
   for (const letter of record.moves) {
-    const direction = DIRECTIONS.find((d) => MOVE_LETTERS[d] === letter);
+    const direction = directionOfLetter(letter);
     const next = direction ? step(game, direction).game : game;
     if (next === game) continue;
     history.push(game);

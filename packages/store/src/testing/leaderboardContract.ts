@@ -5,6 +5,7 @@
  */
 import {
   type Direction,
+  directionOfLetter,
   type Game,
   MOVE_LETTERS,
   maxTile,
@@ -70,7 +71,7 @@ export function sentMoves() {
   return {
     /** The move as the server keeps it after applying it to `game` (the game after it). */
     moveOf(gameId: string, index: number, game: Game, direction: Direction): RankedMove {
-      const letter = MOVE_LETTERS[direction] as RankedMove['letter'];
+      const letter = MOVE_LETTERS[direction];
       const before = sent.get(gameId) ?? '';
       if (index === before.length) sent.set(gameId, before + letter);
       return {
@@ -511,7 +512,7 @@ export function leaderboardContract(name: string, database: ContractDatabase): v
       const kept = await store.loadRankedGame(row.gameId);
       let replayed = newGame('classic', kept?.seed ?? '');
       for (const letter of kept?.sent ?? '') {
-        replayed = step(replayed, CYCLE.find((d) => MOVE_LETTERS[d] === letter) ?? 'up').game;
+        replayed = step(replayed, directionOfLetter(letter) ?? 'up').game;
       }
       expect(replayed).toEqual(first);
       const second = await playKept(row.gameId, replayed, directions(10), 25);
