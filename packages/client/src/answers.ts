@@ -5,6 +5,7 @@
 import {
   type CreateGameAnswer,
   type EndEvent,
+  isCount,
   isRankedId,
   isRankedRules,
   isRankedSize,
@@ -23,13 +24,12 @@ import {
   type WireBoard,
   type WireSpawn,
 } from '@twenty48/common';
-import { isTileValue, MAX_SIZE, MIN_SIZE } from '@twenty48/engine';
+import { isSquareBoard, isTileValue, MAX_SIZE, MIN_SIZE } from '@twenty48/engine';
 
 type Fields = Record<string, unknown>;
 
 const isObject = (x: unknown): x is Fields =>
   typeof x === 'object' && x !== null && !Array.isArray(x);
-const isCount = (x: unknown): x is number => Number.isSafeInteger(x) && (x as number) >= 0;
 const isId = isRankedId;
 const oneOf =
   <T extends string>(values: readonly T[]) =>
@@ -58,10 +58,7 @@ export function parseBoard(x: unknown, size?: number): WireBoard | null {
   if (!Array.isArray(x)) return null;
   const n = x.length;
   if (n < MIN_SIZE || n > MAX_SIZE || (size !== undefined && n !== size)) return null;
-  const rows = x.map((row: unknown) =>
-    Array.isArray(row) && row.length === n && row.every(isTile) ? (row as number[]).slice() : null,
-  );
-  return rows.every((row) => row !== null) ? (rows as number[][]) : null;
+  return isSquareBoard(x, n) ? x.map((row) => row.slice()) : null;
 }
 
 /** `{ row, col, value }` on a board of `size`, or null (no spawn) when `x` is null. */

@@ -14,3 +14,14 @@
  */
 export const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * True for a count read from outside: a whole number from 0 up to the largest safe integer.
+ *
+ * @example
+ * isCount(12) // true
+ * isCount(-1) // false
+ * isCount('3') // false
+ */
+export const isCount = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;

@@ -74,6 +74,8 @@ export {
   classic,
   fiveTwelve,
   isPowerOfTwo,
+  isPresetName,
+  isSquareBoard,
   isTileValue,
   MAX_SIZE,
   MAX_TILE,

@@ -84,7 +84,25 @@ export const isPowerOfTwo = (n: number): boolean =>
 export const isTileValue = (x: unknown): x is number =>
   x === 0 || (typeof x === 'number' && x >= 2 && isPowerOfTwo(x));
 
-const isPresetName = (name: unknown): name is PresetName =>
+/**
+ * True for a square board of `size` rows from outside, every cell 0 or a tile (`isTileValue`).
+ *
+ * @example
+ * isSquareBoard([[0, 2], [4, 0]], 2) // true
+ * isSquareBoard([[0, 3], [4, 0]], 2) // false: 3 is no tile
+ */
+export const isSquareBoard = (x: unknown, size: number): x is number[][] =>
+  Array.isArray(x) &&
+  x.length === size &&
+  x.every((row: unknown) => Array.isArray(row) && row.length === size && row.every(isTileValue));
+
+/**
+ * True for the name of one of the presets.
+ *
+ * @example
+ * isPresetName('fiveTwelve') // true
+ */
+export const isPresetName = (name: unknown): name is PresetName =>
   typeof name === 'string' && Object.hasOwn(PRESETS, name);
 
 /**

@@ -1,3 +1,4 @@
+import { isCount } from '@twenty48/common';
 import { cleanName } from './settings.js';
 
 /** One line of the local high-score table. */
@@ -12,9 +13,6 @@ export interface ScoreEntry {
 
 /** How many scores each table keeps. */
 export const TABLE_LENGTH = 10;
-
-const isCount = (value: unknown): value is number =>
-  typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
 
 /**
  * A score table read from storage: entries that are not well formed are dropped, the rest

@@ -11,7 +11,7 @@ import {
   streakOf,
   withDayPlayed,
 } from '@twenty48/client';
-import { escapeAndCut, formatNumber, isRankedId } from '@twenty48/common';
+import { escapeAndCut, formatNumber, isCount, isRankedId } from '@twenty48/common';
 
 /** Where the Daily page keeps its record in localStorage. */
 export const DAILY_KEY = 'twenty48:daily';
@@ -33,8 +33,6 @@ export interface DailyRecord {
 }
 
 export const EMPTY_RECORD: DailyRecord = { date: null, gameId: null, finish: null, played: [] };
-
-const isCount = (x: unknown): x is number => Number.isSafeInteger(x) && (x as number) >= 0;
 
 function parseFinish(x: unknown, date: string | null): DailyFinish | null {
   if (typeof x !== 'object' || x === null || date === null) return null;
