@@ -29,9 +29,11 @@ export interface ContractDatabase {
   readonly sharesChanges: boolean;
 }
 
-const T0 = new Date('2030-01-01T00:00:00.000Z');
+/** The contract's clock at its start (and the SQLite store's own tests'). */
+export const T0 = new Date('2030-01-01T00:00:00.000Z');
 const at = (ms: number) => new Date(T0.getTime() + ms);
-const ROOMY: RankedAdmission = {
+/** Admission limits no test reaches unless it means to. */
+export const ROOMY: RankedAdmission = {
   perPlayer: 100,
   perAddress: 100,
   maxInProgress: 1000,
@@ -42,7 +44,7 @@ const directions = (count: number): Direction[] =>
   Array.from({ length: count }, (_, i) => CYCLE[i % 4] ?? 'up');
 
 /** A ranked game as the server would start it, with the engine's first board. */
-function started(id: string, client = 'alice'): NewRankedGame & { game: Game } {
+export function started(id: string, client = 'alice'): NewRankedGame & { game: Game } {
   const seed = `seed-${id}`;
   const game = newGame('classic', seed);
   return {
