@@ -1,4 +1,4 @@
-import { isRecord } from '@twenty48/common';
+import { isOneOf, isRecord } from '@twenty48/common';
 import { type Direction, type Game, isSquareBoard, parseRules } from '@twenty48/engine';
 import { currentNetwork, networkPlays } from './ntuple-player.js';
 import {
@@ -79,7 +79,7 @@ export function createAiHandler(): (request: unknown) => AiResponse {
       return failure('ERR_REQUEST', 'a request is { id: number, game, ai, options? }');
     }
     const { ai } = request;
-    if (typeof ai !== 'string' || !PLAYER_NAMES.includes(ai as PlayerName)) {
+    if (!isOneOf(PLAYER_NAMES, ai)) {
       return failure('ERR_AI', `ai must be one of ${PLAYER_NAMES.join(', ')}`);
     }
     const options = request.options ?? {};
@@ -95,7 +95,7 @@ export function createAiHandler(): (request: unknown) => AiResponse {
     const key = JSON.stringify([ai, options.depth, options.ms, options.seed]);
     let player = players.get(key);
     if (!player) {
-      player = createPlayer(ai as PlayerName, {
+      player = createPlayer(ai, {
         ...(typeof options.depth === 'number' ? { depth: options.depth } : {}),
         ...(typeof options.ms === 'number' ? { ms: options.ms } : {}),
         ...(typeof options.seed === 'string' ? { seed: options.seed } : {}),

@@ -6,9 +6,11 @@ import {
   type CreateGameAnswer,
   type EndEvent,
   isCount,
+  isOneOf,
   isRankedId,
   isRankedRules,
   isRankedSize,
+  isRecord,
   type LiveGame,
   type MoveAnswer,
   type MoveEvent,
@@ -26,15 +28,12 @@ import {
 } from '@twenty48/common';
 import { isSquareBoard, isTileValue, MAX_SIZE, MIN_SIZE } from '@twenty48/engine';
 
-type Fields = Record<string, unknown>;
-
-const isObject = (x: unknown): x is Fields =>
-  typeof x === 'object' && x !== null && !Array.isArray(x);
+const isObject = isRecord;
 const isId = isRankedId;
 const oneOf =
   <T extends string>(values: readonly T[]) =>
   (x: unknown): x is T =>
-    typeof x === 'string' && (values as readonly string[]).includes(x);
+    isOneOf(values, x);
 
 /** Kept here so the client's answers re-export it; the one check lives in common. */
 export { isRankedRules };

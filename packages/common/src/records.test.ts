@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isCount, isRecord } from './records.js';
+import { isCount, isOneOf, isRecord } from './records.js';
 
 describe('isRecord', () => {
   it('takes objects with fields and refuses null, arrays and plain values', () => {
@@ -18,5 +18,16 @@ describe('isCount', () => {
     for (const bad of [-1, 2.5, Number.NaN, Number.MAX_SAFE_INTEGER + 1, '3', null, undefined]) {
       expect(isCount(bad)).toBe(false);
     }
+  });
+});
+
+describe('isOneOf', () => {
+  it('takes the values of the list, compared with ===, and nothing else', () => {
+    const SIDES = ['black', 'red'] as const;
+    expect(isOneOf(SIDES, 'red')).toBe(true);
+    for (const bad of ['Red', 'white', '', null, undefined, 1])
+      expect(isOneOf(SIDES, bad)).toBe(false);
+    expect(isOneOf([4, 6, 8], 6)).toBe(true);
+    expect(isOneOf([4, 6, 8], '6')).toBe(false);
   });
 });

@@ -25,3 +25,14 @@ export const isRecord = (value: unknown): value is Record<string, unknown> =>
  */
 export const isCount = (value: unknown): value is number =>
   typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
+
+/**
+ * True for one of `values` (compared with `===`): the check a value from outside gets against a
+ * vocabulary tuple (`RANKED_RULES`, a select's options), which then has the tuple's type.
+ *
+ * @example
+ * isOneOf(['up', 'down'] as const, 'up') // true
+ * isOneOf(['up', 'down'] as const, 'north') // false
+ */
+export const isOneOf = <T>(values: readonly T[], x: unknown): x is T =>
+  values.some((value) => value === x);

@@ -1,4 +1,10 @@
-import { MAX_NAME_LENGTH, MAX_RANKED_SIZE, MIN_RANKED_SIZE, parseName } from '@twenty48/common';
+import {
+  isOneOf,
+  MAX_NAME_LENGTH,
+  MAX_RANKED_SIZE,
+  MIN_RANKED_SIZE,
+  parseName,
+} from '@twenty48/common';
 import { PRESET_NAMES, type PresetName } from '@twenty48/engine';
 
 export const THEME_CHOICES = ['system', 'light', 'dark'] as const;
@@ -49,7 +55,7 @@ const firstCharacters = (text: string, count: number): string => {
 };
 
 const oneOf = <T extends string>(choices: readonly T[], value: unknown, fallback: T): T =>
-  choices.includes(value as T) ? (value as T) : fallback;
+  isOneOf(choices, value) ? value : fallback;
 
 const wholeIn = (value: unknown, min: number, max: number, fallback: number): number =>
   Number.isInteger(value) && (value as number) >= min && (value as number) <= max

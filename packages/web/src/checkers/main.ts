@@ -2,6 +2,7 @@
  * The checkers page's edges: events become the model's inputs, its effects become the worker's
  * questions, timers, storage, announcements and downloads. All policy is in model.ts.
  */
+
 import {
   ACF_BALLOTS,
   MAX_PDN_CHARS,
@@ -11,21 +12,19 @@ import {
   type Side,
 } from '@twenty48/checkers';
 import { decodeXlsx, encodeXlsx, MAX_XLSX_BYTES } from '@twenty48/checkers-xlsx';
+import { isOneOf } from '@twenty48/common';
 import {
   bottomSide,
   type CheckersState,
   type Effect,
   type Input,
   LEVELS,
-  type Level,
   MODES,
-  type Mode,
   movable,
   type Opening,
   SAVE_KEY,
   start,
   THEME_CHOICES,
-  type ThemeChoice,
   update,
 } from './model.js';
 import { cssVariables } from './palette.js';
@@ -359,21 +358,18 @@ const select = (id: string, read: (value: string) => Input | null): void => {
     if (input !== null) dispatch(input);
   });
 };
-select('mode', (value) =>
-  MODES.includes(value as Mode) ? { kind: 'mode', mode: value as Mode } : null,
-);
+select('mode', (value) => (isOneOf(MODES, value) ? { kind: 'mode', mode: value } : null));
 const SIDES: readonly Side[] = ['black', 'red'];
 // The select names the player's side; the computer plays the other.
 select('side', (value) =>
-  SIDES.includes(value as Side) ? { kind: 'computer-side', side: opponent(value as Side) } : null,
+  isOneOf(SIDES, value) ? { kind: 'computer-side', side: opponent(value) } : null,
 );
-select('level', (value) =>
-  LEVELS.includes(Number(value) as Level) ? { kind: 'level', level: Number(value) as Level } : null,
-);
+select('level', (value) => {
+  const level = Number(value);
+  return isOneOf(LEVELS, level) ? { kind: 'level', level } : null;
+});
 select('theme', (value) =>
-  THEME_CHOICES.includes(value as ThemeChoice)
-    ? { kind: 'theme', theme: value as ThemeChoice }
-    : null,
+  isOneOf(THEME_CHOICES, value) ? { kind: 'theme', theme: value } : null,
 );
 
 const fileInput = byId<HTMLInputElement>('open-xlsx');

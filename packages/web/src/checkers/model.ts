@@ -33,6 +33,7 @@ import {
 } from '@twenty48/checkers';
 import { positionOfSheet, type SheetGame, sheetOf } from '@twenty48/checkers-xlsx';
 import type { Result } from '@twenty48/common';
+import { isOneOf } from '@twenty48/common';
 import { cancelReview, keepReview, reviewReplied, startReview } from './review.js';
 import {
   analyse,
@@ -348,7 +349,7 @@ export function restore(text: string | null): Result<CheckersState, string> | nu
   if (jumping !== null) game = jumping.value;
   const at = game.jump?.path[game.jump.path.length - 1] ?? null;
   const oneOf = <T>(list: readonly T[], value: unknown, fallback: T): T =>
-    list.includes(value as T) ? (value as T) : fallback;
+    isOneOf(list, value) ? value : fallback;
   const isBallot = (value: unknown): value is number =>
     typeof value === 'number' &&
     Number.isInteger(value) &&

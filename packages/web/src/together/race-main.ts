@@ -16,7 +16,7 @@ import {
   startRace,
   watchRace,
 } from '@twenty48/client';
-import { escapeAndCut, formatNumber, type RankedRules } from '@twenty48/common';
+import { escapeAndCut, formatNumber, isRankedRules, type RankedRules } from '@twenty48/common';
 import { makeRules, type Rules } from '@twenty48/engine';
 import { type BoardView, createBoardView } from '../render.js';
 import { cleanName } from '../settings.js';
@@ -318,7 +318,9 @@ byId<HTMLFormElement>('setup-form').addEventListener('submit', (event) => {
   event.preventDefault();
   const name = cleanName(byId<HTMLInputElement>('setup-name').value);
   if (name === '') return status('That name cannot be used: 1 to 24 letters, digits or marks.');
-  const rulesName = byId<HTMLSelectElement>('setup-rules').value as RankedRules;
+  const rulesName = byId<HTMLSelectElement>('setup-rules').value;
+  if (!isRankedRules(rulesName))
+    return status('Choose the rules: Classic 2048, FiveTwelve or Tiers.');
   const size = Number(byId<HTMLSelectElement>('setup-size').value);
   const minutes = Number(byId<HTMLInputElement>('setup-minutes').value);
   void create(name, { rules: rulesName, size, minutes });
