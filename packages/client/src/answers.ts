@@ -143,7 +143,7 @@ function parseLiveGame(x: unknown): LiveGame | null {
 export function parseLiveList(x: unknown): LiveGame[] | null {
   if (!Array.isArray(x)) return null;
   const games = x.map(parseLiveGame);
-  return games.every((game) => game !== null) ? (games as LiveGame[]) : null;
+  return games.every((game): game is LiveGame => game !== null) ? games : null;
 }
 
 /**

@@ -58,7 +58,7 @@ function parseBest(x: unknown): DailyBest | null {
 function allOf<T>(x: unknown, read: (item: unknown) => T | null, max = 1000): T[] | null {
   if (!Array.isArray(x) || x.length > max) return null;
   const items = x.map(read);
-  return items.every((item) => item !== null) ? (items as T[]) : null;
+  return items.every((item): item is T => item !== null) ? items : null;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { isCount } from '@twenty48/common';
+import { isCount, isRecord } from '@twenty48/common';
 import { cleanName } from './settings.js';
 
 /** One line of the local high-score table. */
@@ -25,8 +25,8 @@ export function parseScoreTable(input: unknown): ScoreEntry[] {
   if (!Array.isArray(input)) return [];
   const entries: ScoreEntry[] = [];
   for (const item of input) {
-    if (typeof item !== 'object' || item === null) continue;
-    const { name, score, moves, maxTile, at } = item as Record<string, unknown>;
+    if (!isRecord(item)) continue;
+    const { name, score, moves, maxTile, at } = item;
     if (!isCount(score) || !isCount(moves) || !isCount(maxTile) || !isCount(at)) continue;
     entries.push({ name: cleanName(name) || 'Anonymous', score, moves, maxTile, at });
   }

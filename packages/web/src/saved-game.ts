@@ -1,4 +1,4 @@
-import { fail, ok, parseJson, type Result } from '@twenty48/common';
+import { fail, isRecord, ok, parseJson, type Result } from '@twenty48/common';
 import {
   directionOfLetter,
   type Game,
@@ -95,9 +95,7 @@ export function makeSavedGame(game: Game): string {
 export function resumeGame(text: string | null): Result<GameWithUndo, SavedGameError> {
   const data = parseJson(text ?? '', 'the saved game is not JSON');
   if (!data.ok) return data;
-  const { record, keptPlaying } = (
-    typeof data.value === 'object' && data.value !== null ? data.value : {}
-  ) as Record<string, unknown>;
+  const { record, keptPlaying } = isRecord(data.value) ? data.value : {};
   const parsed = parseRecord(record ?? null);
   if (!parsed.ok) return parsed;
   if (!variantOf(parsed.value.rules)) {

@@ -1,5 +1,6 @@
 import {
   isOneOf,
+  isRecord,
   MAX_NAME_LENGTH,
   MAX_RANKED_SIZE,
   MIN_RANKED_SIZE,
@@ -87,10 +88,7 @@ export function cleanName(input: unknown): string {
  * parseSettings({ size: 5, theme: 'pink' }) // { ...DEFAULT_SETTINGS, size: 5 }
  */
 export function parseSettings(input: unknown): Settings {
-  const data = (typeof input === 'object' && input !== null ? input : {}) as Record<
-    string,
-    unknown
-  >;
+  const data: Readonly<Record<string, unknown>> = isRecord(input) ? input : {};
   const d = DEFAULT_SETTINGS;
   return {
     rules: oneOf(PRESET_NAMES, data.rules, d.rules),

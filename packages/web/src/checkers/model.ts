@@ -319,6 +319,7 @@ export function restore(text: string | null): Result<CheckersState, string> | nu
     return bad('it is not JSON (ERR_SAVE)');
   }
   if (typeof data !== 'object' || data === null) return bad('it is not a saved game (ERR_SAVE)');
+  // Not isRecord: an array is refused as a save of unknown version, as the tests specify.
   const save = data as Record<string, unknown>;
   if (save.version !== SAVE_VERSION)
     return bad(`unknown version ${JSON.stringify(save.version)} (ERR_SAVE)`);
