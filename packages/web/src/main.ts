@@ -2,13 +2,14 @@
 // rendered and its effects are carried out here, the only place with a DOM, storage and network.
 
 import { createAiClient } from './ai-client.js';
+import { byId } from './dom.js';
 import { directionOfKey, listenSwipes } from './input.js';
 import { parseLaunch } from './launch.js';
 import { createLeaderboard } from './leaderboard.js';
 import { runEffect } from './page-effects.js';
 import { createPageRenderer } from './page-render.js';
 import { readStoredPage } from './page-storage.js';
-import { applyPalette, byId, showSpeedWhileSliding } from './panels.js';
+import { applyPalette, showSpeedWhileSliding } from './panels.js';
 import { playerToken } from './player-token.js';
 import { createBoardView } from './render.js';
 import { createReviewView, fetchRecordFrom } from './review-view.js';

@@ -13,6 +13,7 @@ import {
 } from '@twenty48/checkers';
 import { decodeXlsx, encodeXlsx, MAX_XLSX_BYTES } from '@twenty48/checkers-xlsx';
 import { isOneOf } from '@twenty48/common';
+import { byId } from '../dom.js';
 import {
   bottomSide,
   type CheckersState,
@@ -31,8 +32,6 @@ import { cssVariables } from './palette.js';
 import { buildBoard, render } from './render.js';
 import { plyAt } from './reviewView.js';
 import { playSound } from './sound.js';
-
-const byId = <T extends HTMLElement>(id: string): T => document.getElementById(id) as T;
 
 for (const [name, colour] of cssVariables()) {
   document.documentElement.style.setProperty(name, colour);

@@ -3,6 +3,7 @@
  * square named for screen readers), the marks, the status, the notice and the move list. The
  * cells are built once; each render only updates them.
  */
+
 import {
   announcement,
   coordsOf,
@@ -15,6 +16,7 @@ import {
   type Square,
   sideWord,
 } from '@twenty48/checkers';
+import { byId } from '../dom.js';
 import {
   bottomSide,
   type CheckersState,
@@ -28,8 +30,6 @@ import {
 import { slide } from './motion.js';
 import { betterMove } from './review.js';
 import { moveMark, renderReview } from './reviewView.js';
-
-const byId = <T extends HTMLElement>(id: string): T => document.getElementById(id) as T;
 
 /** The buttons of the dark squares, by square number (index 0 unused). */
 let buttons: HTMLButtonElement[] = [];
