@@ -7,3 +7,15 @@
  */
 export const byId = <T extends HTMLElement = HTMLElement>(id: string): T =>
   document.getElementById(id) as T;
+
+/**
+ * The element matching `selector` that an event's target is or is inside, as an HTMLElement;
+ * null for a target outside one (or no element at all).
+ *
+ * @example
+ * closestTo(event.target, 'button[data-ply]')?.dataset.ply
+ */
+export const closestTo = (target: EventTarget | null, selector: string): HTMLElement | null => {
+  const found = target instanceof Element ? target.closest(selector) : null;
+  return found instanceof HTMLElement ? found : null;
+};

@@ -13,7 +13,7 @@ import {
 } from '@twenty48/checkers';
 import { decodeXlsx, encodeXlsx, MAX_XLSX_BYTES } from '@twenty48/checkers-xlsx';
 import { isOneOf } from '@twenty48/common';
-import { byId } from '../dom.js';
+import { byId, closestTo } from '../dom.js';
 import {
   bottomSide,
   type CheckersState,
@@ -138,8 +138,8 @@ function dispatch(input: Input): void {
 }
 
 const squareOf = (target: EventTarget | null): number | null => {
-  const button = (target as Element | null)?.closest?.('button[data-square]');
-  return button instanceof HTMLElement ? Number(button.dataset.square) : null;
+  const button = closestTo(target, 'button[data-square]');
+  return button === null ? null : Number(button.dataset.square);
 };
 
 board.addEventListener('click', (event) => {
@@ -177,7 +177,7 @@ board.addEventListener('pointerdown', (event) => {
   if (from === null || !movable(state.game).includes(from)) return;
   // Touch captures the pointer to the square it began on: release it, so the square under the
   // finger is found when it lifts.
-  (event.target as Element).releasePointerCapture?.(event.pointerId);
+  if (event.target instanceof Element) event.target.releasePointerCapture?.(event.pointerId);
   drag = { pointer: event.pointerId, from, x: event.clientX, y: event.clientY, ghost: null };
   if (state.selected !== from) {
     keyboard = false;
@@ -259,8 +259,8 @@ byId('nav-next').addEventListener('click', () => dispatch({ kind: 'view', to: 'n
 byId('nav-last').addEventListener('click', () => dispatch({ kind: 'view', to: 'last' }));
 const moves = byId('moves');
 moves.addEventListener('click', (event) => {
-  const button = (event.target as Element | null)?.closest?.('button[data-ply]');
-  if (!(button instanceof HTMLElement)) return;
+  const button = closestTo(event.target, 'button[data-ply]');
+  if (button === null) return;
   dispatch({ kind: 'view', to: Number(button.dataset.ply) });
   // The list is drawn anew: keep the focus on the move shown, so the arrow keys go on from it.
   moves.querySelector<HTMLElement>('[aria-current="step"]')?.focus();
@@ -277,7 +277,8 @@ const STEPS: Record<string, 'first' | 'previous' | 'next' | 'last'> = {
 byId('moves')
   .closest('section')
   ?.addEventListener('keydown', (event) => {
-    const to = STEPS[(event as KeyboardEvent).key];
+    if (!(event instanceof KeyboardEvent)) return;
+    const to = STEPS[event.key];
     if (to === undefined) return;
     event.preventDefault();
     dispatch({ kind: 'view', to });
@@ -333,8 +334,8 @@ byId('result-review').addEventListener('click', () => dispatch({ kind: 'review' 
 byId('review-cancel').addEventListener('click', () => dispatch({ kind: 'review-cancel' }));
 byId('review-close').addEventListener('click', () => dispatch({ kind: 'review-close' }));
 byId('review-marked').addEventListener('click', (event) => {
-  const button = (event.target as Element | null)?.closest?.('button[data-ply]');
-  if (button instanceof HTMLElement) dispatch({ kind: 'view', to: Number(button.dataset.ply) });
+  const button = closestTo(event.target, 'button[data-ply]');
+  if (button !== null) dispatch({ kind: 'view', to: Number(button.dataset.ply) });
 });
 {
   // A click on the graph goes to the position at that point of the game.
