@@ -297,11 +297,13 @@ const HISTORY_LIMIT = 128;
  * searchInput(newGame()) // { position: initialPosition(), history: [] }
  */
 export function searchInput(game: Game): { position: Position; history: Position[] } {
-  const positions = [game.start];
+  // The positions before the last one, which is the position to search.
+  const positions: Position[] = [];
+  let position = game.start;
   for (const move of game.moves) {
-    positions.push(applyMove(positions[positions.length - 1] as Position, move));
+    positions.push(position);
+    position = applyMove(position, move);
   }
-  const position = positions.pop() as Position;
   return {
     position: game.jump?.before ?? position,
     history: positions.slice(-HISTORY_LIMIT),
