@@ -138,10 +138,13 @@ export const movable = (game: Game): Square[] => [
 export function moveList(game: Game): { number: number; black: string; red: string }[] {
   const rows: { number: number; black: string; red: string }[] = [];
   let black = game.start.turn === 'black';
+  let row = { number: 0, black: '', red: '' };
   for (const move of game.moves) {
     const pdn = move.path.join(move.captured.length > 0 ? 'x' : '-');
-    if (black || rows.length === 0) rows.push({ number: rows.length + 1, black: '', red: '' });
-    const row = rows[rows.length - 1] as { number: number; black: string; red: string };
+    if (black || rows.length === 0) {
+      row = { number: rows.length + 1, black: '', red: '' };
+      rows.push(row);
+    }
     if (black) row.black = pdn;
     else row.red = pdn;
     black = !black;
@@ -370,9 +373,10 @@ export function restore(text: string | null): Result<CheckersState, string> | nu
   const playing =
     jumping !== null &&
     typeof save.computerMove === 'string' &&
-    save.computerMove.startsWith(save.jump as string)
+    typeof save.jump === 'string' &&
+    save.computerMove.startsWith(save.jump)
       ? save.computerMove
-          .slice((save.jump as string).length)
+          .slice(save.jump.length)
           .split('x')
           .filter((part) => part !== '')
           .map(Number)
