@@ -93,8 +93,8 @@ const anyText = text((value) => (value.trim() === '' ? 'must not be empty' : nul
 
 const list = (given: Given): Result<readonly string[], 'ERR_SETTING'> => {
   if (Array.isArray(given)) {
-    return given.every((item) => typeof item === 'string')
-      ? ok(given as string[])
+    return given.every((item): item is string => typeof item === 'string')
+      ? ok(given)
       : fail('ERR_SETTING', 'must be a list of strings');
   }
   return ok(
