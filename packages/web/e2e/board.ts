@@ -3,11 +3,13 @@
 import { readFileSync } from 'node:fs';
 import { expect, type Page } from '@playwright/test';
 import {
+  type Board,
   type Direction,
   directionOfLetter as engineDirectionOf,
   type Game,
   type GameRecord,
   makeRules,
+  movableDirections,
   newGame,
   type PresetName,
   parseRecord,
@@ -81,5 +83,12 @@ export const WIN: GameRecord = (() => {
 export function directionOfLetter(letter: string | undefined): Direction {
   const direction = engineDirectionOf(letter);
   if (!direction) throw new Error(`no move letter: ${letter}`);
+  return direction;
+}
+
+/** The first direction that moves `board` (the engine's `movableDirections`); throws when none is left. */
+export function firstMovable(board: Board): Direction {
+  const [direction] = movableDirections(board);
+  if (direction === undefined) throw new Error('no move is left on the board');
   return direction;
 }
