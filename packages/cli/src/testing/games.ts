@@ -84,3 +84,16 @@ export function replayStates(file: string): Game[] {
   }
   return states;
 }
+
+/**
+ * The last of `items`, which the test knows is not empty (a game's states start with the first
+ * board); throws when it is.
+ *
+ * @example
+ * lastOf(greedyStates(newGame('classic', 's'))).status // 'lost'
+ */
+export function lastOf<T>(items: readonly T[]): T {
+  const item = items.at(-1);
+  if (item === undefined) throw new Error('the list is empty');
+  return item;
+}
