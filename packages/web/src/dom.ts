@@ -19,3 +19,16 @@ export const closestTo = (target: EventTarget | null, selector: string): HTMLEle
   const found = target instanceof Element ? target.closest(selector) : null;
   return found instanceof HTMLElement ? found : null;
 };
+
+/**
+ * The element under `parent` matching `selector`, which the page built or its HTML holds:
+ * checked, and a thrown error (a programmer's) when it is missing.
+ *
+ * @example
+ * inside(board, '.cells').focus()
+ */
+export function inside(parent: ParentNode, selector: string): HTMLElement {
+  const found = parent.querySelector(selector);
+  if (!(found instanceof HTMLElement)) throw new Error(`no ${selector} element here`);
+  return found;
+}

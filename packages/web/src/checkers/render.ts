@@ -16,7 +16,7 @@ import {
   type Square,
   sideWord,
 } from '@twenty48/checkers';
-import { byId } from '../dom.js';
+import { byId, inside } from '../dom.js';
 import {
   bottomSide,
   type CheckersState,
@@ -60,7 +60,7 @@ export function buildBoard(board: HTMLElement): void {
   blackBelow = false;
   for (let square = 1; square <= SQUARE_COUNT; square++) {
     const { row, col } = coordsOf(square);
-    const cell = rows[row - 1]?.children[col - 1] as HTMLElement;
+    const cell = rows[row - 1]?.children[col - 1];
     const button = document.createElement('button');
     button.type = 'button';
     button.className = 'square';
@@ -74,7 +74,7 @@ export function buildBoard(board: HTMLElement): void {
     piece.className = 'piece';
     piece.setAttribute('aria-hidden', 'true');
     button.append(number, piece);
-    cell.append(button);
+    cell?.append(button);
     buttons[square] = button;
   }
 }
@@ -144,7 +144,7 @@ export function render(state: CheckersState, focusCursor: boolean): void {
     button.classList.toggle('crowned', square === crowned);
     button.classList.toggle('cursor', square === state.cursor);
     button.tabIndex = square === state.cursor ? 0 : -1;
-    const glyph = button.querySelector('.piece:not(.fading)') as HTMLElement;
+    const glyph = inside(button, '.piece:not(.fading)');
     glyph.className = piece === null ? 'piece' : `piece ${piece.side}${piece.king ? ' king' : ''}`;
     glyph.textContent = piece?.king ? '♛' : '';
   }

@@ -18,6 +18,7 @@ import {
 } from '@twenty48/client';
 import { escapeAndCut, formatNumber, isRankedRules, type RankedRules } from '@twenty48/common';
 import { makeRules, type Rules } from '@twenty48/engine';
+import { inside } from '../dom.js';
 import { type BoardView, createBoardView } from '../render.js';
 import { cleanName } from '../settings.js';
 import { readJson } from '../storage.js';
@@ -165,7 +166,7 @@ function entered(screen: RaceScreen): void {
   if (screen === 'join') byId<HTMLInputElement>('join-name').value ||= defaultName();
   if (screen === 'racing') {
     say('live', 'Go!');
-    (boardElement.querySelector('.cells') as HTMLElement).focus({ preventScroll: true });
+    inside(boardElement, '.cells').focus({ preventScroll: true });
   }
   if (screen === 'over' && race !== null) {
     say('live', `The race is over. ${winnerLine(race)}`);
