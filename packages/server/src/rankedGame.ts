@@ -34,8 +34,9 @@ export interface Watcher {
 /** A move sent ahead of its turn, waiting for the missing ones. */
 export interface WaitingMove {
   readonly direction: Direction;
-  readonly promise: Promise<unknown>;
-  settle(run: () => unknown): void;
+  readonly promise: Promise<Outcome<MoveAnswer>>;
+  /** Answer it with what `run` gives (its turn has come, or it is refused). */
+  settle(run: () => Outcome<MoveAnswer> | Promise<Outcome<MoveAnswer>>): void;
 }
 
 /**
