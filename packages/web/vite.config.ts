@@ -61,7 +61,7 @@ const preloadFontPlugin = (): Plugin => ({
 
 /**
  * The pages' `<head>` colours and the manifest's from common's palette (`src/head-colours.ts`):
- * the theme-color tags written into both pages, the manifest's colours into the built manifest
+ * the theme-color tags written into every page, the manifest's colours into the built manifest
  * before the precache list is made from the files.
  */
 const headColoursPlugin = (): Plugin => ({

@@ -2,10 +2,10 @@ import {
   type Board,
   DIRECTIONS,
   type Direction,
+  directionOfLetter,
   type Game,
   type GameRecord,
   MAX_TILE,
-  MOVE_LETTERS,
   maxTile,
   newGame,
   type PresetName,
@@ -214,7 +214,7 @@ export function createEnv(rules: Rules | PresetName = 'classic'): Env {
   const materialize = (game: LaneGame): Game => {
     let current = synced && synced.seed === game.seed ? synced : newGame(resolved, game.seed);
     for (let i = current.moves.length; i < game.moves.length; i++) {
-      current = step(current, LETTER_DIRECTIONS[game.moves[i] ?? 'U'] ?? 'up').game;
+      current = step(current, directionOfLetter(game.moves[i]) ?? 'up').game;
     }
     synced = current;
     return current;
@@ -309,8 +309,3 @@ export function createEnv(rules: Rules | PresetName = 'classic'): Env {
     };
   }
 }
-
-/** Directions by their record letter. */
-const LETTER_DIRECTIONS: Readonly<Record<string, Direction>> = Object.fromEntries(
-  DIRECTIONS.map((direction) => [MOVE_LETTERS[direction], direction]),
-);

@@ -1,5 +1,5 @@
-import { isRecord } from '@twenty48/common';
-import { type Direction, type Game, isTileValue, parseRules } from '@twenty48/engine';
+import { isOneOf, isRecord } from '@twenty48/common';
+import { type Direction, type Game, isSquareBoard, parseRules } from '@twenty48/engine';
 import { currentNetwork, networkPlays } from './ntuple-player.js';
 import {
   createPlayer,
@@ -35,12 +35,6 @@ export type AiResponse =
       readonly error: { readonly code: AiErrorCode; readonly message: string };
     };
 
-/** A square board of `size` rows of 0 or a tile (a power of two up to the engine's MAX_TILE). */
-const isBoard = (board: unknown, size: number): board is number[][] =>
-  Array.isArray(board) &&
-  board.length === size &&
-  board.every((row) => Array.isArray(row) && row.length === size && row.every(isTileValue));
-
 /**
  * What the players read of a game that came through postMessage, checked: the rules, a board of
  * their size with tiles 0 or a power of two, and a status. The rest of the game is not read.
@@ -51,7 +45,8 @@ function checkGame(game: unknown): PlayerView | string {
   if (!rules.ok) return `game.rules: ${rules.error.message}`;
   const { board, status } = game;
   const size = rules.value.size;
-  if (!isBoard(board, size)) return `game.board must be ${size}x${size} of 0 or powers of two`;
+  if (!isSquareBoard(board, size))
+    return `game.board must be ${size}x${size} of 0 or powers of two`;
   if (status !== 'playing' && status !== 'won' && status !== 'lost') {
     return 'game.status must be playing, won or lost';
   }
@@ -84,7 +79,7 @@ export function createAiHandler(): (request: unknown) => AiResponse {
       return failure('ERR_REQUEST', 'a request is { id: number, game, ai, options? }');
     }
     const { ai } = request;
-    if (typeof ai !== 'string' || !PLAYER_NAMES.includes(ai as PlayerName)) {
+    if (!isOneOf(PLAYER_NAMES, ai)) {
       return failure('ERR_AI', `ai must be one of ${PLAYER_NAMES.join(', ')}`);
     }
     const options = request.options ?? {};
@@ -100,7 +95,7 @@ export function createAiHandler(): (request: unknown) => AiResponse {
     const key = JSON.stringify([ai, options.depth, options.ms, options.seed]);
     let player = players.get(key);
     if (!player) {
-      player = createPlayer(ai as PlayerName, {
+      player = createPlayer(ai, {
         ...(typeof options.depth === 'number' ? { depth: options.depth } : {}),
         ...(typeof options.ms === 'number' ? { ms: options.ms } : {}),
         ...(typeof options.seed === 'string' ? { seed: options.seed } : {}),

@@ -1,5 +1,6 @@
 import {
   type Direction,
+  directionOfLetter,
   type Game,
   type GameRecord,
   makeRules,
@@ -107,9 +108,7 @@ describe('reviewing a record', () => {
       const entries = Object.entries(values).sort((a, b) => a[1] - b[1]);
       const [low, high] = [entries[0], entries[entries.length - 1]];
       if (low && high && high[1] - low[1] > 100) {
-        worst = ({ U: 'up', D: 'down', L: 'left', R: 'right' } as const)[
-          low[0] as 'U' | 'D' | 'L' | 'R'
-        ];
+        worst = directionOfLetter(low[0]) ?? null;
       } else before = playerGame('bad-move', 1, before);
     }
     if (worst === null) throw new Error('no position with a clearly worse move');

@@ -13,6 +13,7 @@ import {
   fail,
   type GameRecord,
   MOVE_LETTERS,
+  type MoveLetter,
   newGame,
   ok,
   type Result,
@@ -32,9 +33,6 @@ export const DEFAULT_REVIEW_DEPTH = 3;
 
 /** How many of the costliest moves a review names. */
 export const COSTLIEST_COUNT = 5;
-
-/** A record's move letter: what `played` and `best` hold, and what `values` is keyed by. */
-export type MoveLetter = 'U' | 'D' | 'L' | 'R';
 
 /** One graded move. `index` counts from 0 (the record's `moves[index]` is `played`). */
 export interface ReviewedMove {
@@ -68,13 +66,13 @@ export interface ReviewPosition {
   readonly played: Direction;
 }
 
+/** A record's move letter: what `played` and `best` hold, and what `values` is keyed by. */
+export type { MoveLetter };
+
 /** Why a record cannot be reviewed (besides the engine's record and replay errors). */
 export type ReviewErrorCode = 'ERR_REVIEW_RULES' | 'ERR_REVIEW_BOARD';
 
-const letterOf = (direction: Direction): MoveLetter => {
-  const letter = MOVE_LETTERS[direction];
-  return letter === 'U' || letter === 'D' || letter === 'L' ? letter : 'R';
-};
+const letterOf = (direction: Direction): MoveLetter => MOVE_LETTERS[direction];
 
 /**
  * True for rules a review grades: those the n-tuple network plays (classic's 4x4 board, merges

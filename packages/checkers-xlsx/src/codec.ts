@@ -11,7 +11,7 @@
  * Bytes only, for the terminal and the browser alike: no Node module. Reading and writing files
  * is the terminal's (`cli/src/checkers/xlsx.ts`), downloading and opening them the page's.
  */
-import { errorMessage, escapeAndCut, fail, ok, type Result } from '@twenty48/common';
+import { errorMessage, escapeAndCut, fail, isOneOf, ok, type Result } from '@twenty48/common';
 import type { CellValue, Worksheet } from 'exceljs';
 
 export const CELL_TEXTS = ['E', 'B n', 'B k', 'R n', 'R k'] as const;
@@ -66,9 +66,6 @@ const address = (row: number, column: number): string => `${COLUMNS[column]}${ro
  * (common's `escapeAndCut`, as every outside text is shown).
  */
 export const quote = (text: string): string => `"${escapeAndCut(text, 40)}"`;
-
-const isOneOf = <T extends string>(list: readonly T[], value: unknown): value is T =>
-  list.includes(value as T);
 
 const expectedTexts = CELL_TEXTS.map((text) => `"${text}"`).join(', ');
 

@@ -160,11 +160,11 @@ function setPosition(session: EngineSession, words: readonly string[], io: Engin
   } else if (kind === 'fen') {
     const at = rest.indexOf('moves');
     const fenWords = at < 0 ? rest : rest.slice(0, at);
-    if (fenWords.length !== 1) {
+    const [fen] = fenWords;
+    if (fen === undefined || fenWords.length !== 1) {
       io.write(errorLine('ERR_SYNTAX', 'position fen takes one FEN without spaces, e.g. W:W21:B1'));
       return;
     }
-    const fen = fenWords[0] as string;
     const parsed = parseFen(fen);
     if (!parsed.ok) {
       io.write(errorLine('ERR_FEN', `${shownText(fen)} is not a PDN FEN (${parsed.error.code})`));

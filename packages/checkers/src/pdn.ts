@@ -43,9 +43,9 @@ export function parsePdnMove(position: Position, text: string): Result<Move, Pdn
   const wrong = squares.find((s) => !isSquare(s));
   if (wrong !== undefined) return fail('ERR_SQUARE', `${wrong} is not a square 1-32`);
   const moves = legalMoves(position);
-  const isCapture = (moves[0]?.captured.length ?? 0) > 0;
-  if (!capture && isCapture)
-    return fail('ERR_CAPTURE_REQUIRED', `a capture is compulsory: ${moveToPdn(moves[0] as Move)}`);
+  const [first] = moves;
+  if (!capture && first !== undefined && first.captured.length > 0)
+    return fail('ERR_CAPTURE_REQUIRED', `a capture is compulsory: ${moveToPdn(first)}`);
   const matching = moves.filter((move) => names(move, squares));
   const [found, other] = matching;
   if (found === undefined) {

@@ -71,7 +71,7 @@ export function parsePdnGame(text: string): Result<PdnGame, PdnGameError> {
           'ERR_PDN',
           `line ${line}: ${quoted(rest.trim())} is not a tag like [Event "…"]`,
         );
-      const [, name, value] = match as unknown as [string, string, string];
+      const [, name = '', value = ''] = match;
       if (!(name in tags)) tags[name] = value.replace(/\\(.)/g, '$1');
       continue;
     }
@@ -143,11 +143,13 @@ export function parsePdnGame(text: string): Result<PdnGame, PdnGameError> {
  * gamesOf(newGame()).length // 1
  */
 export function gamesOf(game: Game): Game[] {
-  const games = [newGame(game.start)];
+  let last = newGame(game.start);
+  const games = [last];
   for (const move of game.moves) {
-    const played = playMove(games[games.length - 1] as Game, move);
+    const played = playMove(last, move);
     if (!played.ok) break;
-    games.push(played.value);
+    last = played.value;
+    games.push(last);
   }
   return games;
 }

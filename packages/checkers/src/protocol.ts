@@ -94,13 +94,13 @@ function readFen(
   text: unknown,
   code: 'ERR_FEN' | 'ERR_HISTORY',
   where: string,
-): Result<Position, SearchErrorCode> {
+): Result<{ readonly fen: string; readonly position: Position }, SearchErrorCode> {
   if (typeof text !== 'string') return fail(code, `${where} must be a FEN string`);
   if (text.length > MAX_FEN_LENGTH)
     return fail(code, `${where} is ${text.length} characters long; at most ${MAX_FEN_LENGTH}`);
   const position = parseFen(text);
   if (!position.ok) return fail(code, `${where}: ${position.error.message}`);
-  return position;
+  return ok({ fen: text, position: position.value });
 }
 
 // A request checked, with its positions parsed once.
@@ -121,8 +121,8 @@ function checkRequest(data: unknown): Result<CheckedRequest, SearchErrorCode> {
   const { id, fen, depth, ms, history, margin, seed } = data;
   if (typeof id !== 'number' || !Number.isSafeInteger(id) || id < 0)
     return fail('ERR_ID', 'id must be a whole number 0 or more');
-  const position = readFen(fen, 'ERR_FEN', 'fen');
-  if (!position.ok) return position;
+  const read = readFen(fen, 'ERR_FEN', 'fen');
+  if (!read.ok) return read;
   if (
     depth !== undefined &&
     (typeof depth !== 'number' ||
@@ -164,20 +164,20 @@ function checkRequest(data: unknown): Result<CheckedRequest, SearchErrorCode> {
       const item: unknown = history[i];
       const parsed = readFen(item, 'ERR_HISTORY', `history[${i}]`);
       if (!parsed.ok) return parsed;
-      fens.push(item as string);
-      earlier.push(parsed.value);
+      fens.push(parsed.value.fen);
+      earlier.push(parsed.value.position);
     }
   }
   const request: SearchRequest = {
     id,
-    fen: fen as string,
+    fen: read.value.fen,
     ...(depth === undefined ? {} : { depth }),
     ...(ms === undefined ? {} : { ms }),
     ...(history === undefined ? {} : { history: fens }),
     ...(margin === undefined ? {} : { margin }),
     ...(seed === undefined ? {} : { seed }),
   };
-  return ok({ request, position: position.value, history: earlier });
+  return ok({ request, position: read.value.position, history: earlier });
 }
 
 /**
@@ -297,11 +297,13 @@ const HISTORY_LIMIT = 128;
  * searchInput(newGame()) // { position: initialPosition(), history: [] }
  */
 export function searchInput(game: Game): { position: Position; history: Position[] } {
-  const positions = [game.start];
+  // The positions before the last one, which is the position to search.
+  const positions: Position[] = [];
+  let position = game.start;
   for (const move of game.moves) {
-    positions.push(applyMove(positions[positions.length - 1] as Position, move));
+    positions.push(position);
+    position = applyMove(position, move);
   }
-  const position = positions.pop() as Position;
   return {
     position: game.jump?.before ?? position,
     history: positions.slice(-HISTORY_LIMIT),

@@ -175,9 +175,12 @@ async function playGame(
 ): Promise<{ outcome: Outcome; why: string; plies: number }> {
   let game: Game = newGame();
   for (const move of opening) game = mustPlay(game, move);
-  const positions: Position[] = [initialPosition()];
-  for (const move of opening)
-    positions.push(applyMove(positions[positions.length - 1] as Position, move));
+  let opened = initialPosition();
+  const positions: Position[] = [opened];
+  for (const move of opening) {
+    opened = applyMove(opened, move);
+    positions.push(opened);
+  }
   while (game.status.kind === 'playing' && game.moves.length < maxPlies) {
     const position = game.position;
     let move: Move;

@@ -167,12 +167,13 @@ export function reviewGame(
   progress: ReviewProgress = () => {},
 ): MoveReview[] {
   const reviews: MoveReview[] = [];
-  const positions: Position[] = [game.start];
+  const earlier: Position[] = [];
+  let position = game.start;
   game.moves.forEach((move, index) => {
     progress(index, game.moves.length);
-    const position = positions[positions.length - 1] as Position;
-    reviews.push(reviewMove(position, positions.slice(0, -1), move, limits, index));
-    positions.push(applyMove(position, move));
+    reviews.push(reviewMove(position, earlier.slice(), move, limits, index));
+    earlier.push(position);
+    position = applyMove(position, move);
   });
   progress(game.moves.length, game.moves.length);
   return reviews;

@@ -20,7 +20,10 @@ import {
   type RulesOverrides,
 } from '@twenty48/engine';
 import { type Command, InvalidArgumentError } from 'commander';
-import { writeErrorLine } from './toolkit/commandLine.js';
+import { wholeNumber } from './toolkit/commandLine.js';
+
+/** The toolkit's flag pieces both programs use, for 2048's commands beside its own flags. */
+export { failUsage, positiveIntFlag } from './toolkit/commandLine.js';
 
 /** The flags that choose a game: `--rules`, `--size`, `--goal`, `--seed`. */
 export interface GameFlags {
@@ -29,11 +32,6 @@ export interface GameFlags {
   readonly goal?: number;
   readonly seed?: string;
 }
-
-const wholeNumber = (text: string, what: string): number => {
-  if (!/^\d{1,9}$/.test(text)) throw new InvalidArgumentError(`${what} must be a whole number`);
-  return Number(text);
-};
 
 /** One of `names`, or commander's error naming the flag's kind and the names to try. */
 const oneOf =
@@ -139,20 +137,6 @@ export function parseDataDirFlag(text: string): string {
 }
 
 /**
- * A positive whole number no larger than `max` (`--depth`, `--ms`, `--limit`).
- *
- * @example
- * positiveIntFlag('depth', 10)('3') // 3
- */
-export const positiveIntFlag =
-  (what: string, max: number) =>
-  (text: string): number => {
-    const value = wholeNumber(text, what);
-    if (value < 1 || value > max) throw new InvalidArgumentError(`${what} must be 1 to ${max}`);
-    return value;
-  };
-
-/**
  * `--depth N` for the AIs: 0 to `max` (0 is the n-tuple network alone; the heuristic's
  * expectimax needs at least 1, which `checkDepth` says).
  *
@@ -247,17 +231,6 @@ export function withGameFlags(command: Command): Command {
       'where saves and scores live (or TWENTY48_DATA_DIR)',
       parseDataDirFlag,
     );
-}
-
-/**
- * The one-line named error for a bad combination of flags, and exit code 2 (as commander's own).
- *
- * @example
- * failUsage('--plain and --delay only apply with --watch', 'ERR_USAGE');
- */
-export function failUsage(message: string, code: string): never {
-  writeErrorLine(`error: ${message}`, code);
-  process.exit(2);
 }
 
 /**

@@ -25,7 +25,7 @@ import {
   startFullScreen,
   stepFullScreen,
 } from './fullScreenGame.js';
-import { directionAt, greedyStates } from './testing/games.js';
+import { directionAt, greedyStates, lastOf } from './testing/games.js';
 import { decodeKeys } from './toolkit/keys.js';
 
 /** What the fake world answers. */
@@ -94,7 +94,7 @@ function oneMoveFrom(
 ): { before: Game; last: Direction; after: Game } {
   const states = greedyStates(newGame(rules, seed), done);
   const before = states.at(-2) as Game;
-  const after = states.at(-1) as Game;
+  const after = lastOf(states);
   return { before, last: directionAt(after, after.moves.length - 1), after };
 }
 
@@ -149,7 +149,7 @@ describe('the full-screen game, step by step', () => {
     const first = newGame('classic', 'undo-1'); // left, up and right each move
     const games = [first];
     for (const direction of ['left', 'up', 'right'] as const) {
-      games.push(step(games.at(-1) as Game, direction).game);
+      games.push(step(lastOf(games), direction).game);
     }
     let { state } = play(start(first), keys('awd'));
     expect(state.match.game).toEqual(games[3]);

@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type GameShelf, openGameShelf } from './gameShelf.js';
 import { createMatch } from './match.js';
 import { PLAIN_KEYS } from './plainBoard.js';
-import { directionAt, greedyStates } from './testing/games.js';
+import { directionAt, greedyStates, lastOf } from './testing/games.js';
 
 const MAIN = fileURLToPath(new URL('../dist/main.js', import.meta.url));
 const tempDir = (): string => mkdtempSync(join(tmpdir(), 'twenty48-saves-'));
@@ -31,7 +31,7 @@ const small = rulesOf('classic', { size: 2 });
 
 /** The moves greedy plays on a 2x2 board from `seed` until the game is lost. */
 function finish(seed: string): { game: Game; letters: string[] } {
-  const game = greedyStates(newGame(small, seed)).at(-1) as Game;
+  const game = lastOf(greedyStates(newGame(small, seed)));
   const letters = Array.from(game.moves, (_, i) => PLAIN_KEYS[directionAt(game, i)]);
   return { game, letters };
 }

@@ -13,7 +13,7 @@ import {
   UNDO_LIMIT,
   undoMatch,
 } from './matchState.js';
-import { greedyStates } from './testing/games.js';
+import { greedyStates, lastOf } from './testing/games.js';
 
 const small = (() => {
   const rules = makeRules('classic', { size: 2 });
@@ -65,7 +65,7 @@ describe('a match as data', () => {
   });
 
   it('remembers which ended games had their high-score question answered, across restarts', () => {
-    const lost = greedyStates(newGame(small, 'answered')).at(-1) as Game;
+    const lost = lastOf(greedyStates(newGame(small, 'answered')));
     const match = restartMatch(startMatch(newGame(small, 'x'), 0), lost, 10);
     expect(isUnderWay(match)).toBe(false);
     expect(isAnswered(match)).toBe(false);
@@ -80,7 +80,7 @@ describe('a match as data', () => {
   it('plays on after a win', () => {
     const rules = makeRules('classic', { goal: 16 });
     if (!rules.ok) throw new Error(rules.error.message);
-    const won = greedyStates(newGame(rules.value, 'won'), (g) => g.status === 'won').at(-1) as Game;
+    const won = lastOf(greedyStates(newGame(rules.value, 'won'), (g) => g.status === 'won'));
     const match = startMatch(won, 0);
     expect(keepPlayingMatch(match).game.status).toBe('playing');
     const playing = startMatch(newGame('classic', 'p'), 0);

@@ -7,11 +7,11 @@
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import type { Game } from '@twenty48/engine';
 import { openStore } from '@twenty48/store';
 import { afterEach, describe, expect, it } from 'vitest';
 import { formatPlainBlock, PLAIN_PROMPT } from './plainBoard.js';
 import { rankedKey } from './rankedStart.js';
+import { lastOf } from './testing/games.js';
 import { MAIN } from './testing/ptyScreen.js';
 import { recordStates, sharedRankedServer } from './testing/rankedServer.js';
 
@@ -95,7 +95,7 @@ describe('2048 play --server --plain against a real server', { timeout: 60_000 }
     const id = Number(run.out.match(/\/api\/scores\/(\d+)\/record/)?.[1]);
     const states = await recordStates(server.url, id);
     expect(run.boards()).toEqual(states.map((game) => formatPlainBlock(game)));
-    const final = states.at(-1) as Game;
+    const final = lastOf(states);
     expect(final.status).toBe('lost');
     expect(run.out).toContain(`Game over! Final score: ${final.score}.`);
     const table = await (await fetch(`${server.url}/api/scores?rules=classic&size=3`)).json();

@@ -14,7 +14,7 @@ import {
   replay,
 } from '@twenty48/engine';
 import type { AsyncPlayer } from './aiPlayer.js';
-import { readTextInput } from './textInput.js';
+import { readTextInput } from './toolkit/textInput.js';
 
 /** A record and the game it replays to. */
 export interface VerifiedRecord {

@@ -6,10 +6,10 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type Game, maxTile } from '@twenty48/engine';
+import { maxTile } from '@twenty48/engine';
 import { describe, expect, it } from 'vitest';
 import { formatBoard } from './plainBoard.js';
-import { replayStates } from './testing/games.js';
+import { lastOf, replayStates } from './testing/games.js';
 import { movesShown, Screen, trackScreens } from './testing/ptyScreen.js';
 
 const track = trackScreens();
@@ -40,7 +40,7 @@ describe('2048 auto in a real terminal', { timeout: 60_000 }, () => {
     expect(screen.cursorShown()).toBe(true);
 
     const states = replayStates(file);
-    const final = states.at(-1) as Game;
+    const final = lastOf(states);
     expect(final.status).toBe('lost');
     // The board moved on screen: several frames show exactly the engine's board at their move.
     const matching = [...boards].filter(
@@ -70,7 +70,7 @@ describe('2048 auto in a real terminal', { timeout: 60_000 }, () => {
     expect(screen.exitCode).toBe(0);
     expect(screen.term.buffer.active.type).toBe('normal');
     expect(screen.cursorShown()).toBe(true);
-    const final = replayStates(file).at(-1) as Game;
+    const final = lastOf(replayStates(file));
     expect(final.status).toBe('playing');
     expect(screen.text()).toContain(
       `Score: ${final.score}  Max tile: ${maxTile(final.board)}  Moves: ${final.moves.length}`,

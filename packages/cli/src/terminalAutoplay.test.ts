@@ -3,13 +3,13 @@ import { chmodSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type Direction, type Game, maxTile, newGame, recordOf, replay } from '@twenty48/engine';
+import { type Direction, maxTile, newGame, recordOf, replay } from '@twenty48/engine';
 import { describe, expect, it } from 'vitest';
 import { type AsyncPlayer, openPlayer } from './aiPlayer.js';
 import { formatPlainBlock, PLAIN_PROMPT } from './plainBoard.js';
 import { playAlone } from './terminalAutoplay.js';
 import { nodeAsOwner } from './testing/asOwner.js';
-import { greedyStates, plainTranscript, replayStates } from './testing/games.js';
+import { greedyStates, lastOf, plainTranscript, replayStates } from './testing/games.js';
 
 const MAIN = fileURLToPath(new URL('../dist/main.js', import.meta.url));
 
@@ -29,7 +29,7 @@ describe('2048 auto --plain', { timeout: 60_000 }, () => {
     expect(status).toBe(0);
 
     const states = greedyStates(newGame('classic', 'auto-1'));
-    const game = states.at(-1) as Game;
+    const game = lastOf(states);
     const expected = plainTranscript(states);
     expect(game.status).toBe('lost');
     expect(stdout.startsWith(expected)).toBe(true);
@@ -170,7 +170,7 @@ describe('2048 auto --plain --ai expectimax, stopped by Ctrl-C', { timeout: 60_0
     const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
     expect(stderr).toBe('');
     expect(code).toBe(130);
-    const game = replayStates(file).at(-1) as Game;
+    const game = lastOf(replayStates(file));
     expect(game.status).toBe('playing');
     expect(game.moves.length).toBeGreaterThanOrEqual(10);
     const tail = `${formatPlainBlock(game)}Score: ${game.score}  Max tile: ${maxTile(game.board)}  Moves: ${game.moves.length}  Moves/s: `;

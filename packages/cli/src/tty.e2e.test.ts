@@ -4,7 +4,7 @@
  */
 import { type Direction, type Game, makeRules, newGame, slide, step } from '@twenty48/engine';
 import { describe, expect, it } from 'vitest';
-import { greedyStates } from './testing/games.js';
+import { greedyStates, lastOf } from './testing/games.js';
 import {
   ARROW,
   arrowKeysFor,
@@ -55,7 +55,7 @@ describe('2048 play in a real terminal', { timeout: 60_000 }, () => {
     }
     expect(game.moves.length).toBeGreaterThan(4);
     screen.proc.write('u');
-    const previous = history.at(-1) as Game;
+    const previous = lastOf(history);
     await screen.waitFor(
       () => JSON.stringify(boardOnScreen(screen, 4)) === JSON.stringify(previous.board),
       'the board after undo',
@@ -134,7 +134,7 @@ describe('2048 play in a real terminal', { timeout: 60_000 }, () => {
     const rules = makeRules('classic', { goal: 16 });
     if (!rules.ok) throw new Error(rules.error.message);
     let game = newGame(rules.value, 'tty-win');
-    game = greedyStates(game, (g) => g.status !== 'playing').at(-1) as Game;
+    game = lastOf(greedyStates(game, (g) => g.status !== 'playing'));
     const keys = arrowKeysFor(game);
     expect(game.status).toBe('won');
     const screen = track(Screen.game(['play', '--seed', 'tty-win', '--goal', '16']));
@@ -157,7 +157,7 @@ describe('2048 play in a real terminal', { timeout: 60_000 }, () => {
   it('draws tiers as coloured squares of three sizes, no numbers', async () => {
     let game = newGame('tiers', 'tty-tiers');
     // Play until some tile reaches a medium square (a 4), as the engine says.
-    game = greedyStates(game, (g) => g.board.flat().includes(4)).at(-1) as Game;
+    game = lastOf(greedyStates(game, (g) => g.board.flat().includes(4)));
     const keys = arrowKeysFor(game);
     const screen = track(
       Screen.game(['play', '--rules', 'tiers', '--seed', 'tty-tiers'], { COLORTERM: 'truecolor' }),
@@ -213,7 +213,7 @@ describe('2048 play in a real terminal', { timeout: 60_000 }, () => {
     const rules = makeRules('classic', { size: 2 });
     if (!rules.ok) throw new Error(rules.error.message);
     let game = newGame(rules.value, 'tty-name');
-    game = greedyStates(game).at(-1) as Game;
+    game = lastOf(greedyStates(game));
     const keys = arrowKeysFor(game);
     const screen = track(Screen.game(['play', '--size', '2', '--seed', 'tty-name']));
     await screen.waitFor(() => screen.text().includes('2048 · classic 2x2'), 'the game');

@@ -5,9 +5,12 @@
 import {
   type CreateGameAnswer,
   type EndEvent,
+  isCount,
+  isOneOf,
   isRankedId,
   isRankedRules,
   isRankedSize,
+  isRecord,
   type LiveGame,
   type MoveAnswer,
   type MoveEvent,
@@ -23,18 +26,14 @@ import {
   type WireBoard,
   type WireSpawn,
 } from '@twenty48/common';
-import { isTileValue, MAX_SIZE, MIN_SIZE } from '@twenty48/engine';
+import { isSquareBoard, isTileValue, MAX_SIZE, MIN_SIZE } from '@twenty48/engine';
 
-type Fields = Record<string, unknown>;
-
-const isObject = (x: unknown): x is Fields =>
-  typeof x === 'object' && x !== null && !Array.isArray(x);
-const isCount = (x: unknown): x is number => Number.isSafeInteger(x) && (x as number) >= 0;
+const isObject = isRecord;
 const isId = isRankedId;
 const oneOf =
   <T extends string>(values: readonly T[]) =>
   (x: unknown): x is T =>
-    typeof x === 'string' && (values as readonly string[]).includes(x);
+    isOneOf(values, x);
 
 /** Kept here so the client's answers re-export it; the one check lives in common. */
 export { isRankedRules };
@@ -58,10 +57,7 @@ export function parseBoard(x: unknown, size?: number): WireBoard | null {
   if (!Array.isArray(x)) return null;
   const n = x.length;
   if (n < MIN_SIZE || n > MAX_SIZE || (size !== undefined && n !== size)) return null;
-  const rows = x.map((row: unknown) =>
-    Array.isArray(row) && row.length === n && row.every(isTile) ? (row as number[]).slice() : null,
-  );
-  return rows.every((row) => row !== null) ? (rows as number[][]) : null;
+  return isSquareBoard(x, n) ? x.map((row) => row.slice()) : null;
 }
 
 /** `{ row, col, value }` on a board of `size`, or null (no spawn) when `x` is null. */
@@ -147,7 +143,7 @@ function parseLiveGame(x: unknown): LiveGame | null {
 export function parseLiveList(x: unknown): LiveGame[] | null {
   if (!Array.isArray(x)) return null;
   const games = x.map(parseLiveGame);
-  return games.every((game) => game !== null) ? (games as LiveGame[]) : null;
+  return games.every((game): game is LiveGame => game !== null) ? games : null;
 }
 
 /**

@@ -13,6 +13,7 @@ import {
   type DailyRankAnswer,
   type DailyScore,
   type DailyScoresAnswer,
+  isCount,
   isDailyDate,
   isRaceStatus,
   isRankedId,
@@ -29,7 +30,6 @@ import { isRankedStatus, parseBoard, parseCreateAnswer } from './answers.js';
 type Fields = Record<string, unknown>;
 const isObject = (x: unknown): x is Fields =>
   typeof x === 'object' && x !== null && !Array.isArray(x);
-const isCount = (x: unknown): x is number => Number.isSafeInteger(x) && (x as number) >= 0;
 /** A day as the API writes it: `YYYY-MM-DD`, a real day (common's check). */
 export const isDayDate = isDailyDate;
 /** A name as the server sends it: a string no longer than the name rule allows (in units). */
@@ -58,7 +58,7 @@ function parseBest(x: unknown): DailyBest | null {
 function allOf<T>(x: unknown, read: (item: unknown) => T | null, max = 1000): T[] | null {
   if (!Array.isArray(x) || x.length > max) return null;
   const items = x.map(read);
-  return items.every((item) => item !== null) ? (items as T[]) : null;
+  return items.every((item): item is T => item !== null) ? items : null;
 }
 
 /**

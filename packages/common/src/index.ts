@@ -133,7 +133,7 @@ export {
   type WireSpawn,
 } from './rankedApi.js';
 export { isRankedSize, MAX_RANKED_SIZE, MIN_RANKED_SIZE, RANKED_SIZES } from './rankedSizes.js';
-export { isRecord } from './records.js';
+export { isCount, isOneOf, isRecord } from './records.js';
 export {
   attempt,
   type Failure,

@@ -20,6 +20,7 @@ import {
   type RankedRules,
   type RankedStatus,
 } from './rankedApi.js';
+import { isOneOf } from './records.js';
 
 // --- Daily ------------------------------------------------------------------------------------
 
@@ -310,5 +311,4 @@ export const isRaceMinutes = (minutes: unknown): minutes is number =>
   minutes <= RACE_MAX_MINUTES;
 
 /** Whether `x` is a race status. */
-export const isRaceStatus = (x: unknown): x is RaceStatus =>
-  typeof x === 'string' && (RACE_STATUSES as readonly string[]).includes(x);
+export const isRaceStatus = (x: unknown): x is RaceStatus => isOneOf(RACE_STATUSES, x);

@@ -1,3 +1,4 @@
+import { isOneOf } from './records.js';
 /**
  * The ranked-game API on the wire: every request, answer and stream event of the games the
  * server deals, its error codes and its limits. The server, the browser and the terminal all
@@ -31,8 +32,7 @@ export const isRankedId = (x: unknown): x is string =>
   RANKED_ID_PATTERN.test(x);
 
 /** True when `rules` names rules the ranked tables keep (the server's and the client's one check). */
-export const isRankedRules = (rules: unknown): rules is RankedRules =>
-  typeof rules === 'string' && (RANKED_RULES as readonly string[]).includes(rules);
+export const isRankedRules = (rules: unknown): rules is RankedRules => isOneOf(RANKED_RULES, rules);
 
 /**
  * A game's status as the engine says it: `won` means the goal was reached and play goes on;

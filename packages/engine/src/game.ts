@@ -89,8 +89,11 @@ export interface StepResult {
   readonly moved: boolean;
 }
 
+/** A letter of a record's moves: one a direction. */
+export type MoveLetter = 'U' | 'D' | 'L' | 'R';
+
 /** The letter a record writes for each direction. */
-export const MOVE_LETTERS: Readonly<Record<Direction, string>> = {
+export const MOVE_LETTERS: Readonly<Record<Direction, MoveLetter>> = {
   up: 'U',
   down: 'D',
   left: 'L',

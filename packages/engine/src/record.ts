@@ -1,4 +1,4 @@
-import { parseJson } from '@twenty48/common';
+import { isRecord, parseJson } from '@twenty48/common';
 import { directionOfLetter, type Game, newGame, step } from './game.js';
 import { GENERATOR_VERSIONS, type GeneratorVersion, parseSeed, type Seed } from './random.js';
 import { PRESETS, parseRules, type RulesError, sameRules } from './rules.js';
@@ -80,10 +80,10 @@ export function parseRecord(input: unknown): Result<GameRecord, RecordError> {
     if (!parsed.ok) return parsed;
     data = parsed.value;
   }
-  if (typeof data !== 'object' || data === null || Array.isArray(data)) {
+  if (!isRecord(data)) {
     return fail('ERR_SHAPE', 'a record is an object { version, rules, seed, moves }');
   }
-  const { version, rules, seed, moves } = data as Record<string, unknown>;
+  const { version, rules, seed, moves } = data;
   if (version !== 1 && version !== 2) {
     return fail(
       'ERR_VERSION',

@@ -3,6 +3,8 @@ import { newGame } from './game.js';
 import {
   classic,
   fiveTwelve,
+  isPresetName,
+  isSquareBoard,
   isTileValue,
   MAX_TILE,
   makeRules,
@@ -133,5 +135,55 @@ describe('isTileValue', () => {
     for (const bad of [1, 3, -2, 2.5, MAX_TILE * 2, 2 ** 32, '2', null, Number.NaN]) {
       expect(isTileValue(bad)).toBe(false);
     }
+  });
+});
+
+describe('isSquareBoard', () => {
+  it('takes size rows of size cells, each 0 or a tile, and nothing else', () => {
+    expect(
+      isSquareBoard(
+        [
+          [0, 2],
+          [4, 0],
+        ],
+        2,
+      ),
+    ).toBe(true);
+    expect(
+      isSquareBoard(
+        [
+          [0, 2],
+          [4, 0],
+        ],
+        3,
+      ),
+    ).toBe(false);
+    expect(isSquareBoard([[0, 2], [4]], 2)).toBe(false);
+    expect(
+      isSquareBoard(
+        [
+          [0, 3],
+          [4, 0],
+        ],
+        2,
+      ),
+    ).toBe(false);
+    expect(
+      isSquareBoard(
+        [
+          [0, '2'],
+          [4, 0],
+        ],
+        2,
+      ),
+    ).toBe(false);
+    for (const bad of [null, 'board', {}, [0, 2]]) expect(isSquareBoard(bad, 2)).toBe(false);
+  });
+});
+
+describe('isPresetName', () => {
+  it('takes the presets by name and nothing else', () => {
+    for (const name of Object.keys(PRESETS)) expect(isPresetName(name)).toBe(true);
+    for (const bad of ['toString', 'Classic', '', 4, null]) expect(isPresetName(bad)).toBe(false);
   });
 });

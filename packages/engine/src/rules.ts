@@ -1,3 +1,4 @@
+import { isOneOf, isRecord } from '@twenty48/common';
 import {
   fail,
   INEFFECTIVE_MOVES,
@@ -84,7 +85,25 @@ export const isPowerOfTwo = (n: number): boolean =>
 export const isTileValue = (x: unknown): x is number =>
   x === 0 || (typeof x === 'number' && x >= 2 && isPowerOfTwo(x));
 
-const isPresetName = (name: unknown): name is PresetName =>
+/**
+ * True for a square board of `size` rows from outside, every cell 0 or a tile (`isTileValue`).
+ *
+ * @example
+ * isSquareBoard([[0, 2], [4, 0]], 2) // true
+ * isSquareBoard([[0, 3], [4, 0]], 2) // false: 3 is no tile
+ */
+export const isSquareBoard = (x: unknown, size: number): x is number[][] =>
+  Array.isArray(x) &&
+  x.length === size &&
+  x.every((row: unknown) => Array.isArray(row) && row.length === size && row.every(isTileValue));
+
+/**
+ * True for the name of one of the presets.
+ *
+ * @example
+ * isPresetName('fiveTwelve') // true
+ */
+export const isPresetName = (name: unknown): name is PresetName =>
   typeof name === 'string' && Object.hasOwn(PRESETS, name);
 
 /**
@@ -105,24 +124,21 @@ export function parseRules(input: unknown): Result<Rules, RulesError> {
           `unknown rules "${input.slice(0, 40)}": try ${PRESET_NAMES.join(', ')}`,
         );
   }
-  if (typeof input !== 'object' || input === null || Array.isArray(input)) {
-    return fail('ERR_RULES', 'rules must be a preset name or an object');
-  }
-  const r = input as Record<string, unknown>;
-  const { name, size, goal, merge, ineffectiveMoves, spawn, startTiles, scoring } = r;
+  if (!isRecord(input)) return fail('ERR_RULES', 'rules must be a preset name or an object');
+  const { name, size, goal, merge, ineffectiveMoves, spawn, startTiles, scoring } = input;
   if (typeof name !== 'string' || name.length < 1 || name.length > 40) {
     return fail('ERR_NAME', 'rules need a name of 1 to 40 characters');
   }
   if (typeof size !== 'number' || !Number.isInteger(size) || size < MIN_SIZE || size > MAX_SIZE) {
     return fail('ERR_SIZE', `size must be a whole number from ${MIN_SIZE} to ${MAX_SIZE}`);
   }
-  if (goal !== null && (typeof goal !== 'number' || !isPowerOfTwo(goal) || goal < 4)) {
+  if (!isGoal(goal)) {
     return fail('ERR_GOAL', 'goal must be a power of two of at least 4, or null for no goal');
   }
-  if (!MERGE_POLICIES.includes(merge as never)) {
+  if (!isOneOf(MERGE_POLICIES, merge)) {
     return fail('ERR_MERGE', `merge must be one of ${MERGE_POLICIES.join(', ')}`);
   }
-  if (!INEFFECTIVE_MOVES.includes(ineffectiveMoves as never)) {
+  if (!isOneOf(INEFFECTIVE_MOVES, ineffectiveMoves)) {
     return fail(
       'ERR_INEFFECTIVE',
       `ineffectiveMoves must be one of ${INEFFECTIVE_MOVES.join(', ')}`,
@@ -138,18 +154,18 @@ export function parseRules(input: unknown): Result<Rules, RulesError> {
   ) {
     return fail('ERR_START_TILES', 'startTiles must be a whole number from 0 to size * size');
   }
-  if (!SCORINGS.includes(scoring as never)) {
+  if (!isOneOf(SCORINGS, scoring)) {
     return fail('ERR_SCORING', `scoring must be one of ${SCORINGS.join(', ')}`);
   }
   const rules = checkedRules({
     name,
     size,
-    goal: goal as number | null,
-    merge: merge as Rules['merge'],
-    ineffectiveMoves: ineffectiveMoves as Rules['ineffectiveMoves'],
+    goal,
+    merge,
+    ineffectiveMoves,
     spawn: spawnResult.value,
     startTiles,
-    scoring: scoring as Rules['scoring'],
+    scoring,
   });
   // High-score tables and the leaderboard group games by rules name and size, so a preset's
   // name must mean that preset: only the size and the goal may differ.
@@ -162,13 +178,18 @@ export function parseRules(input: unknown): Result<Rules, RulesError> {
   return ok(rules);
 }
 
+/** A goal a rules object may set: a power of two of at least 4, or null for none. */
+const isGoal = (goal: unknown): goal is number | null =>
+  goal === null || (typeof goal === 'number' && isPowerOfTwo(goal) && goal >= 4);
+
 function parseSpawn(spawn: unknown): Result<RulesData['spawn'], RulesError> {
   if (!Array.isArray(spawn) || spawn.length < 1 || spawn.length > 8) {
     return fail('ERR_SPAWN', 'spawn must list 1 to 8 { value, weight } options');
   }
   const options = [];
-  for (const option of spawn as unknown[]) {
-    const { value, weight } = (option ?? {}) as Record<string, unknown>;
+  for (const option of spawn) {
+    const fields: Readonly<Record<string, unknown>> = isRecord(option) ? option : {};
+    const { value, weight } = fields;
     if (typeof value !== 'number' || !isPowerOfTwo(value) || value < 2) {
       return fail('ERR_SPAWN', 'every spawn value must be a power of two of at least 2');
     }

@@ -11,6 +11,7 @@ import {
   type Game,
   type GameRecord,
   MOVE_LETTERS,
+  type MoveLetter,
   maxTile,
   nextMovesDigest,
   recordOf,
@@ -72,7 +73,7 @@ export interface KeptMove {
   readonly index: number;
   /** The digest of the moves it was computed on: kept only if the store's are the same. */
   readonly digest: string;
-  readonly letter: 'U' | 'D' | 'L' | 'R';
+  readonly letter: MoveLetter;
   readonly moves: number;
   readonly score: number;
   readonly maxTile: number;
@@ -165,7 +166,7 @@ function stepMove(
 ): RankedStep {
   const sent = state.letters.length;
   const at = command.index ?? sent;
-  const letter = MOVE_LETTERS[command.direction] as KeptMove['letter'];
+  const letter = MOVE_LETTERS[command.direction];
   const only = (answer: RankedAnswer): RankedStep => ({ state: state, answer, effects: [] });
   if (at < sent) {
     if (state.letters[at] !== letter) {

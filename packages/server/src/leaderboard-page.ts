@@ -1,10 +1,7 @@
 import { formatNumber, isRankedSize, RANKED_SIZES } from '@twenty48/common';
-import { PRESET_NAMES, type PresetName } from '@twenty48/engine';
+import { isPresetName, PRESET_NAMES } from '@twenty48/engine';
 import type { LeaderboardStore } from '@twenty48/store';
 import { escapeHtml, htmlPage } from './html.js';
-
-const isPreset = (name: string | undefined): name is PresetName =>
-  (PRESET_NAMES as readonly (string | undefined)[]).includes(name);
 
 /**
  * The leaderboard as a page, for people and for links: every name escaped, each row linking
@@ -21,7 +18,7 @@ export async function leaderboardPage(
   sizeParam?: string,
   basePath = '',
 ): Promise<string> {
-  const rules = isPreset(rulesParam) ? rulesParam : 'classic';
+  const rules = isPresetName(rulesParam) ? rulesParam : 'classic';
   const requested = Number(sizeParam);
   const size = isRankedSize(requested) ? requested : 4;
   const rows = await store.topScores({ rules, size, limit: 100 });

@@ -56,7 +56,8 @@ export function liveStream(ranked: RankedGame, options: LiveStreamOptions): Read
       }
       watcher = {
         from: ranked.letters.length,
-        send: (name, data) => sink.write(eventText(name, data)),
+        move: (event) => sink.write(eventText('move', event)),
+        end: (event) => sink.write(eventText('end', event)),
         close: sink.end,
       };
       ranked.watchers.add(watcher);

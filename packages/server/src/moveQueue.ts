@@ -22,10 +22,10 @@ export function waitForTurn(
   const waiting = ranked.waiting.get(index);
   if (waiting) {
     return waiting.direction === direction
-      ? (waiting.promise as Promise<Answered>)
+      ? waiting.promise
       : refuse('ERR_MOVE_ORDER', `another move waits with index ${index}`);
   }
-  let settle: (run: () => unknown) => void = () => {};
+  let settle: (run: () => Answered | Promise<Answered>) => void = () => {};
   const promise = new Promise<Answered>((resolve, reject) => {
     const timer = setTimeout(() => {
       if (ranked.waiting.get(index)?.promise !== promise) return;
@@ -41,7 +41,7 @@ export function waitForTurn(
     settle = (run) => {
       clearTimeout(timer);
       try {
-        resolve(run() as Answered);
+        resolve(run());
       } catch (error) {
         reject(error);
       }

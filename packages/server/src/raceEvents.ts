@@ -1,4 +1,4 @@
-import type { MoveEvent, RaceEventName, RaceEvents } from '@twenty48/common';
+import type { RaceEventName, RaceEvents } from '@twenty48/common';
 import { raceAnswerOf, raceStatus } from '@twenty48/ranked';
 import { eventStream } from './eventStream.js';
 import type { KnownRace, PlayTable } from './play.js';
@@ -76,11 +76,8 @@ export function createRaceEvents({
     if (!ranked || hub.games.has(watchId) || !hubs.has(hub.raceId)) return;
     const watcher: Watcher = {
       from: ranked.letters.length,
-      send: (name, data) => {
-        if (name === 'move') {
-          tellMove(hub, eventText('move', { ...(data as MoveEvent), watchId }));
-        } else if (name === 'end') void refresh(hub);
-      },
+      move: (event) => tellMove(hub, eventText('move', { ...event, watchId })),
+      end: () => void refresh(hub),
       close: () => {
         hub.games.delete(watchId);
       },

@@ -1,4 +1,11 @@
-import type { MoveAnswer, RankedEndStatus, RankedRules, StateEvent } from '@twenty48/common';
+import type {
+  EndEvent,
+  MoveAnswer,
+  MoveEvent,
+  RankedEndStatus,
+  RankedRules,
+  StateEvent,
+} from '@twenty48/common';
 import type { Direction, Game } from '@twenty48/engine';
 import {
   answerAgain as answerFromSeed,
@@ -17,15 +24,19 @@ const ANSWER_CACHE = 256;
 export interface Watcher {
   /** The moves sent when it joined: its `state` showed them, so their `move` events are not sent. */
   readonly from: number;
-  send<Name extends 'state' | 'move' | 'end'>(name: Name, data: unknown): void;
+  /** A move of the game, told as it is kept. */
+  move(event: MoveEvent): void;
+  /** The game's end (then `close`). */
+  end(event: EndEvent): void;
   close(): void;
 }
 
 /** A move sent ahead of its turn, waiting for the missing ones. */
 export interface WaitingMove {
   readonly direction: Direction;
-  readonly promise: Promise<unknown>;
-  settle(run: () => unknown): void;
+  readonly promise: Promise<Outcome<MoveAnswer>>;
+  /** Answer it with what `run` gives (its turn has come, or it is refused). */
+  settle(run: () => Outcome<MoveAnswer> | Promise<Outcome<MoveAnswer>>): void;
 }
 
 /**

@@ -133,7 +133,7 @@ export function createRankedTable({
 
   const endFor = (ranked: RankedGame, status: RankedEndStatus) => {
     for (const watcher of ranked.watchers) {
-      watcher.send('end', {
+      watcher.end({
         status,
         score: ranked.game.score,
         ...(ranked.scoreId === null ? {} : { scoreId: ranked.scoreId }),
@@ -214,7 +214,7 @@ export function createRankedTable({
   /** Tell a game's watchers of a move (those who joined after it saw it in their `state`). */
   const tell = (ranked: RankedGame, effect: { index: number; event: MoveEvent }): void => {
     for (const watcher of ranked.watchers) {
-      if (effect.index >= watcher.from) watcher.send('move', effect.event);
+      if (effect.index >= watcher.from) watcher.move(effect.event);
     }
   };
 

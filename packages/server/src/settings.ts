@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { isRecord } from '@twenty48/common';
 import { fail, ok, type Result } from '@twenty48/engine';
 import { DEFAULT_LIMITS, type Limits } from './limits.js';
 import { SETTINGS, type Setting, type Settings, type SettingValue } from './settingsTable.js';
@@ -76,9 +77,7 @@ function fileValue(file: Readonly<Record<string, unknown>>, key: string): unknow
   const [head = '', tail] = key.split('.');
   const value = file[head];
   if (tail === undefined) return value;
-  return typeof value === 'object' && value !== null && tail in value
-    ? (value as Record<string, unknown>)[tail]
-    : undefined;
+  return isRecord(value) ? value[tail] : undefined;
 }
 
 const isGiven = (value: unknown): value is Given =>
@@ -218,8 +217,8 @@ export function readConfigFile(path: string): Result<Record<string, unknown>, 'E
     const reason = error instanceof Error ? error.message : String(error);
     return fail('ERR_CONFIG', `the config file ${path} is not JSON: ${reason}`);
   }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+  if (!isRecord(value)) {
     return fail('ERR_CONFIG', `the config file ${path} must hold one JSON object of settings`);
   }
-  return ok(value as Record<string, unknown>);
+  return ok(value);
 }

@@ -1,3 +1,4 @@
+import { isOneOf } from '@twenty48/common';
 import { fail, ok, type Result } from '@twenty48/engine';
 import type { Limits } from './limits.js';
 import { FORWARDED_HEADERS, type ForwardedHeader } from './trustProxy.js';
@@ -92,8 +93,8 @@ const anyText = text((value) => (value.trim() === '' ? 'must not be empty' : nul
 
 const list = (given: Given): Result<readonly string[], 'ERR_SETTING'> => {
   if (Array.isArray(given)) {
-    return given.every((item) => typeof item === 'string')
-      ? ok(given as string[])
+    return given.every((item): item is string => typeof item === 'string')
+      ? ok(given)
       : fail('ERR_SETTING', 'must be a list of strings');
   }
   return ok(
@@ -111,8 +112,7 @@ const flag = (given: Given): Result<boolean, 'ERR_SETTING'> => {
   return fail('ERR_SETTING', 'must be true or false (1/0, yes/no, on/off)');
 };
 
-const isLogLevel = (value: string): value is LogLevel =>
-  (LOG_LEVELS as readonly string[]).includes(value);
+const isLogLevel = (value: string): value is LogLevel => isOneOf(LOG_LEVELS, value);
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -170,9 +170,7 @@ export const SETTINGS: readonly Setting[] = [
     env: 'TWENTY48_FORWARDED_HEADER',
     help: 'the header the trusted proxies write: x-forwarded (X-Forwarded-For/-Proto, nginx) or forwarded (RFC 7239)',
     parse: text((value) =>
-      (FORWARDED_HEADERS as readonly string[]).includes(value)
-        ? null
-        : `must be one of ${FORWARDED_HEADERS.join(', ')}`,
+      isOneOf(FORWARDED_HEADERS, value) ? null : `must be one of ${FORWARDED_HEADERS.join(', ')}`,
     ),
     default: 'x-forwarded',
   },

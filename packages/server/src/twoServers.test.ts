@@ -6,7 +6,14 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import type { CreateGameAnswer, MoveAnswer, RankedDirection, ResumeAnswer } from '@twenty48/common';
-import { type Game, MOVE_LETTERS, makeRules, newGame, step } from '@twenty48/engine';
+import {
+  directionOfLetter,
+  type Game,
+  MOVE_LETTERS,
+  makeRules,
+  newGame,
+  step,
+} from '@twenty48/engine';
 import { openLeaderboard } from '@twenty48/store';
 import { afterEach, describe, expect, it } from 'vitest';
 
@@ -164,7 +171,7 @@ describe.runIf(base)('two servers on one PostgreSQL database', { timeout: 60_000
     const after: Game[] = [];
     let game = newGame(rules.value, row.seed, row.version);
     for (const letter of row.sent) {
-      const direction = CYCLE.find((d) => MOVE_LETTERS[d] === letter) ?? 'up';
+      const direction = directionOfLetter(letter) ?? 'up';
       game = step(game, direction).game;
       after.push(game);
     }

@@ -42,7 +42,7 @@ const FONT_PATH = /^\/fonts\/clear-sans-(400|700)\.woff2$/;
  * @fontsource file and a hash (`assets/clear-sans-latin-400-normal-<hash>.woff2`).
  */
 async function builtFont(root: string, weight: string): Promise<string | null> {
-  const names = await readdir(join(root, 'assets')).catch(() => [] as string[]);
+  const names = await readdir(join(root, 'assets')).catch((): string[] => []);
   const prefix = `clear-sans-latin-${weight}-normal-`;
   const name = names.find((n) => n.startsWith(prefix) && n.endsWith('.woff2'));
   return name === undefined ? null : join(root, 'assets', name);
@@ -94,7 +94,8 @@ built game in <code>${escapeHtml(root)}</code>.</p>
   // The path under the base path (the app is mounted there; the request's path includes it).
   const path = c.req.path.slice(basePath.length) || '/';
   const font = FONT_PATH.exec(path);
-  const file = font ? await builtFont(root, font[1] as string) : fileFor(root, path);
+  const weight = font?.[1];
+  const file = weight !== undefined ? await builtFont(root, weight) : fileFor(root, path);
   const stats = file ? await regularFile(file) : null;
   if (!file || !stats) {
     const page = htmlPage(

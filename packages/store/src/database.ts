@@ -129,8 +129,10 @@ function checkFile(db: Db, file: string): Result<number, StoreError> {
   const version = db.pragma('user_version', { simple: true }) as number;
   const applicationId = db.pragma('application_id', { simple: true }) as number;
   const tables = db
-    .prepare("SELECT count(*) AS n FROM sqlite_master WHERE name NOT LIKE 'sqlite_%'")
-    .get() as { n: number };
+    .prepare<unknown[], { n: number }>(
+      "SELECT count(*) AS n FROM sqlite_master WHERE name NOT LIKE 'sqlite_%'",
+    )
+    .get() ?? { n: 0 };
   const foreign =
     (applicationId !== 0 && applicationId !== APPLICATION_ID) ||
     (applicationId === 0 && (version !== 0 || tables.n > 0));

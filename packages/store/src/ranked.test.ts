@@ -1,13 +1,13 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { classic, type Game, maxTile, movesDigest, newGame, replay, step } from '@twenty48/engine';
+import { classic, maxTile, movesDigest, newGame, replay, step } from '@twenty48/engine';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MIGRATIONS } from './database.js';
 import { openStore } from './store.js';
-import { sentMoves } from './testing/leaderboardContract.js';
-import type { NewRankedGame, RankedAdmission, Store } from './types.js';
+import { ROOMY, sentMoves, started, T0 } from './testing/leaderboardContract.js';
+import type { Store } from './types.js';
 
 let dir: string;
 let store: Store;
@@ -27,37 +27,6 @@ afterEach(() => {
   store.close();
   rmSync(dir, { recursive: true, force: true });
 });
-
-const T0 = new Date('2030-01-01T00:00:00.000Z');
-const ROOMY: RankedAdmission = {
-  perPlayer: 100,
-  perAddress: 100,
-  maxInProgress: 1000,
-  fullRetryMs: 30_000,
-};
-
-/** A ranked game as the server would start it, with the engine's first board. */
-function started(
-  id: string,
-  client = 'alice',
-  seed = `seed-${id}`,
-): NewRankedGame & { game: Game } {
-  const game = newGame('classic', seed);
-  return {
-    gameId: `game-${id}`,
-    watchId: `watch-${id}`,
-    seed,
-    version: 2,
-    rules: 'classic',
-    size: 4,
-    score: game.score,
-    maxTile: maxTile(game.board),
-    status: game.status,
-    client,
-    player: `player-of-${client}`,
-    game,
-  };
-}
 
 function create(id: string, client = 'alice', now = T0, admission = ROOMY) {
   const { game, ...row } = started(id, client);

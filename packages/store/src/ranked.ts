@@ -39,23 +39,31 @@ type AddScore = (entry: {
   finished: boolean;
 }) => Result<{ id: number; rank: number }, 'ERR_NAME'>;
 
+/** What a `count(*) AS n` statement reads. */
+interface Count {
+  readonly n: number;
+}
+/** A count's row (a count always has one; none reads as 0). */
+const countOf = (row: Count | undefined): number => row?.n ?? 0;
+
 /**
  * Ranked games the server deals, kept as they go: one row per game (ids, seed, rules, the
  * figures after the last move) and one row per move sent, so a restart loses nothing.
  */
 export function createRankedGames(db: Database.Database, addScore: AddScore) {
+  // Each statement names the row it reads (its columns are those of leaderboardSql.ts).
   const insert = db.prepare(SQL.insertRanked);
-  const byGameId = db.prepare(SQL.rankedByGameId);
-  const byEitherId = db.prepare(SQL.rankedByEitherId);
-  const advance = db.prepare(SQL.advance);
+  const byGameId = db.prepare<unknown[], RankedColumns>(SQL.rankedByGameId);
+  const byEitherId = db.prepare<unknown[], RankedColumns>(SQL.rankedByEitherId);
+  const advance = db.prepare<unknown[], { id: number }>(SQL.advance);
   const insertMove = db.prepare(SQL.insertMove);
-  const live = db.prepare(SQL.live);
-  const countAll = db.prepare(SQL.countAll);
-  const countClient = db.prepare(SQL.countClient);
-  const countPlayer = db.prepare(SQL.countPlayer);
-  const openOfPlayer = db.prepare(SQL.openOfPlayer);
-  const closeOfClient = db.prepare(SQL.closeOfClient);
-  const closeOfAll = db.prepare(SQL.closeOfAll);
+  const live = db.prepare<unknown[], LiveColumns>(SQL.live);
+  const countAll = db.prepare<unknown[], Count>(SQL.countAll);
+  const countClient = db.prepare<unknown[], Count>(SQL.countClient);
+  const countPlayer = db.prepare<unknown[], Count>(SQL.countPlayer);
+  const openOfPlayer = db.prepare<unknown[], OpenColumns>(SQL.openOfPlayer);
+  const closeOfClient = db.prepare<unknown[], EndedRankedGame>(SQL.closeOfClient);
+  const closeOfAll = db.prepare<unknown[], EndedRankedGame>(SQL.closeOfAll);
   const forget = db.prepare(SQL.forgetEnded);
   const markRanked = db.prepare(SQL.markRanked);
   const fillDigest = db.prepare(SQL.fillDigest);
@@ -67,14 +75,12 @@ export function createRankedGames(db: Database.Database, addScore: AddScore) {
     return rankedRowOf(columns);
   };
   const load = (gameId: string): RankedGameRow | null => {
-    const columns = byGameId.get({ gameId }) as RankedColumns | undefined;
+    const columns = byGameId.get({ gameId });
     return columns ? rowOf(columns) : null;
   };
   /** Keep one move, if the game is in progress and its kept moves are those it was computed on. */
   const append = (move: RankedMove, now: string): Result<void, RankedMoveRefusal> => {
-    const updated = advance.get({ ...move, after: digestAfter(move), now }) as
-      | { id: number }
-      | undefined;
+    const updated = advance.get({ ...move, after: digestAfter(move), now });
     if (!updated) return moveRefusal(load(move.gameId), move);
     insertMove.run({ game: updated.id, index: move.index, letter: move.letter });
     return ok(undefined);
@@ -86,9 +92,9 @@ export function createRankedGames(db: Database.Database, addScore: AddScore) {
     client: string | null,
     limit: number,
   ): EndedRankedGame[] =>
-    (client === null
+    client === null
       ? closeOfAll.all({ closed, before, now, limit })
-      : closeOfClient.all({ closed, before, now, client, limit })) as EndedRankedGame[];
+      : closeOfClient.all({ closed, before, now, client, limit });
 
   return {
     createRankedGame(
@@ -101,19 +107,16 @@ export function createRankedGames(db: Database.Database, addScore: AddScore) {
       return db.transaction(() => {
         const at = now.toISOString();
         const counts = {
-          player: (countPlayer.get({ player: game.player }) as { n: number }).n,
-          address: (countClient.get({ client: game.client }) as { n: number }).n,
+          player: countOf(countPlayer.get({ player: game.player })),
+          address: countOf(countClient.get({ client: game.client })),
         };
         const atLimit =
           counts.player >= admission.perPlayer || counts.address >= admission.perAddress;
         const open = atLimit
-          ? (
-              openOfPlayer.all({ player: game.player, limit: OPEN_GAMES_NAMED }) as OpenColumns[]
-            ).map(openGameOf)
+          ? openOfPlayer.all({ player: game.player, limit: OPEN_GAMES_NAMED }).map(openGameOf)
           : [];
         const refused =
-          clientRefusal(counts, open, admission) ??
-          fullRefusal((countAll.get() as { n: number }).n, admission);
+          clientRefusal(counts, open, admission) ?? fullRefusal(countOf(countAll.get()), admission);
         if (refused) return { ok: false as const, error: refused };
         insert.run({ ...game, now: at });
         // No game is closed to make room any more; the answer keeps its shape.
@@ -127,7 +130,7 @@ export function createRankedGames(db: Database.Database, addScore: AddScore) {
     },
 
     findWatchedGame(id: string): RankedGameRow | null {
-      const columns = byEitherId.get({ id }) as RankedColumns | undefined;
+      const columns = byEitherId.get({ id });
       return columns ? rowOf(columns) : null;
     },
 
@@ -144,14 +147,11 @@ export function createRankedGames(db: Database.Database, addScore: AddScore) {
     },
 
     listLiveRankedGames(limit: number): LiveRankedGame[] {
-      return (live.all(liveLimit(limit)) as LiveColumns[]).map(liveRowOf);
+      return live.all(liveLimit(limit)).map(liveRowOf);
     },
 
     countRankedGamesInProgress(client?: string): number {
-      const row = (client === undefined ? countAll.get() : countClient.get({ client })) as {
-        n: number;
-      };
-      return row.n;
+      return countOf(client === undefined ? countAll.get() : countClient.get({ client }));
     },
 
     expireIdleRankedGames(idleMs: number, now = new Date()): EndedRankedGame[] {

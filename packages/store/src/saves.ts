@@ -62,9 +62,11 @@ function createNamedSaves(db: Database.Database) {
     `INSERT OR REPLACE INTO saves (name, record, score, max_tile, moves, saved_at)
      VALUES (@name, @record, @score, @maxTile, @moves, @savedAt)`,
   );
-  const byName = db.prepare('SELECT name, record, saved_at FROM saves WHERE name = ?');
+  const byName = db.prepare<unknown[], SaveRow>(
+    'SELECT name, record, saved_at FROM saves WHERE name = ?',
+  );
   // rowid breaks ties between saves written in the same millisecond: later written, first.
-  const all = db.prepare(
+  const all = db.prepare<unknown[], SaveRow>(
     'SELECT name, record, saved_at FROM saves ORDER BY saved_at DESC, rowid DESC',
   );
   const remove = db.prepare('DELETE FROM saves WHERE name = ?');
@@ -94,14 +96,14 @@ function createNamedSaves(db: Database.Database) {
     loadGame(name: string): Result<SavedGame, StoreError> {
       const checkedName = parseName(name);
       if (!checkedName.ok) return checkedName;
-      const row = byName.get(checkedName.value) as SaveRow | undefined;
+      const row = byName.get(checkedName.value);
       if (!row) return fail('ERR_NOT_FOUND', `no saved game named "${checkedName.value}"`);
       return savedGameOf(row);
     },
 
     listSaves(): SavedGame[] {
       // A save that no longer reads is left out here; loading it by name says why.
-      return (all.all() as SaveRow[]).flatMap((row) => {
+      return all.all().flatMap((row) => {
         const saved = savedGameOf(row);
         return saved.ok ? [saved.value] : [];
       });
@@ -124,7 +126,7 @@ function createAutosave(db: Database.Database) {
     `INSERT INTO autosave (slot, record, saved_at) VALUES (1, ?, ?)
      ON CONFLICT (slot) DO UPDATE SET record = excluded.record, saved_at = excluded.saved_at`,
   );
-  const readAutosave = db.prepare(
+  const readAutosave = db.prepare<unknown[], SaveRow>(
     "SELECT 'autosave' AS name, record, saved_at FROM autosave WHERE slot = 1",
   );
   const removeAutosave = db.prepare('DELETE FROM autosave');
@@ -135,7 +137,7 @@ function createAutosave(db: Database.Database) {
     },
 
     lastUnfinished(): SavedGame | null {
-      const row = readAutosave.get() as SaveRow | undefined;
+      const row = readAutosave.get();
       if (!row) return null;
       const read = readSave(row);
       // A finished game is nothing to resume, and an unreadable one cannot be resumed.

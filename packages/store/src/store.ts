@@ -27,7 +27,9 @@ export function openStore(options: OpenOptions = {}): Result<Store, StoreError> 
   const opened = openDatabase(file);
   if (!opened.ok) return opened;
   const db = opened.value;
-  const getSetting = db.prepare('SELECT value FROM settings WHERE key = ?');
+  const getSetting = db.prepare<unknown[], { value: string }>(
+    'SELECT value FROM settings WHERE key = ?',
+  );
   const putSetting = db.prepare(
     'INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
   );
@@ -37,7 +39,7 @@ export function openStore(options: OpenOptions = {}): Result<Store, StoreError> 
     ...scores,
     ...createRankedGames(db, scores.addScore),
     getSetting(key: string): string | null {
-      const row = getSetting.get(key) as { value: string } | undefined;
+      const row = getSetting.get(key);
       return row ? row.value : null;
     },
     setSetting(key: string, value: string): void {

@@ -1,5 +1,5 @@
 import type { RankedErrorCode } from '@twenty48/common';
-import type { GameRecord, GeneratorVersion, Result } from '@twenty48/engine';
+import type { GameRecord, GeneratorVersion, MoveLetter, Result } from '@twenty48/engine';
 import type { PlayStore } from './playTypes.js';
 import type { EndedRankedGame, RankedStatus } from './rankedStatus.js';
 
@@ -142,7 +142,7 @@ export interface RankedMove {
    * it lands only if the game's kept moves are exactly those (their digest is this).
    */
   readonly digest: string;
-  readonly letter: 'U' | 'D' | 'L' | 'R';
+  readonly letter: MoveLetter;
   readonly moves: number;
   readonly score: number;
   readonly maxTile: number;

@@ -3,12 +3,13 @@
 import { readFileSync } from 'node:fs';
 import { expect, type Page } from '@playwright/test';
 import {
-  DIRECTIONS,
+  type Board,
   type Direction,
+  directionOfLetter as engineDirectionOf,
   type Game,
   type GameRecord,
-  MOVE_LETTERS,
   makeRules,
+  movableDirections,
   newGame,
   type PresetName,
   parseRecord,
@@ -80,7 +81,14 @@ export const WIN: GameRecord = (() => {
 
 /** The direction a record's move letter stands for (the engine's MOVE_LETTERS, read back). */
 export function directionOfLetter(letter: string | undefined): Direction {
-  const direction = DIRECTIONS.find((d) => MOVE_LETTERS[d] === letter);
+  const direction = engineDirectionOf(letter);
   if (!direction) throw new Error(`no move letter: ${letter}`);
+  return direction;
+}
+
+/** The first direction that moves `board` (the engine's `movableDirections`); throws when none is left. */
+export function firstMovable(board: Board): Direction {
+  const [direction] = movableDirections(board);
+  if (direction === undefined) throw new Error('no move is left on the board');
   return direction;
 }

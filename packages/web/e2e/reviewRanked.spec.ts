@@ -5,8 +5,8 @@
 import { expect, test } from '@playwright/test';
 import { DEFAULT_REVIEW_DEPTH, reviewRecord } from '@twenty48/ai';
 import { useShippedNetwork } from '@twenty48/ai/node';
-import { type Direction, movableDirections, parseRecord } from '@twenty48/engine';
-import { KEYS } from './board.js';
+import { parseRecord } from '@twenty48/engine';
+import { firstMovable, KEYS } from './board.js';
 import { useRealServer } from './realServer.js';
 
 const server = useRealServer();
@@ -33,7 +33,7 @@ test('a ranked game is reviewed from the record the server publishes once its sc
   const { gameId } = (await (await created).json()) as { gameId: string };
   let game = await held(gameId);
   while (game.status !== 'lost') {
-    const direction = movableDirections(game.board)[0] as Direction;
+    const direction = firstMovable(game.board);
     await page.keyboard.press(KEYS[direction]);
     const before = game.moves;
     await expect.poll(async () => (await held(gameId)).moves).toBeGreaterThan(before);

@@ -11,14 +11,13 @@ import {
   type Direction,
   type Game,
   makeRules,
-  movableDirections,
   newGame,
   parseRecord,
   replay,
   step,
 } from '@twenty48/engine';
 import { RANKED_LINE } from '../src/view-state.js';
-import { expectGame, KEYS, shownBoard, shownNumber } from './board.js';
+import { expectGame, firstMovable, KEYS, shownBoard, shownNumber } from './board.js';
 import { useRealServer } from './realServer.js';
 
 const RULES_3 = (() => {
@@ -118,7 +117,7 @@ async function playToEnd(page: Page, gameId: string): Promise<Held & { shown: nu
   let game = await expectServerGame(page, gameId);
   const shown = [game.board];
   while (game.status !== 'lost') {
-    const direction = movableDirections(game.board)[0] as Direction;
+    const direction = firstMovable(game.board);
     await page.keyboard.press(KEYS[direction]);
     await expect.poll(async () => (await held(gameId)).moves).toBeGreaterThan(game.moves);
     game = await expectServerGame(page, gameId);
@@ -172,7 +171,7 @@ test('quick key presses are pipelined: all sent and slid before any answer, none
     await answersHeld;
     await route.fulfill({ response });
   });
-  const first = movableDirections(board)[0] as Direction;
+  const first = firstMovable(board);
   const keys: Direction[] = [first, 'up', 'left', 'down', 'right', 'up', 'left', 'down'];
   for (const direction of keys) await page.keyboard.press(KEYS[direction], { delay: 0 });
   await expect.poll(() => sent).toBe(keys.length);
@@ -191,7 +190,7 @@ test('undo, hint and auto-play are not offered in a ranked game, and the page sa
   await expect(page.getByRole('button', { name: 'Hint' })).toBeDisabled();
   await expect(page.getByRole('button', { name: 'Auto-play' })).toBeDisabled();
   await expect(page.getByTestId('ranked-line')).toHaveText(RANKED_LINE);
-  await page.keyboard.press(KEYS[movableDirections(board)[0] as Direction]);
+  await page.keyboard.press(KEYS[firstMovable(board)]);
   const moved = await expectServerGame(page, gameId);
   expect(moved.moves).toBe(1);
   await page.keyboard.press('u');
@@ -203,7 +202,7 @@ test('a reload mid-game resumes the same ranked game', async ({ page }) => {
   const { gameId } = await openRankedGame(page);
   let game = await held(gameId);
   for (let i = 0; i < 3; i++) {
-    await page.keyboard.press(KEYS[movableDirections(game.board)[0] as Direction]);
+    await page.keyboard.press(KEYS[firstMovable(game.board)]);
     await expect.poll(async () => (await held(gameId)).moves).toBe(i + 1);
     game = await expectServerGame(page, gameId);
   }
@@ -216,7 +215,7 @@ test('a reload mid-game resumes the same ranked game', async ({ page }) => {
   expect((await resumed).status()).toBe(200);
   await expectServerGame(page, gameId);
   await expect(page.getByTestId('ranked-line')).toHaveText(RANKED_LINE);
-  await page.keyboard.press(KEYS[movableDirections(game.board)[0] as Direction]);
+  await page.keyboard.press(KEYS[firstMovable(game.board)]);
   await expect.poll(async () => (await held(gameId)).moves).toBe(4);
   await expectServerGame(page, gameId);
   expect(creations).toEqual([]);
@@ -234,7 +233,7 @@ test.describe('with the network in the test’s hands', () => {
       dropped += 1;
       return route.abort('internetdisconnected');
     });
-    await page.keyboard.press(KEYS[movableDirections(board)[0] as Direction]);
+    await page.keyboard.press(KEYS[firstMovable(board)]);
     await expect(page.getByTestId('notice')).toHaveText('Connection lost, retrying…');
     await expect.poll(() => dropped).toBeGreaterThan(1);
     // Keys pressed while paused are not made (and say so).
@@ -244,7 +243,7 @@ test.describe('with the network in the test’s hands', () => {
     await expect(page.getByTestId('notice')).toHaveText('', { timeout: 10_000 });
     const game = await expectServerGame(page, gameId);
     expect(game).toMatchObject({ moves: 1, sent: 1 });
-    await page.keyboard.press(KEYS[movableDirections(game.board)[0] as Direction]);
+    await page.keyboard.press(KEYS[firstMovable(game.board)]);
     await expect.poll(async () => (await held(gameId)).moves).toBe(2);
     await expectServerGame(page, gameId);
   });
@@ -311,8 +310,7 @@ test('what a page could forge is refused: a record it made, a finished claim, pl
     );
   // The old flow: a record made in the page, whatever it claims, is not ranked.
   let game = newGame(RULES_3, '5');
-  while (game.status !== 'lost')
-    game = step(game, movableDirections(game.board)[0] as Direction).game;
+  while (game.status !== 'lost') game = step(game, firstMovable(game.board)).game;
   const record = { version: 1, rules: { ...RULES_3 }, seed: '5', moves: game.moves };
   expect(await send('./api/scores', { name: 'Mallory', gameId, record })).toEqual({
     status: 422,
@@ -323,7 +321,7 @@ test('what a page could forge is refused: a record it made, a finished claim, pl
     status: 409,
     error: 'ERR_NOT_FINISHED',
   });
-  const direction = movableDirections(board)[0] as Direction;
+  const direction = firstMovable(board);
   expect(await send(`./api/games/${watchId}/moves`, { direction })).toEqual({
     status: 404,
     error: 'ERR_UNKNOWN_GAME',
@@ -339,7 +337,7 @@ test('the Watch view follows a game another client plays, move by move, and goes
   const { gameId, watchId } = created.body;
   let board = created.body.board;
   const playApi = async () => {
-    const direction = movableDirections(board)[0] as Direction;
+    const direction = firstMovable(board);
     const answer = await post<Dealt>(`/api/games/${gameId}/moves`, { direction });
     expect(answer.status).toBe(200);
     board = answer.body.board;
@@ -384,7 +382,7 @@ test('a game from a ?seed= link stays local and unranked, with undo and hints', 
   await expect(page.getByRole('button', { name: 'Hint' })).toBeVisible();
   let game: Game = newGame(RULES_3, '5');
   while (game.status !== 'lost') {
-    const direction = movableDirections(game.board)[0] as Direction;
+    const direction = firstMovable(game.board);
     game = step(game, direction).game;
     await page.keyboard.press(KEYS[direction]);
   }
@@ -405,7 +403,7 @@ test('offline after the first load, the page plays a local game; back online, th
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;
   });
-  await page.keyboard.press(KEYS[movableDirections(board)[0] as Direction]);
+  await page.keyboard.press(KEYS[firstMovable(board)]);
   const ranked = await expectServerGame(page, gameId);
   await context.setOffline(true);
   await page.reload();
@@ -415,7 +413,7 @@ test('offline after the first load, the page plays a local game; back online, th
   await expect(page.getByTestId('ranked-line')).toHaveText('');
   await expect(page.getByRole('button', { name: 'Hint' })).toBeEnabled();
   const local = await shownBoard(page);
-  const direction = movableDirections(local)[0] as Direction;
+  const direction = firstMovable(local);
   await page.keyboard.press(KEYS[direction]);
   await expect(page.getByTestId('moves')).not.toHaveText('0');
   await context.setOffline(false);

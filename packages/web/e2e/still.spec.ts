@@ -6,8 +6,9 @@
 // The figures are printed (`CLS <scenario> <size>: <value>`) for the issue's note.
 
 import { expect, type Page, test } from '@playwright/test';
-import { type Direction, movableDirections } from '@twenty48/engine';
+import type { Direction } from '@twenty48/engine';
 import { RANKED_LINE } from '../src/view-state.js';
+import { firstMovable } from './board.js';
 import { useRealServer } from './realServer.js';
 
 const server = useRealServer();
@@ -145,7 +146,7 @@ for (const [width, height] of SIZES) {
     test('a ranked reload', async ({ page }) => {
       await watchShifts(page);
       await openRanked(page);
-      const direction = movableDirections(await shownBoard(page))[0] as Direction;
+      const direction = firstMovable(await shownBoard(page));
       await scriptKey(page, direction);
       await expect(page.getByTestId('moves')).toHaveText('1');
       await settle(page);
@@ -194,7 +195,7 @@ for (const [width, height] of SIZES) {
       await openRanked(page);
       const before = await boardBox(page);
       await page.route('**/api/games/*/moves', (route) => route.abort('internetdisconnected'));
-      const direction = movableDirections(await shownBoard(page))[0] as Direction;
+      const direction = firstMovable(await shownBoard(page));
       await scriptKey(page, direction);
       await expect(page.getByTestId('notice')).toContainText(/connection lost/i);
       await settle(page);

@@ -10,17 +10,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, type Response, test } from '@playwright/test';
-import {
-  type Direction,
-  makeRecord,
-  movableDirections,
-  newGame,
-  recordOf,
-  step,
-} from '@twenty48/engine';
+import { makeRecord, newGame, recordOf, step } from '@twenty48/engine';
 import { type RunningServer, startServer } from '@twenty48/server';
 import { RANKED_LINE } from '../src/view-state.js';
-import { KEYS, shownNumber, WIN } from './board.js';
+import { firstMovable, KEYS, shownNumber, WIN } from './board.js';
 import { useRealServer, WEB_ROOT } from './realServer.js';
 
 const server = useRealServer();
@@ -58,7 +51,7 @@ test.describe('axe-core: WCAG 2.1 AA and best practices', () => {
       );
       const { gameId } = game;
       while (game.status !== 'lost') {
-        const direction = movableDirections(game.board)[0] as Direction;
+        const direction = firstMovable(game.board);
         game = { ...(await post(base, `/api/games/${gameId}/moves`, { direction })), gameId };
       }
       await post(base, '/api/scores', { gameId, name: 'Ada & Bo' });
@@ -156,7 +149,7 @@ test('the notice is said once, not again at every move', async ({ page }) => {
   });
   let game = newGame('classic', '1');
   for (let i = 0; i < 6; i++) {
-    const direction = movableDirections(game.board)[0] as Direction;
+    const direction = firstMovable(game.board);
     game = step(game, direction).game;
     await page.keyboard.press(KEYS[direction]);
   }
@@ -256,7 +249,7 @@ test.describe('Watch', () => {
         '/api/games',
         { rules: 'classic', size: 4 },
       );
-      const direction = movableDirections(game.board)[0] as Direction;
+      const direction = firstMovable(game.board);
       await post(base, `/api/games/${game.gameId}/moves`, { direction });
       return game;
     };

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { manifestColours, themeColourTags } from './head-colours.js';
 
 const web = (path: string): string => fileURLToPath(new URL(`../${path}`, import.meta.url));
+const PAGES = ['index.html', 'checkers.html', 'daily.html', 'race.html'];
 
 describe("the pages' head colours", () => {
   it("are common's page colours, light and dark, and the manifest's its light page and board", () => {
@@ -19,16 +20,17 @@ describe("the pages' head colours", () => {
   });
 
   it('are written by the build only: no page or manifest source names a colour', () => {
-    for (const source of ['index.html', 'checkers.html', 'public/manifest.webmanifest']) {
+    for (const source of [...PAGES, 'public/manifest.webmanifest']) {
       expect(readFileSync(web(source), 'utf8')).not.toMatch(/#[0-9a-f]{6}\b|theme-color|_color/i);
     }
   });
 
   it.skipIf(!existsSync(web('dist/index.html')))(
-    'stand in both built pages and the built manifest',
+    'stand once in every built page, and in the built manifest',
     () => {
-      for (const page of ['dist/index.html', 'dist/checkers.html']) {
-        const html = readFileSync(web(page), 'utf8');
+      for (const page of PAGES) {
+        const html = readFileSync(web(`dist/${page}`), 'utf8');
+        expect(html.match(/name="theme-color"/g)?.length, page).toBe(themeColourTags().length);
         for (const { attrs } of themeColourTags()) {
           expect(html).toContain(
             `<meta name="theme-color" content="${attrs.content}" media="${attrs.media}">`,

@@ -1,6 +1,6 @@
 /**
  * The colours a page's `<head>` names (the browser's bar, light and dark) and the web app
- * manifest's, from common's palette: the build writes them into both pages (`vite.config.ts`),
+ * manifest's, from common's palette: the build writes them into every page (`vite.config.ts`),
  * so no page hard-codes a colour the palette already has.
  */
 import { SURFACES } from '@twenty48/common';
@@ -12,7 +12,7 @@ export interface MetaTag {
 }
 
 /**
- * The `theme-color` tags of both pages: the page's colour in the light and in the dark theme.
+ * The `theme-color` tags of every page (2048, checkers, daily, race): the page's colour in the light and in the dark theme.
  *
  * @example
  * themeColourTags()[0] // { tag: 'meta', attrs: { name: 'theme-color', content: '#faf8ef', media: '(prefers-color-scheme: light)' } }

@@ -1,3 +1,4 @@
+import { isCount, isRecord } from '@twenty48/common';
 import { cleanName } from './settings.js';
 
 /** One line of the local high-score table. */
@@ -13,9 +14,6 @@ export interface ScoreEntry {
 /** How many scores each table keeps. */
 export const TABLE_LENGTH = 10;
 
-const isCount = (value: unknown): value is number =>
-  typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
-
 /**
  * A score table read from storage: entries that are not well formed are dropped, the rest
  * are sorted best first and cut to `TABLE_LENGTH`.
@@ -27,8 +25,8 @@ export function parseScoreTable(input: unknown): ScoreEntry[] {
   if (!Array.isArray(input)) return [];
   const entries: ScoreEntry[] = [];
   for (const item of input) {
-    if (typeof item !== 'object' || item === null) continue;
-    const { name, score, moves, maxTile, at } = item as Record<string, unknown>;
+    if (!isRecord(item)) continue;
+    const { name, score, moves, maxTile, at } = item;
     if (!isCount(score) || !isCount(moves) || !isCount(maxTile) || !isCount(at)) continue;
     entries.push({ name: cleanName(name) || 'Anonymous', score, moves, maxTile, at });
   }

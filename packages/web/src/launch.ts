@@ -1,6 +1,7 @@
 import { isRankedSize, MAX_RANKED_SIZE, MIN_RANKED_SIZE } from '@twenty48/common';
 import {
   type Failure,
+  isPresetName,
   PRESET_NAMES,
   type PresetName,
   parseSeed,
@@ -39,7 +40,7 @@ export function parseLaunch(search: string): {
   }
   const rules = params.get('rules');
   if (rules !== null) {
-    if ((PRESET_NAMES as string[]).includes(rules)) request.rules = rules as PresetName;
+    if (isPresetName(rules)) request.rules = rules;
     else {
       errors.push({
         code: 'ERR_UNKNOWN_RULES',

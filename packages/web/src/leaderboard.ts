@@ -2,7 +2,7 @@
 // variant, what the game-over note says of a ranking. The ranked games themselves go through
 // @twenty48/client.
 
-import { errorMessage, fail, ok, type Result } from '@twenty48/common';
+import { errorMessage, fail, isCount, ok, type Result } from '@twenty48/common';
 import type { Notice } from './messages.js';
 import type { Variant } from './saved-game.js';
 
@@ -19,7 +19,6 @@ export interface OnlineScore {
 /** The client's own codes; any other code is the server's (`ERR_NAME`, `ERR_GAME_USED`, …). */
 export type LeaderboardError = 'ERR_OFFLINE' | 'ERR_TIMEOUT' | 'ERR_RESPONSE' | (string & {});
 const isObject = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null;
-const isCount = (x: unknown): x is number => Number.isSafeInteger(x) && (x as number) >= 0;
 
 /**
  * Read a server answer: the API's `{ error, message }` body becomes that named error, and a

@@ -2,13 +2,14 @@
 // rendered and its effects are carried out here, the only place with a DOM, storage and network.
 
 import { createAiClient } from './ai-client.js';
+import { byId, closestTo } from './dom.js';
 import { directionOfKey, listenSwipes } from './input.js';
 import { parseLaunch } from './launch.js';
 import { createLeaderboard } from './leaderboard.js';
 import { runEffect } from './page-effects.js';
 import { createPageRenderer } from './page-render.js';
 import { readStoredPage } from './page-storage.js';
-import { applyPalette, byId, showSpeedWhileSliding } from './panels.js';
+import { applyPalette, showSpeedWhileSliding } from './panels.js';
 import { playerToken } from './player-token.js';
 import { createBoardView } from './render.js';
 import { createReviewView, fetchRecordFrom } from './review-view.js';
@@ -132,12 +133,13 @@ byId('watch').addEventListener('click', () => dispatch({ type: 'watchOpened' }))
 byId('watch-back').addEventListener('click', () => dispatch({ type: 'watchClosed' }));
 byId('watch-list').addEventListener('click', () => dispatch({ type: 'watchListAsked' }));
 byId('live-games').addEventListener('click', (event) => {
-  const button = (event.target as HTMLElement).closest<HTMLElement>('button[data-watch-id]');
+  const button = closestTo(event.target, 'button[data-watch-id]');
   if (button?.dataset.watchId) dispatch({ type: 'watchPicked', watchId: button.dataset.watchId });
 });
 byId('hint').addEventListener('click', () => dispatch({ type: 'hintAsked' }));
 byId('notice-resume').addEventListener('click', (event) => {
-  const { gameId, rules, size } = (event.currentTarget as HTMLElement).dataset;
+  if (!(event.currentTarget instanceof HTMLElement)) return;
+  const { gameId, rules, size } = event.currentTarget.dataset;
   const variant = parseSettings({ rules, size: Number(size) });
   if (gameId)
     dispatch({ type: 'resumeOpen', gameId, variant: { rules: variant.rules, size: variant.size } });
@@ -162,7 +164,9 @@ const readSettingsForm = (): SettingsForm => ({
   speed: Number(byId<HTMLInputElement>('setting-speed').value),
 });
 byId<HTMLFormElement>('settings').addEventListener('change', (event) => {
-  const field = (event.target as HTMLInputElement | HTMLSelectElement).name;
+  const { target } = event;
+  if (!(target instanceof HTMLInputElement || target instanceof HTMLSelectElement)) return;
+  const field = target.name;
   dispatch({ type: 'settingsChanged', field, form: readSettingsForm() });
 });
 

@@ -12,10 +12,11 @@ import {
 } from '@twenty48/client';
 import { ok } from '@twenty48/common';
 import type { AiClient } from './ai-client.js';
+import { byId } from './dom.js';
 import type { Leaderboard } from './leaderboard.js';
 import { openGame, readOnlineTable, resumeGame } from './online-play.js';
 import { saveToStore } from './page-storage.js';
-import { byId, showGain, showSettings } from './panels.js';
+import { showGain, showSettings } from './panels.js';
 import type { BoardView } from './render.js';
 import type { SoundBoard } from './sound.js';
 import type { KeyValueStore } from './storage.js';

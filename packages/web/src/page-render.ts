@@ -3,11 +3,11 @@
 
 import type { LiveGame } from '@twenty48/common';
 import type { Rules } from '@twenty48/engine';
+import { byId } from './dom.js';
 import type { ScoreEntry } from './high-scores.js';
 import { launchSearch } from './launch.js';
 import { resumeLabel } from './messages.js';
 import {
-  byId,
   formatNumber,
   showGoal,
   showLiveGames,

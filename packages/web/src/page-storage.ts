@@ -1,8 +1,8 @@
 // What the page keeps in the browser's storage, under which keys: the local game, the ranked
 // game's id (and its board as last shown, drawn again while a reload resumes it), the settings, and per variant the best score and the local high-score table.
 
-import { isRankedSize } from '@twenty48/common';
-import { MAX_SIZE, MIN_SIZE, PRESET_NAMES, type PresetName } from '@twenty48/engine';
+import { isCount, isRankedId, isRankedSize, isRecord } from '@twenty48/common';
+import { isPresetName, isSquareBoard, MAX_SIZE, MIN_SIZE, PRESET_NAMES } from '@twenty48/engine';
 import { parseScoreTable } from './high-scores.js';
 import { makeSavedGame, type Variant, variantKey } from './saved-game.js';
 import { type KeyValueStore, readJson } from './storage.js';
@@ -25,31 +25,22 @@ const storedBest = (store: KeyValueStore, variant: Variant): number => {
   return Number.isSafeInteger(stored) && stored > 0 ? stored : 0;
 };
 
-const isCount = (n: unknown): n is number => Number.isSafeInteger(n) && (n as number) >= 0;
-const isTile = (n: unknown): boolean =>
-  n === 0 || (isCount(n) && n >= 2 && n <= 2 ** 30 && Math.log2(n) % 1 === 0);
-
 /** The stored board of a ranked game, checked: `size` rows of tiles, a score and a move count. */
 function storedBoard(value: unknown, size: number): StoredBoard | null {
-  if (typeof value !== 'object' || value === null) return null;
-  const { board, score, moves } = value as Record<string, unknown>;
-  if (!isCount(score) || !isCount(moves) || !Array.isArray(board) || board.length !== size) {
-    return null;
-  }
-  const rows = board.every(
-    (row: unknown) => Array.isArray(row) && row.length === size && row.every(isTile),
-  );
-  return rows ? { board: board as number[][], score, moves } : null;
+  if (!isRecord(value)) return null;
+  const { board, score, moves } = value;
+  return isCount(score) && isCount(moves) && isSquareBoard(board, size)
+    ? { board, score, moves }
+    : null;
 }
 
 /** The stored ranked game, checked; null when there is none or it is not well formed. */
 function storedRanked(store: KeyValueStore): StoredRanked | null {
   const stored = readJson(store, RANKED_KEY);
-  if (typeof stored !== 'object' || stored === null) return null;
-  const { gameId, rules, size, shown } = stored as Record<string, unknown>;
-  if (typeof gameId !== 'string' || !/^[\w-]{1,200}$/.test(gameId)) return null;
-  if (!PRESET_NAMES.includes(rules as PresetName) || !isRankedSize(size)) return null;
-  return { gameId, variant: { rules: rules as PresetName, size }, shown: storedBoard(shown, size) };
+  if (!isRecord(stored)) return null;
+  const { gameId, rules, size, shown } = stored;
+  if (!isRankedId(gameId) || !isPresetName(rules) || !isRankedSize(size)) return null;
+  return { gameId, variant: { rules, size }, shown: storedBoard(shown, size) };
 }
 
 /**

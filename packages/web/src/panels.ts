@@ -1,15 +1,12 @@
 import { formatNumber, type LiveGame } from '@twenty48/common';
 import type { Rules } from '@twenty48/engine';
+import { byId } from './dom.js';
 import type { ScoreEntry } from './high-scores.js';
 import type { OnlineScore } from './leaderboard.js';
 import { GOLD, SURFACES, THEMES } from './palette.js';
 import type { Variant } from './saved-game.js';
 import type { Settings } from './settings.js';
 import type { EndOverlay } from './view-state.js';
-
-/** `document.getElementById`, for elements index.html is known to hold. */
-export const byId = <T extends HTMLElement = HTMLElement>(id: string): T =>
-  document.getElementById(id) as T;
 
 /** Scores and counts of moves with thousands separators (common's, as the server's pages). */
 export { formatNumber };

@@ -1,5 +1,6 @@
 import { type TileEvent, tierOf } from '@twenty48/engine';
 import { tileWords } from './announce.js';
+import { inside } from './dom.js';
 import { tierColour, tileColours } from './palette.js';
 import type { TileStyle } from './settings.js';
 import { SLIDE_MS } from './view-game.js';
@@ -38,7 +39,7 @@ function paintTile(tile: HTMLElement, value: number): void {
   tile.style.setProperty('--tier-light', tierColour(value, 'light'));
   tile.style.setProperty('--tier-dark', tierColour(value, 'dark'));
   tile.style.setProperty('--tier-inset', TIER_INSETS[size] ?? '3%');
-  (tile.firstElementChild as HTMLElement).textContent = String(value);
+  if (tile.firstElementChild) tile.firstElementChild.textContent = String(value);
 }
 
 function placeTile(tile: HTMLElement, [row, col]: readonly [number, number]): void {
@@ -142,8 +143,8 @@ function removeTile(
  * view.draw(game, 'numbers', result.events);
  */
 export function createBoardView(board: HTMLElement, animated: () => boolean): BoardView {
-  const cellsLayer = board.querySelector('.cells') as HTMLElement;
-  const tilesLayer = board.querySelector('.tiles') as HTMLElement;
+  const cellsLayer = inside(board, '.cells');
+  const tilesLayer = inside(board, '.tiles');
   const tiles = new Map<number, HTMLElement>();
   let cellText: HTMLElement[][] = [];
 
@@ -157,7 +158,8 @@ export function createBoardView(board: HTMLElement, animated: () => boolean): Bo
     game.ids.forEach((row, r) => {
       row.forEach((id, c) => {
         const value = game.board[r]?.[c] ?? 0;
-        (cellText[r]?.[c] as HTMLElement).textContent = value ? tileWords(value, style) : 'empty';
+        const cell = cellText[r]?.[c];
+        if (cell) cell.textContent = value ? tileWords(value, style) : 'empty';
         if (!id) return;
         present.add(id);
         const existing = tiles.get(id);

@@ -1,10 +1,9 @@
-import { fail, ok, parseJson, type Result } from '@twenty48/common';
+import { fail, isRecord, ok, parseJson, type Result } from '@twenty48/common';
 import {
-  DIRECTIONS,
+  directionOfLetter,
   type Game,
   type GameRecord,
   keepPlaying,
-  MOVE_LETTERS,
   makeRecord,
   makeRules,
   newGame,
@@ -96,9 +95,7 @@ export function makeSavedGame(game: Game): string {
 export function resumeGame(text: string | null): Result<GameWithUndo, SavedGameError> {
   const data = parseJson(text ?? '', 'the saved game is not JSON');
   if (!data.ok) return data;
-  const { record, keptPlaying } = (
-    typeof data.value === 'object' && data.value !== null ? data.value : {}
-  ) as Record<string, unknown>;
+  const { record, keptPlaying } = isRecord(data.value) ? data.value : {};
   const parsed = parseRecord(record ?? null);
   if (!parsed.ok) return parsed;
   if (!variantOf(parsed.value.rules)) {
@@ -116,7 +113,7 @@ function playedThrough(record: GameRecord): GameWithUndo {
   let game = newGame(record.rules, record.seed, record.version);
   let history: Game[] = [];
   for (const letter of record.moves) {
-    const direction = DIRECTIONS.find((d) => MOVE_LETTERS[d] === letter);
+    const direction = directionOfLetter(letter);
     const next = direction ? step(game, direction).game : game;
     if (next === game) continue;
     history.push(game);

@@ -1,4 +1,11 @@
-import { MAX_NAME_LENGTH, MAX_RANKED_SIZE, MIN_RANKED_SIZE, parseName } from '@twenty48/common';
+import {
+  isOneOf,
+  isRecord,
+  MAX_NAME_LENGTH,
+  MAX_RANKED_SIZE,
+  MIN_RANKED_SIZE,
+  parseName,
+} from '@twenty48/common';
 import { PRESET_NAMES, type PresetName } from '@twenty48/engine';
 
 export const THEME_CHOICES = ['system', 'light', 'dark'] as const;
@@ -49,7 +56,7 @@ const firstCharacters = (text: string, count: number): string => {
 };
 
 const oneOf = <T extends string>(choices: readonly T[], value: unknown, fallback: T): T =>
-  choices.includes(value as T) ? (value as T) : fallback;
+  isOneOf(choices, value) ? value : fallback;
 
 const wholeIn = (value: unknown, min: number, max: number, fallback: number): number =>
   Number.isInteger(value) && (value as number) >= min && (value as number) <= max
@@ -81,10 +88,7 @@ export function cleanName(input: unknown): string {
  * parseSettings({ size: 5, theme: 'pink' }) // { ...DEFAULT_SETTINGS, size: 5 }
  */
 export function parseSettings(input: unknown): Settings {
-  const data = (typeof input === 'object' && input !== null ? input : {}) as Record<
-    string,
-    unknown
-  >;
+  const data: Readonly<Record<string, unknown>> = isRecord(input) ? input : {};
   const d = DEFAULT_SETTINGS;
   return {
     rules: oneOf(PRESET_NAMES, data.rules, d.rules),

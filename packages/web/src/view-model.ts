@@ -295,7 +295,7 @@ function respond(state: ViewState, input: ViewInput): ViewUpdate {
     case 'undo':
       return ranked ? unchanged(state) : undo(state);
     case 'keepPlaying':
-      return ranked ? keepPlayingRanked(state) : keepPlaying(state);
+      return state.ranked ? keepPlayingRanked(state, state.ranked) : keepPlaying(state);
     case 'newGame':
       return askNewGame(state, input.variant);
     case 'confirmed':

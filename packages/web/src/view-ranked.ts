@@ -225,12 +225,13 @@ export function rankedChanged(
   const { ranked } = state;
   if (ranked === null || ranked.gameId !== input.gameId) return unchanged(state);
   const { change } = input;
-  const next: ViewState = { ...state, ranked: withSnapshot(ranked, input.snapshot) };
+  const nextRanked = withSnapshot(ranked, input.snapshot);
+  const next: ViewState = { ...state, ranked: nextRanked };
   switch (change.type) {
     case 'slid':
       return unchanged(next);
     case 'answered':
-      return answered(next, change);
+      return answered(next, nextRanked, change);
     case 'connection': {
       const text = connectionNews(next);
       return { state: { ...next, announcement: text }, effects: [announce(text)] };
@@ -242,8 +243,11 @@ export function rankedChanged(
   }
 }
 
-function answered(state: ViewState, change: RankedChange & { type: 'answered' }): ViewUpdate {
-  const ranked = state.ranked as RankedView;
+function answered(
+  state: ViewState,
+  ranked: RankedView,
+  change: RankedChange & { type: 'answered' },
+): ViewUpdate {
   const { answer, spawn } = change;
   const won = ranked.won || answer.status === 'won';
   const { rules } = ranked.position;
@@ -261,8 +265,7 @@ function answered(state: ViewState, change: RankedChange & { type: 'answered' })
 }
 
 /** Go on after a win in a ranked game: the server plays on; the overlay goes. */
-export function keepPlayingRanked(state: ViewState): ViewUpdate {
-  const ranked = state.ranked as RankedView;
+export function keepPlayingRanked(state: ViewState, ranked: RankedView): ViewUpdate {
   const announcement = `Keep going! Score ${ranked.position.score}.`;
   const next = { ...state, ranked: { ...ranked, keptPlaying: true }, announcement };
   return {

@@ -13,8 +13,8 @@ import {
   reviewGame,
   reviewJson,
 } from '@twenty48/checkers';
-import { readTextInput } from '../textInput.js';
 import { writeErrorLine } from '../toolkit/commandLine.js';
+import { readTextInput } from '../toolkit/textInput.js';
 
 /** Each position searched this deep when neither `--depth` nor `--ms` is given. */
 export const DEFAULT_ANALYZE_DEPTH = 10;

@@ -28,9 +28,8 @@ import {
   warmUpEngine,
 } from '@twenty48/checkers';
 import { type Command, InvalidArgumentError, Option } from 'commander';
-import { failUsage, positiveIntFlag } from '../flags.js';
 import { detectColorMode } from '../toolkit/colors.js';
-import { newProgram, runCommandLine } from '../toolkit/commandLine.js';
+import { failUsage, newProgram, positiveIntFlag, runCommandLine } from '../toolkit/commandLine.js';
 import { ANALYZE_HELP, type AnalyzeOptions, analyzeCommand } from './analyze.js';
 import { buildBook, DEFAULT_BOOK_PATH, readBookFile, writeBookFile } from './bookFile.js';
 import { DEFAULT_EGDB_PATH, readEgdbFile, writeEgdbFile } from './egdbFile.js';

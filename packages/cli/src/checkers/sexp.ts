@@ -36,13 +36,13 @@ export function readExpressions(text: string): Result<Expr[], 'ERR_READ'> {
   };
   let i = 0;
   while (i < text.length) {
-    const char = text[i] as string;
+    const char = text.charAt(i);
     if (/\s/.test(char)) {
       i++;
     } else if (char === ';') {
       break;
-    } else if (char in CLOSER) {
-      open.push({ closer: CLOSER[char] as string, items: [] });
+    } else if (CLOSER[char] !== undefined) {
+      open.push({ closer: CLOSER[char], items: [] });
       i++;
     } else if (char === ')' || char === ']') {
       const list = open.pop();
@@ -57,15 +57,16 @@ export function readExpressions(text: string): Result<Expr[], 'ERR_READ'> {
       for (; end < text.length && text[end] !== '"'; end++) {
         if (text[end] === '\\' && end + 1 < text.length) {
           end++;
-          value += STRING_ESCAPES[text[end] as string] ?? (text[end] as string);
-        } else value += text[end] as string;
+          const escaped = text.charAt(end);
+          value += STRING_ESCAPES[escaped] ?? escaped;
+        } else value += text.charAt(end);
       }
       if (end >= text.length) return fail('ERR_READ', 'a " is never closed');
       add({ kind: 'string', value });
       i = end + 1;
     } else {
       let end = i;
-      while (end < text.length && !DELIMITER.test(text[end] as string)) end++;
+      while (end < text.length && !DELIMITER.test(text.charAt(end))) end++;
       const atom = text.slice(i, end);
       add(
         NUMBER.test(atom)

@@ -122,9 +122,10 @@ async function race(server: string, raceIdArg: string | undefined, options: Race
     failUsage('give your name with --name (1 to 24 characters)', 'ERR_USAGE');
   }
   const link = { fetch: nodeFetch, baseUrl: server, player: playerTokenIn(options.dataDir) };
-  let raceId = raceIdArg;
+  let raceId: string;
   let hostToken: string | null = null;
-  if (raceId === undefined) {
+  if (raceIdArg !== undefined) raceId = raceIdArg;
+  else {
     const size = options.size ?? 4;
     if (!isRankedSize(size)) failUsage('race boards are 3 to 8', 'ERR_USAGE');
     const created = await createRace(link, {
@@ -165,12 +166,12 @@ async function race(server: string, raceIdArg: string | undefined, options: Race
         lines.close();
       };
       const check = async () => {
-        const now = await readRace(link, raceId as string);
+        const now = await readRace(link, raceId);
         if (now.ok && now.value.status !== 'waiting') done(now.value);
       };
       feed.listen((update) => {
         if (update.type === 'changed' && update.event === 'join') {
-          void readRace(link, raceId as string).then((now) => {
+          void readRace(link, raceId).then((now) => {
             if (now.ok)
               say(
                 `In the race: ${now.value.players.map((p) => escapeAndCut(p.name, 40)).join(', ')}`,
@@ -181,7 +182,7 @@ async function race(server: string, raceIdArg: string | undefined, options: Race
       });
       lines.on('line', () => {
         if (hostToken === null) return;
-        void startRace(link, raceId as string, hostToken).then((answer) => {
+        void startRace(link, raceId, hostToken).then((answer) => {
           if (answer.ok) done(answer.value);
           else say(`Cannot start: ${describeError(answer.error)}`);
         });
@@ -226,7 +227,7 @@ async function race(server: string, raceIdArg: string | undefined, options: Race
         };
         // The stream says it first; the race read every two seconds says it if a stream is lost.
         const poll = setInterval(() => {
-          void readRace(link, raceId as string).then((now) => now.ok && finish(now.value));
+          void readRace(link, raceId).then((now) => now.ok && finish(now.value));
         }, 2000);
         feed.listen((update) => {
           if (update.type === 'move') {

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { type Game, makeRecord, maxTile, newGame, recordOf } from '@twenty48/engine';
 import { describe, expect, it } from 'vitest';
 import { formatBoard } from '../plainBoard.js';
-import { greedyStates } from '../testing/games.js';
+import { greedyStates, lastOf } from '../testing/games.js';
 import { movesShown, Screen, trackScreens } from '../testing/ptyScreen.js';
 
 const track = trackScreens();
@@ -17,14 +17,14 @@ const track = trackScreens();
 function recordedGame(seed: string): { states: Game[]; file: string } {
   const states = greedyStates(newGame('classic', seed));
   const file = join(mkdtempSync(join(tmpdir(), 'twenty48-watch-')), 'game.json');
-  writeFileSync(file, makeRecord(recordOf(states.at(-1) as Game)));
+  writeFileSync(file, makeRecord(recordOf(lastOf(states))));
   return { states, file };
 }
 
 describe('2048 replay --watch in a real terminal', { timeout: 60_000 }, () => {
   it('plays the record back board by board, then prints the verified summary', async () => {
     const { states, file } = recordedGame('tty-watch');
-    const final = states.at(-1) as Game;
+    const final = lastOf(states);
     const screen = track(Screen.game(['replay', file, '--watch', '--delay', '20']));
     const boards = await screen.boardsUntilExit(4);
     const matched = [...boards].filter(
@@ -43,7 +43,7 @@ describe('2048 replay --watch in a real terminal', { timeout: 60_000 }, () => {
 
   it('stops on q and still prints the summary', async () => {
     const { states, file } = recordedGame('tty-watch-q');
-    const final = states.at(-1) as Game;
+    const final = lastOf(states);
     const screen = track(Screen.game(['replay', file, '--watch', '--delay', '200']));
     await screen.waitFor(() => movesShown(screen) >= 1, 'the first move');
     expect(screen.text()).toContain(`Replay of ${file}`);

@@ -18,7 +18,7 @@ import {
 } from '@twenty48/engine';
 import { describe, expect, it } from 'vitest';
 import { formatPlainBlock } from '../plainBoard.js';
-import { greedyStates, plainTranscript } from '../testing/games.js';
+import { greedyStates, lastOf, plainTranscript } from '../testing/games.js';
 
 const MAIN = fileURLToPath(new URL('../../dist/main.js', import.meta.url));
 
@@ -67,7 +67,7 @@ const summaryOf = (game: Game, status: string): string =>
 
 describe('2048 replay FILE', { timeout: 120_000 }, () => {
   const states = greedyStates(newGame('classic', 'replay-1'));
-  const final = states.at(-1) as Game;
+  const final = lastOf(states);
   const file = writeTemp('game.json', `${makeRecord(recordOf(final))}\n`);
 
   it('verifies a record and prints how the game ended', () => {
@@ -79,10 +79,9 @@ describe('2048 replay FILE', { timeout: 120_000 }, () => {
   });
 
   it('reads the record from stdin with -, and says when a game is unfinished', () => {
-    const unfinished = greedyStates(
-      newGame('classic', 'replay-2'),
-      (g) => g.moves.length === 30,
-    ).at(-1) as Game;
+    const unfinished = lastOf(
+      greedyStates(newGame('classic', 'replay-2'), (g) => g.moves.length === 30),
+    );
     const { stdout, status } = run(['-'], makeRecord(recordOf(unfinished)));
     expect(status).toBe(0);
     expect(stdout).toBe(summaryOf(unfinished, 'unfinished'));
@@ -104,7 +103,7 @@ describe('2048 replay FILE', { timeout: 120_000 }, () => {
       newGame(rules.value, `watch-${name}`),
       (g) => g.status === 'lost' || g.moves.length >= 120,
     );
-    const last = game.at(-1) as Game;
+    const last = lastOf(game);
     const { stdout, status } = run(['-', '--watch', '--plain'], makeRecord(recordOf(last)));
     expect(status).toBe(0);
     expect(stdout).toBe(plainTranscript(game) + summaryOf(last, STATUS[last.status]));

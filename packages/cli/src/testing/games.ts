@@ -5,10 +5,9 @@
 import { readFileSync } from 'node:fs';
 import { greedyPlayer } from '@twenty48/ai';
 import {
-  DIRECTIONS,
   type Direction,
+  directionOfLetter,
   type Game,
-  MOVE_LETTERS,
   newGame,
   parseRecord,
   replay,
@@ -42,8 +41,11 @@ export function greedyStates(
  * @example
  * directionAt(game, 0) // 'left' when game.moves starts with L
  */
-export const directionAt = (game: Game, index: number): Direction =>
-  DIRECTIONS.find((direction) => MOVE_LETTERS[direction] === game.moves[index]) as Direction;
+export const directionAt = (game: Game, index: number): Direction => {
+  const direction = directionOfLetter(game.moves[index]);
+  if (direction === undefined) throw new Error(`no move ${index} in ${game.moves}`);
+  return direction;
+};
 
 /**
  * What autoplay prints in the labwork's plain format for these states: the first one, then for
@@ -81,4 +83,17 @@ export function replayStates(file: string): Game[] {
     throw new Error('stepping the moves disagrees with replay');
   }
   return states;
+}
+
+/**
+ * The last of `items`, which the test knows is not empty (a game's states start with the first
+ * board); throws when it is.
+ *
+ * @example
+ * lastOf(greedyStates(newGame('classic', 's'))).status // 'lost'
+ */
+export function lastOf<T>(items: readonly T[]): T {
+  const item = items.at(-1);
+  if (item === undefined) throw new Error('the list is empty');
+  return item;
 }

@@ -35,6 +35,20 @@ describe('the terminal toolkit', () => {
       'screenLoop.ts',
       'terminal.ts',
       'text.ts',
+      'textInput.ts',
     ]);
+  });
+
+  it("is the only part of 2048's folder that checkers' terminal files import (their tests aside)", () => {
+    const checkers = fileURLToPath(new URL('../checkers/', import.meta.url));
+    const fromAbove = readdirSync(checkers)
+      .filter((name) => name.endsWith('.ts') && !name.endsWith('.test.ts'))
+      .flatMap((name) =>
+        [...readFileSync(`${checkers}${name}`, 'utf8').matchAll(/ from '\.\.\/([^']+)';$/gm)].map(
+          (match) => `${name}: ${match[1]}`,
+        ),
+      );
+    expect(fromAbove.length).toBeGreaterThan(0);
+    expect(fromAbove.filter((line) => !/: toolkit\/[\w.]+\.js$/.test(line))).toEqual([]);
   });
 });

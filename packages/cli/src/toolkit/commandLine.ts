@@ -5,7 +5,7 @@
  * program quietly.
  */
 import { errorMessage, escapeAndCut } from '@twenty48/common';
-import { Command, CommanderError } from 'commander';
+import { Command, CommanderError, InvalidArgumentError } from 'commander';
 
 /** The most characters of an error's message shown: an echoed argument may be megabytes. */
 const MAX_ERROR_CHARS = 600;
@@ -75,4 +75,41 @@ export async function runCommandLine(program: Command, name: string): Promise<vo
     writeErrorLine(`${name}: ${errorMessage(error)}`);
     process.exit(1);
   }
+}
+
+/**
+ * A flag's whole number (up to nine digits), or commander's error naming the flag.
+ *
+ * @example
+ * wholeNumber('12', 'size') // 12
+ * wholeNumber('1.5', 'size') // throws: size must be a whole number
+ */
+export const wholeNumber = (text: string, what: string): number => {
+  if (!/^\d{1,9}$/.test(text)) throw new InvalidArgumentError(`${what} must be a whole number`);
+  return Number(text);
+};
+
+/**
+ * A positive whole number no larger than `max` (`--depth`, `--ms`, `--limit`).
+ *
+ * @example
+ * positiveIntFlag('depth', 10)('3') // 3
+ */
+export const positiveIntFlag =
+  (what: string, max: number) =>
+  (text: string): number => {
+    const value = wholeNumber(text, what);
+    if (value < 1 || value > max) throw new InvalidArgumentError(`${what} must be 1 to ${max}`);
+    return value;
+  };
+
+/**
+ * The one-line named error for a bad combination of flags, and exit code 2 (as commander's own).
+ *
+ * @example
+ * failUsage('--plain and --delay only apply with --watch', 'ERR_USAGE');
+ */
+export function failUsage(message: string, code: string): never {
+  writeErrorLine(`error: ${message}`, code);
+  process.exit(2);
 }

@@ -33,13 +33,14 @@ const ARROWS: Readonly<Record<string, ArrowDirection>> = {
 function readEscape(data: string, i: number): { length: number; key: Key } {
   const next = data[i + 1];
   if (next === undefined) return { length: 1, key: { kind: 'escape' } };
-  if (next === 'O' && data[i + 2] !== undefined) {
-    const direction = ARROWS[data[i + 2] as string];
+  const third = data[i + 2];
+  if (next === 'O' && third !== undefined) {
+    const direction = ARROWS[third];
     return { length: 3, key: direction ? { kind: 'arrow', direction } : { kind: 'ignored' } };
   }
   if (next === '[') {
     let end = i + 2;
-    while (end < data.length && !/[@-~]/.test(data[end] as string)) end++;
+    while (end < data.length && !/[@-~]/.test(data.charAt(end))) end++;
     const params = data.slice(i + 2, end);
     const direction = ARROWS[data[end] ?? ''];
     const final = data[end] ?? '';
@@ -65,7 +66,7 @@ export function decodeKeys(data: string): Key[] {
   const keys: Key[] = [];
   let i = 0;
   while (i < data.length) {
-    const char = data[i] as string;
+    const char = data.charAt(i);
     if (char === '\x1b') {
       const { length, key } = readEscape(data, i);
       keys.push(key);

@@ -59,7 +59,8 @@ export function enterFullScreen(
     active = false;
     try {
       // Synchronous, so the sequence is out before the process can end.
-      writeSync((output as { fd?: number }).fd ?? 1, LEAVE);
+      // tty.WriteStream has an fd, which its types leave out; a test's stream has none.
+      writeSync('fd' in output && typeof output.fd === 'number' ? output.fd : 1, LEAVE);
     } catch {
       // The terminal is gone (hung up): nothing left to restore on it.
     }

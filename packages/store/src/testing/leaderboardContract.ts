@@ -5,6 +5,7 @@
  */
 import {
   type Direction,
+  directionOfLetter,
   type Game,
   MOVE_LETTERS,
   maxTile,
@@ -28,9 +29,11 @@ export interface ContractDatabase {
   readonly sharesChanges: boolean;
 }
 
-const T0 = new Date('2030-01-01T00:00:00.000Z');
+/** The contract's clock at its start (and the SQLite store's own tests'). */
+export const T0 = new Date('2030-01-01T00:00:00.000Z');
 const at = (ms: number) => new Date(T0.getTime() + ms);
-const ROOMY: RankedAdmission = {
+/** Admission limits no test reaches unless it means to. */
+export const ROOMY: RankedAdmission = {
   perPlayer: 100,
   perAddress: 100,
   maxInProgress: 1000,
@@ -41,7 +44,7 @@ const directions = (count: number): Direction[] =>
   Array.from({ length: count }, (_, i) => CYCLE[i % 4] ?? 'up');
 
 /** A ranked game as the server would start it, with the engine's first board. */
-function started(id: string, client = 'alice'): NewRankedGame & { game: Game } {
+export function started(id: string, client = 'alice'): NewRankedGame & { game: Game } {
   const seed = `seed-${id}`;
   const game = newGame('classic', seed);
   return {
@@ -70,7 +73,7 @@ export function sentMoves() {
   return {
     /** The move as the server keeps it after applying it to `game` (the game after it). */
     moveOf(gameId: string, index: number, game: Game, direction: Direction): RankedMove {
-      const letter = MOVE_LETTERS[direction] as RankedMove['letter'];
+      const letter = MOVE_LETTERS[direction];
       const before = sent.get(gameId) ?? '';
       if (index === before.length) sent.set(gameId, before + letter);
       return {
@@ -511,7 +514,7 @@ export function leaderboardContract(name: string, database: ContractDatabase): v
       const kept = await store.loadRankedGame(row.gameId);
       let replayed = newGame('classic', kept?.seed ?? '');
       for (const letter of kept?.sent ?? '') {
-        replayed = step(replayed, CYCLE.find((d) => MOVE_LETTERS[d] === letter) ?? 'up').game;
+        replayed = step(replayed, directionOfLetter(letter) ?? 'up').game;
       }
       expect(replayed).toEqual(first);
       const second = await playKept(row.gameId, replayed, directions(10), 25);

@@ -2,6 +2,7 @@
  * The checkers page's edges: events become the model's inputs, its effects become the worker's
  * questions, timers, storage, announcements and downloads. All policy is in model.ts.
  */
+
 import {
   ACF_BALLOTS,
   MAX_PDN_CHARS,
@@ -11,29 +12,26 @@ import {
   type Side,
 } from '@twenty48/checkers';
 import { decodeXlsx, encodeXlsx, MAX_XLSX_BYTES } from '@twenty48/checkers-xlsx';
+import { isOneOf } from '@twenty48/common';
+import { byId, closestTo } from '../dom.js';
 import {
   bottomSide,
   type CheckersState,
   type Effect,
   type Input,
   LEVELS,
-  type Level,
   MODES,
-  type Mode,
   movable,
   type Opening,
   SAVE_KEY,
   start,
   THEME_CHOICES,
-  type ThemeChoice,
   update,
 } from './model.js';
 import { cssVariables } from './palette.js';
 import { buildBoard, render } from './render.js';
 import { plyAt } from './reviewView.js';
 import { playSound } from './sound.js';
-
-const byId = <T extends HTMLElement>(id: string): T => document.getElementById(id) as T;
 
 for (const [name, colour] of cssVariables()) {
   document.documentElement.style.setProperty(name, colour);
@@ -140,8 +138,8 @@ function dispatch(input: Input): void {
 }
 
 const squareOf = (target: EventTarget | null): number | null => {
-  const button = (target as Element | null)?.closest?.('button[data-square]');
-  return button instanceof HTMLElement ? Number(button.dataset.square) : null;
+  const button = closestTo(target, 'button[data-square]');
+  return button === null ? null : Number(button.dataset.square);
 };
 
 board.addEventListener('click', (event) => {
@@ -179,7 +177,7 @@ board.addEventListener('pointerdown', (event) => {
   if (from === null || !movable(state.game).includes(from)) return;
   // Touch captures the pointer to the square it began on: release it, so the square under the
   // finger is found when it lifts.
-  (event.target as Element).releasePointerCapture?.(event.pointerId);
+  if (event.target instanceof Element) event.target.releasePointerCapture?.(event.pointerId);
   drag = { pointer: event.pointerId, from, x: event.clientX, y: event.clientY, ghost: null };
   if (state.selected !== from) {
     keyboard = false;
@@ -261,8 +259,8 @@ byId('nav-next').addEventListener('click', () => dispatch({ kind: 'view', to: 'n
 byId('nav-last').addEventListener('click', () => dispatch({ kind: 'view', to: 'last' }));
 const moves = byId('moves');
 moves.addEventListener('click', (event) => {
-  const button = (event.target as Element | null)?.closest?.('button[data-ply]');
-  if (!(button instanceof HTMLElement)) return;
+  const button = closestTo(event.target, 'button[data-ply]');
+  if (button === null) return;
   dispatch({ kind: 'view', to: Number(button.dataset.ply) });
   // The list is drawn anew: keep the focus on the move shown, so the arrow keys go on from it.
   moves.querySelector<HTMLElement>('[aria-current="step"]')?.focus();
@@ -279,7 +277,8 @@ const STEPS: Record<string, 'first' | 'previous' | 'next' | 'last'> = {
 byId('moves')
   .closest('section')
   ?.addEventListener('keydown', (event) => {
-    const to = STEPS[(event as KeyboardEvent).key];
+    if (!(event instanceof KeyboardEvent)) return;
+    const to = STEPS[event.key];
     if (to === undefined) return;
     event.preventDefault();
     dispatch({ kind: 'view', to });
@@ -335,8 +334,8 @@ byId('result-review').addEventListener('click', () => dispatch({ kind: 'review' 
 byId('review-cancel').addEventListener('click', () => dispatch({ kind: 'review-cancel' }));
 byId('review-close').addEventListener('click', () => dispatch({ kind: 'review-close' }));
 byId('review-marked').addEventListener('click', (event) => {
-  const button = (event.target as Element | null)?.closest?.('button[data-ply]');
-  if (button instanceof HTMLElement) dispatch({ kind: 'view', to: Number(button.dataset.ply) });
+  const button = closestTo(event.target, 'button[data-ply]');
+  if (button !== null) dispatch({ kind: 'view', to: Number(button.dataset.ply) });
 });
 {
   // A click on the graph goes to the position at that point of the game.
@@ -359,21 +358,18 @@ const select = (id: string, read: (value: string) => Input | null): void => {
     if (input !== null) dispatch(input);
   });
 };
-select('mode', (value) =>
-  MODES.includes(value as Mode) ? { kind: 'mode', mode: value as Mode } : null,
-);
+select('mode', (value) => (isOneOf(MODES, value) ? { kind: 'mode', mode: value } : null));
 const SIDES: readonly Side[] = ['black', 'red'];
 // The select names the player's side; the computer plays the other.
 select('side', (value) =>
-  SIDES.includes(value as Side) ? { kind: 'computer-side', side: opponent(value as Side) } : null,
+  isOneOf(SIDES, value) ? { kind: 'computer-side', side: opponent(value) } : null,
 );
-select('level', (value) =>
-  LEVELS.includes(Number(value) as Level) ? { kind: 'level', level: Number(value) as Level } : null,
-);
+select('level', (value) => {
+  const level = Number(value);
+  return isOneOf(LEVELS, level) ? { kind: 'level', level } : null;
+});
 select('theme', (value) =>
-  THEME_CHOICES.includes(value as ThemeChoice)
-    ? { kind: 'theme', theme: value as ThemeChoice }
-    : null,
+  isOneOf(THEME_CHOICES, value) ? { kind: 'theme', theme: value } : null,
 );
 
 const fileInput = byId<HTMLInputElement>('open-xlsx');

@@ -33,6 +33,7 @@ import {
 } from '@twenty48/checkers';
 import { positionOfSheet, type SheetGame, sheetOf } from '@twenty48/checkers-xlsx';
 import type { Result } from '@twenty48/common';
+import { isOneOf } from '@twenty48/common';
 import { cancelReview, keepReview, reviewReplied, startReview } from './review.js';
 import {
   analyse,
@@ -137,10 +138,13 @@ export const movable = (game: Game): Square[] => [
 export function moveList(game: Game): { number: number; black: string; red: string }[] {
   const rows: { number: number; black: string; red: string }[] = [];
   let black = game.start.turn === 'black';
+  let row = { number: 0, black: '', red: '' };
   for (const move of game.moves) {
     const pdn = move.path.join(move.captured.length > 0 ? 'x' : '-');
-    if (black || rows.length === 0) rows.push({ number: rows.length + 1, black: '', red: '' });
-    const row = rows[rows.length - 1] as { number: number; black: string; red: string };
+    if (black || rows.length === 0) {
+      row = { number: rows.length + 1, black: '', red: '' };
+      rows.push(row);
+    }
     if (black) row.black = pdn;
     else row.red = pdn;
     black = !black;
@@ -318,6 +322,7 @@ export function restore(text: string | null): Result<CheckersState, string> | nu
     return bad('it is not JSON (ERR_SAVE)');
   }
   if (typeof data !== 'object' || data === null) return bad('it is not a saved game (ERR_SAVE)');
+  // Not isRecord: an array is refused as a save of unknown version, as the tests specify.
   const save = data as Record<string, unknown>;
   if (save.version !== SAVE_VERSION)
     return bad(`unknown version ${JSON.stringify(save.version)} (ERR_SAVE)`);
@@ -348,7 +353,7 @@ export function restore(text: string | null): Result<CheckersState, string> | nu
   if (jumping !== null) game = jumping.value;
   const at = game.jump?.path[game.jump.path.length - 1] ?? null;
   const oneOf = <T>(list: readonly T[], value: unknown, fallback: T): T =>
-    list.includes(value as T) ? (value as T) : fallback;
+    isOneOf(list, value) ? value : fallback;
   const isBallot = (value: unknown): value is number =>
     typeof value === 'number' &&
     Number.isInteger(value) &&
@@ -368,9 +373,10 @@ export function restore(text: string | null): Result<CheckersState, string> | nu
   const playing =
     jumping !== null &&
     typeof save.computerMove === 'string' &&
-    save.computerMove.startsWith(save.jump as string)
+    typeof save.jump === 'string' &&
+    save.computerMove.startsWith(save.jump)
       ? save.computerMove
-          .slice((save.jump as string).length)
+          .slice(save.jump.length)
           .split('x')
           .filter((part) => part !== '')
           .map(Number)

@@ -3,6 +3,7 @@
  * square named for screen readers), the marks, the status, the notice and the move list. The
  * cells are built once; each render only updates them.
  */
+
 import {
   announcement,
   coordsOf,
@@ -15,6 +16,7 @@ import {
   type Square,
   sideWord,
 } from '@twenty48/checkers';
+import { byId, inside } from '../dom.js';
 import {
   bottomSide,
   type CheckersState,
@@ -28,8 +30,6 @@ import {
 import { slide } from './motion.js';
 import { betterMove } from './review.js';
 import { moveMark, renderReview } from './reviewView.js';
-
-const byId = <T extends HTMLElement>(id: string): T => document.getElementById(id) as T;
 
 /** The buttons of the dark squares, by square number (index 0 unused). */
 let buttons: HTMLButtonElement[] = [];
@@ -60,7 +60,7 @@ export function buildBoard(board: HTMLElement): void {
   blackBelow = false;
   for (let square = 1; square <= SQUARE_COUNT; square++) {
     const { row, col } = coordsOf(square);
-    const cell = rows[row - 1]?.children[col - 1] as HTMLElement;
+    const cell = rows[row - 1]?.children[col - 1];
     const button = document.createElement('button');
     button.type = 'button';
     button.className = 'square';
@@ -74,7 +74,7 @@ export function buildBoard(board: HTMLElement): void {
     piece.className = 'piece';
     piece.setAttribute('aria-hidden', 'true');
     button.append(number, piece);
-    cell.append(button);
+    cell?.append(button);
     buttons[square] = button;
   }
 }
@@ -144,7 +144,7 @@ export function render(state: CheckersState, focusCursor: boolean): void {
     button.classList.toggle('crowned', square === crowned);
     button.classList.toggle('cursor', square === state.cursor);
     button.tabIndex = square === state.cursor ? 0 : -1;
-    const glyph = button.querySelector('.piece:not(.fading)') as HTMLElement;
+    const glyph = inside(button, '.piece:not(.fading)');
     glyph.className = piece === null ? 'piece' : `piece ${piece.side}${piece.king ? ' king' : ''}`;
     glyph.textContent = piece?.king ? '♛' : '';
   }

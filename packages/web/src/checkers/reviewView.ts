@@ -5,7 +5,9 @@
  * where the board shows the better move. The move list's marks and the board's are drawn by
  * render.ts with `moveMark` and `betterMove`.
  */
+
 import { menText } from '@twenty48/checkers';
+import { byId } from '../dom.js';
 import { graphPoints, markedWords, reviewEntry, reviewProgress } from './review.js';
 import type { CheckersState } from './state.js';
 
@@ -14,8 +16,6 @@ const SVG = 'http://www.w3.org/2000/svg';
 const WIDTH = 300;
 const HEIGHT = 80;
 const LIMIT = 5;
-
-const byId = <T extends HTMLElement>(id: string): T => document.getElementById(id) as T;
 
 function svg(name: string, attributes: Record<string, string>): SVGElement {
   const element = document.createElementNS(SVG, name);

@@ -15,6 +15,7 @@ import {
 } from '@twenty48/client';
 import { escapeAndCut, formatNumber } from '@twenty48/common';
 import type { TileEvent } from '@twenty48/engine';
+import { inside } from '../dom.js';
 import { createBoardView } from '../render.js';
 import { cleanName } from '../settings.js';
 import { readJson } from '../storage.js';
@@ -164,7 +165,7 @@ playButton.addEventListener('click', async () => {
   if (!again) save(withGame(record, created.value.date, created.value.game.gameId));
   status(again ? 'Today’s game again: played, not ranked.' : 'Today’s game: good luck!');
   follow(created.value.game, !again);
-  (boardElement.querySelector('.cells') as HTMLElement).focus({ preventScroll: true });
+  inside(boardElement, '.cells').focus({ preventScroll: true });
 });
 
 nameForm.addEventListener('submit', async (event) => {

@@ -11,7 +11,7 @@ import {
   streakOf,
   withDayPlayed,
 } from '@twenty48/client';
-import { escapeAndCut, formatNumber, isRankedId } from '@twenty48/common';
+import { escapeAndCut, formatNumber, isCount, isRankedId, isRecord } from '@twenty48/common';
 
 /** Where the Daily page keeps its record in localStorage. */
 export const DAILY_KEY = 'twenty48:daily';
@@ -34,11 +34,9 @@ export interface DailyRecord {
 
 export const EMPTY_RECORD: DailyRecord = { date: null, gameId: null, finish: null, played: [] };
 
-const isCount = (x: unknown): x is number => Number.isSafeInteger(x) && (x as number) >= 0;
-
 function parseFinish(x: unknown, date: string | null): DailyFinish | null {
-  if (typeof x !== 'object' || x === null || date === null) return null;
-  const { score, maxTile, moves, rank, name } = x as Record<string, unknown>;
+  if (!isRecord(x) || date === null) return null;
+  const { score, maxTile, moves, rank, name } = x;
   if (!isCount(score) || !isCount(maxTile) || !isCount(moves)) return null;
   return {
     date,
@@ -58,8 +56,8 @@ function parseFinish(x: unknown, date: string | null): DailyFinish | null {
  * parseDailyRecord({ date: '2026-11-26', gameId: 'g1', played: ['2026-11-25'] }).played // ['2026-11-25']
  */
 export function parseDailyRecord(x: unknown): DailyRecord {
-  if (typeof x !== 'object' || x === null) return EMPTY_RECORD;
-  const data = x as Record<string, unknown>;
+  if (!isRecord(x)) return EMPTY_RECORD;
+  const data = x;
   const date = isDayDate(data.date) ? data.date : null;
   const gameId = date !== null && isRankedId(data.gameId) ? data.gameId : null;
   const played = Array.isArray(data.played) ? withDayPlayed(data.played.filter(isDayDate), '') : [];

@@ -5,6 +5,7 @@
 import type { RankedOptions } from '@twenty48/client';
 import type { WireBoard } from '@twenty48/common';
 import type { Direction, Rules } from '@twenty48/engine';
+import { byId } from '../dom.js';
 import { directionOfKey, listenSwipes } from '../input.js';
 import { readStoredPage } from '../page-storage.js';
 import { applyPalette } from '../panels.js';
@@ -14,9 +15,8 @@ import { parseSettings, type Settings } from '../settings.js';
 import { type KeyValueStore, openBrowserStorage } from '../storage.js';
 import type { ShownBoard } from '../view-state.js';
 
-/** `document.getElementById` for the elements the page is known to hold. */
-export const byId = <T extends HTMLElement = HTMLElement>(id: string): T =>
-  document.getElementById(id) as T;
+/** The pages' one byId (`../dom.ts`), for daily-main and race-main. */
+export { byId };
 
 /** The page's start: the palette, the theme, storage, the player's settings and the link. */
 export interface TogetherPage {

@@ -16,8 +16,9 @@ import {
   startRace,
   watchRace,
 } from '@twenty48/client';
-import { escapeAndCut, formatNumber, type RankedRules } from '@twenty48/common';
+import { escapeAndCut, formatNumber, isRankedRules, type RankedRules } from '@twenty48/common';
 import { makeRules, type Rules } from '@twenty48/engine';
+import { inside } from '../dom.js';
 import { type BoardView, createBoardView } from '../render.js';
 import { cleanName } from '../settings.js';
 import { readJson } from '../storage.js';
@@ -165,7 +166,7 @@ function entered(screen: RaceScreen): void {
   if (screen === 'join') byId<HTMLInputElement>('join-name').value ||= defaultName();
   if (screen === 'racing') {
     say('live', 'Go!');
-    (boardElement.querySelector('.cells') as HTMLElement).focus({ preventScroll: true });
+    inside(boardElement, '.cells').focus({ preventScroll: true });
   }
   if (screen === 'over' && race !== null) {
     say('live', `The race is over. ${winnerLine(race)}`);
@@ -318,7 +319,9 @@ byId<HTMLFormElement>('setup-form').addEventListener('submit', (event) => {
   event.preventDefault();
   const name = cleanName(byId<HTMLInputElement>('setup-name').value);
   if (name === '') return status('That name cannot be used: 1 to 24 letters, digits or marks.');
-  const rulesName = byId<HTMLSelectElement>('setup-rules').value as RankedRules;
+  const rulesName = byId<HTMLSelectElement>('setup-rules').value;
+  if (!isRankedRules(rulesName))
+    return status('Choose the rules: Classic 2048, FiveTwelve or Tiers.');
   const size = Number(byId<HTMLSelectElement>('setup-size').value);
   const minutes = Number(byId<HTMLInputElement>('setup-minutes').value);
   void create(name, { rules: rulesName, size, minutes });

@@ -3,7 +3,7 @@
 // words the page shows. The DOM, the client and storage are race-main.ts's.
 
 import type { RaceInfo, RacePlayer } from '@twenty48/client';
-import { escapeAndCut, formatNumber, isRankedId } from '@twenty48/common';
+import { escapeAndCut, formatNumber, isRankedId, isRecord } from '@twenty48/common';
 
 /** Where the Race page keeps the races it joined (by raceId) in localStorage. */
 export const RACES_KEY = 'twenty48:races';
@@ -109,8 +109,8 @@ const isText = (x: unknown): x is string => typeof x === 'string' && x.length <=
 export function parseJoinedRaces(x: unknown): JoinedRace[] {
   if (!Array.isArray(x)) return [];
   return x.slice(-MAX_RACES_KEPT).flatMap((item: unknown) => {
-    if (typeof item !== 'object' || item === null) return [];
-    const { raceId, gameId, name, hostToken } = item as Record<string, unknown>;
+    if (!isRecord(item)) return [];
+    const { raceId, gameId, name, hostToken } = item;
     if (!isRankedId(raceId)) return [];
     return [
       {
