@@ -1,23 +1,35 @@
-// Makes the network that ships from a training checkpoint: the weights as IEEE halves
-// (float16), no training state, the whole file gzip-compressed (level 9), written atomically.
-// Prints the sizes and how far the halves are from the checkpoint's weights.
+// Makes the network that ships from a training checkpoint: no training state, the weights as
+// int16 times a power-of-two quantum (the smallest that holds the largest weight: 2 for weights
+// up to ±65,534, so each weight within 1 of the checkpoint's) or as IEEE halves (float16), the
+// whole file gzip-compressed (level 9), written atomically. Prints the sizes and how far the
+// shipped weights are from the checkpoint's.
 //
-//   node packages/ai/scripts/ship-network.mjs CHECKPOINT [OUT] [--mantissa N]
-//   (OUT defaults to packages/ai/networks/classic.t48n.gz; --mantissa N, 1 to 10, keeps N of the
-//   halves' 10 mantissa bits, rounding to nearest: a smaller file when gzip'd, coarser weights.)
+//   node packages/ai/scripts/ship-network.mjs CHECKPOINT [OUT] [--encoding int16|float16]
+//        [--mantissa N]
+//   (OUT defaults to packages/ai/networks/classic.t48n.gz; --encoding defaults to int16;
+//   --mantissa N, 1 to 10, float16 only, keeps N of the halves' 10 mantissa bits, rounding to
+//   nearest: a smaller file when gzip'd, coarser weights.)
 import { renameSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { fromHalf, makeNetwork, toHalf } from '../dist/ntuple-format.js';
+import { fromHalf, int16Quantum, makeNetwork, toHalf, toInt16 } from '../dist/ntuple-format.js';
 import { readNetwork } from '../dist/ntuple-node.js';
 
 const args = process.argv.slice(2);
-const flag = args.indexOf('--mantissa');
-const mantissa = flag === -1 ? 10 : Number(args.splice(flag, 2)[1]);
+const option = (name, fallback) => {
+  const at = args.indexOf(name);
+  return at === -1 ? fallback : args.splice(at, 2)[1];
+};
+const mantissa = Number(option('--mantissa', '10'));
+const encoding = option('--encoding', 'int16');
 const [checkpoint, out = fileURLToPath(new URL('../networks/classic.t48n.gz', import.meta.url))] =
   args;
 if (!Number.isInteger(mantissa) || mantissa < 1 || mantissa > 10) {
   console.error('error: --mantissa is 1 to 10');
+  process.exit(2);
+}
+if (encoding !== 'int16' && encoding !== 'float16') {
+  console.error('error: --encoding is int16 or float16');
   process.exit(2);
 }
 if (!checkpoint) {
@@ -30,24 +42,30 @@ if (!read.ok) {
   process.exit(1);
 }
 const { weights } = read.value;
+const quantum = int16Quantum(weights);
 const drop = 10 - mantissa;
 let used = 0;
 let worst = 0;
 for (let i = 0; i < weights.length; i++) {
   const w = weights[i];
   if (w !== 0) used++;
-  // Round the half's mantissa to `mantissa` bits; a carry into the exponent is the next power of 2.
-  const half = drop === 0 ? toHalf(w) : ((toHalf(w) + (1 << (drop - 1))) >> drop) << drop;
-  const shipped = fromHalf(half);
+  let shipped;
+  if (encoding === 'int16') shipped = toInt16(w, quantum) * quantum;
+  else {
+    // Round the half's mantissa to `mantissa` bits; a carry into the exponent is the next power of 2.
+    shipped = fromHalf(drop === 0 ? toHalf(w) : ((toHalf(w) + (1 << (drop - 1))) >> drop) << drop);
+  }
   worst = Math.max(worst, Math.abs(shipped - w));
   weights[i] = shipped;
 }
-const raw = makeNetwork({ network: read.value, games: read.games ?? 0, training: null }, 'float16');
+const file = { network: read.value, games: read.games ?? 0, training: null };
+const raw = makeNetwork(file, encoding, quantum);
 const packed = gzipSync(raw, { level: 9 });
 const temporary = `${out}.tmp-${process.pid}`;
 writeFileSync(temporary, packed);
 renameSync(temporary, out);
 const mib = (n) => `${(n / 2 ** 20).toFixed(2)} MiB`;
+const how = encoding === 'int16' ? `quantum ${quantum}` : `mantissa ${mantissa} bits`;
 console.log(
-  `games ${read.games}: ${weights.length} weights, ${used} not zero; float16 ${mib(raw.length)}, gzip ${mib(packed.length)} -> ${out}; mantissa ${mantissa} bits, largest rounding ${worst}`,
+  `games ${read.games}: ${weights.length} weights, ${used} not zero; ${encoding} ${mib(raw.length)}, gzip ${mib(packed.length)} (${packed.length} bytes) -> ${out}; ${how}, largest rounding ${worst}`,
 );

@@ -6,10 +6,12 @@ import { describe, expect, it } from 'vitest';
 import {
   crc32,
   fromHalf,
+  int16Quantum,
   makeNetwork,
   type NetworkFile,
   parseNetwork,
   toHalf,
+  toInt16,
 } from './ntuple-format.js';
 import { type NetworkShape, newNetwork } from './ntuple-network.js';
 import { readNetwork } from './ntuple-node.js';
@@ -74,6 +76,46 @@ describe('the network file', () => {
       expect(w).toBe(fromHalf(toHalf(exact)));
       expect(Math.abs(w - exact)).toBeLessThanOrEqual(Math.abs(exact) / 2048);
     });
+  });
+
+  it('round-trips int16 weights to the nearest multiple of the quantum, stored in the file', () => {
+    const file = sample(null);
+    const quantum = int16Quantum(file.network.weights);
+    // The sample's weights reach about ±1000: 2^-5 is the finest power of two that holds them.
+    expect(quantum).toBe(2 ** -5);
+    const bytes = makeNetwork(file, 'int16');
+    expect(bytes.length).toBe(makeNetwork(file, 'float16').length + 4);
+    const parsed = parseNetwork(bytes);
+    if (!parsed.ok) throw new Error(parsed.error.message);
+    parsed.value.network.weights.forEach((w, i) => {
+      const exact = file.network.weights[i] as number;
+      expect(w).toBe(toInt16(exact, quantum) * quantum);
+      expect(Math.abs(w - exact)).toBeLessThanOrEqual(quantum / 2);
+    });
+    // A coarser quantum given by the caller is kept; weights beyond ±32767 quanta are clamped.
+    const coarse = parseNetwork(makeNetwork(file, 'int16', 0.01));
+    expect(
+      coarse.ok &&
+        coarse.value.network.weights.some((w) => w === Math.fround(32767 * Math.fround(0.01))),
+    ).toBe(true);
+    expect(int16Quantum(Float32Array.of(-1000, 42990.7))).toBe(2);
+    expect(toInt16(1e9, 1)).toBe(32767);
+    expect(toInt16(-1e9, 1)).toBe(-32767);
+  });
+
+  it('refuses an int16 file whose quantum is not a positive number: ERR_NETWORK_DAMAGED', () => {
+    const bytes = makeNetwork(sample(null), 'int16');
+    // The quantum sits just before the weights: header, tuples, stages, games, length 0.
+    const at = bytes.length - 4 - 2 * newNetwork(SHAPE).weights.length - 4;
+    for (const bad of [0, -2, Number.NaN, Number.POSITIVE_INFINITY]) {
+      const copy = bytes.slice();
+      const view = new DataView(copy.buffer);
+      view.setFloat32(at, bad, true);
+      view.setUint32(copy.length - 4, crc32(copy.subarray(0, copy.length - 4)), true);
+      const parsed = parseNetwork(copy);
+      expect(!parsed.ok && parsed.error.code).toBe('ERR_NETWORK_DAMAGED');
+      expect(!parsed.ok && parsed.error.message).toMatch(/quantum/);
+    }
   });
 
   it('rounds halves to nearest even and keeps the edges', () => {

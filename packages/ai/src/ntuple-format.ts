@@ -3,11 +3,13 @@
  *
  *   0   8 bytes  magic "T48NTUPL"
  *   8   u16      version (1)
- *   10  u8       weight encoding: 0 float32, 1 float16 (IEEE 754 half, rounded to nearest even)
+ *   10  u8       weight encoding: 0 float32, 1 float16 (IEEE 754 half, rounded to nearest even),
+ *                2 int16 (a weight is the integer times a quantum, rounded to the nearest)
  *   11  u8       tuple count T (1..32), then per tuple: u8 length L (1..8), L u8 cells (0..15)
  *   ..  u8       stage count S (1..16), then S u8 stage starts (largest exponent, ascending, 0 first)
  *   ..  f64      games trained
  *   ..  u32      N, then N bytes of UTF-8 JSON: the training state (empty when N is 0)
+ *   ..  f32      encoding 2 only: the quantum (finite, above 0)
  *   ..           S x sum(16^L) weights in the encoding, stage-major, tuple, then index
  *   ..           only when the training state has "coherence": true: 2 x S x sum(16^L) float32,
  *                each weight's temporal coherence, its accumulated error E then absolute error A
@@ -21,7 +23,7 @@ import { type Network, type NetworkShape, shapeProblem, weightCount } from './nt
 
 export const NETWORK_MAGIC = 'T48NTUPL';
 export const NETWORK_VERSION = 1;
-export const ENCODINGS = ['float32', 'float16'] as const;
+export const ENCODINGS = ['float32', 'float16', 'int16'] as const;
 export type Encoding = (typeof ENCODINGS)[number];
 
 export type NetworkErrorCode =
@@ -108,20 +110,51 @@ export function fromHalf(bits: number): number {
   return sign * (1 + mantissa / 1024) * 2 ** (exponent - 15);
 }
 
+/** The largest integer of the int16 encoding (-32767 is the smallest: the scale is symmetric). */
+const INT16_MAX = 32767;
+
 /**
- * A network file's bytes (uncompressed).
+ * The int16 encoding's quantum for these weights: the smallest power of two (from 2^-16) by
+ * which every weight fits in ±32767.
+ *
+ * @example
+ * int16Quantum(Float32Array.of(-1000, 42990.7)) // 2
+ */
+export function int16Quantum(weights: Float32Array): number {
+  let largest = 0;
+  for (let i = 0; i < weights.length; i++) {
+    largest = Math.max(largest, Math.abs(weights[i] as number));
+  }
+  let quantum = 2 ** -16;
+  while (Math.round(largest / quantum) > INT16_MAX) quantum *= 2;
+  return quantum;
+}
+
+/** A weight as the int16 encoding keeps it: the nearest multiple of `quantum`, within ±32767. */
+export function toInt16(weight: number, quantum: number): number {
+  return Math.max(-INT16_MAX, Math.min(INT16_MAX, Math.round(weight / quantum)));
+}
+
+/**
+ * A network file's bytes (uncompressed). The int16 encoding takes `quantum` (a power of two;
+ * by default `int16Quantum` of the weights).
  *
  * @example
  * const bytes = makeNetwork({ network, games: 1000, training: null }, 'float16');
  */
-export function makeNetwork(file: NetworkFile, encoding: Encoding = 'float32'): Uint8Array {
+export function makeNetwork(
+  file: NetworkFile,
+  encoding: Encoding = 'float32',
+  quantum = encoding === 'int16' ? int16Quantum(file.network.weights) : 1,
+): Uint8Array {
   const { shape, weights } = file.network;
   const training =
     file.training === null
       ? new Uint8Array(0)
       : new TextEncoder().encode(JSON.stringify(file.training));
   const head = 8 + 2 + 1 + 1 + shape.tuples.reduce((n, t) => n + 1 + t.length, 0);
-  const meta = head + 1 + shape.stages.length + 8 + 4 + training.length;
+  const quantumBytes = encoding === 'int16' ? 4 : 0;
+  const meta = head + 1 + shape.stages.length + 8 + 4 + training.length + quantumBytes;
   const width = encoding === 'float32' ? 4 : 2;
   const coherent = hasCoherence(file.training);
   if (coherent && file.coherence?.length !== 2 * weights.length) {
@@ -144,9 +177,16 @@ export function makeNetwork(file: NetworkFile, encoding: Encoding = 'float32'): 
   view.setFloat64(at, file.games, true);
   view.setUint32(at + 8, training.length, true);
   bytes.set(training, at + 12);
+  if (encoding === 'int16') view.setFloat32(at + 12 + training.length, quantum, true);
   at = meta;
   if (encoding === 'float32') {
     bytes.set(new Uint8Array(weights.buffer, weights.byteOffset, weights.byteLength), at);
+  } else if (encoding === 'int16') {
+    const integers = new Int16Array(weights.length);
+    // The quantum as the file keeps it (f32), so a reader gets back exactly what was rounded.
+    const kept = Math.fround(quantum);
+    for (let i = 0; i < weights.length; i++) integers[i] = toInt16(weights[i] as number, kept);
+    bytes.set(new Uint8Array(integers.buffer), at);
   } else {
     const halves = new Uint16Array(weights.length);
     for (let i = 0; i < weights.length; i++) halves[i] = toHalf(weights[i] as number);
@@ -186,7 +226,7 @@ export function parseNetwork(bytes: Uint8Array): Parsed {
   if (version !== NETWORK_VERSION || encoding === undefined) {
     return fail(
       'ERR_NETWORK_VERSION',
-      `network file version ${version}, encoding ${view.getUint8(10)}: this program reads version ${NETWORK_VERSION}, encodings 0-1`,
+      `network file version ${version}, encoding ${view.getUint8(10)}: this program reads version ${NETWORK_VERSION}, encodings 0-2`,
     );
   }
   let at = 11;
@@ -223,7 +263,9 @@ export function parseNetwork(bytes: Uint8Array): Parsed {
     }
   }
   const coherent = hasCoherence(training);
-  const expected = at + trainingLength + count * width + (coherent ? count * 8 : 0) + 4;
+  const quantumBytes = encoding === 'int16' ? 4 : 0;
+  const expected =
+    at + trainingLength + quantumBytes + count * width + (coherent ? count * 8 : 0) + 4;
   if (bytes.length < expected) return truncated(coherent ? 'weights and coherence' : 'weights');
   if (bytes.length > expected) {
     return fail('ERR_NETWORK_DAMAGED', 'the network file is longer than its shape says');
@@ -235,6 +277,13 @@ export function parseNetwork(bytes: Uint8Array): Parsed {
   const weights = new Float32Array(count);
   if (encoding === 'float32') {
     new Uint8Array(weights.buffer).set(bytes.subarray(at, at + count * 4));
+  } else if (encoding === 'int16') {
+    const quantum = view.getFloat32(at, true);
+    if (!(Number.isFinite(quantum) && quantum > 0)) {
+      return fail('ERR_NETWORK_DAMAGED', `the network file's quantum is ${quantum}`);
+    }
+    at += 4;
+    for (let i = 0; i < count; i++) weights[i] = view.getInt16(at + 2 * i, true) * quantum;
   } else {
     const table = new Float32Array(1 << 16);
     for (let h = 0; h < 1 << 16; h++) table[h] = fromHalf(h);
