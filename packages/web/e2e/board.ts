@@ -17,6 +17,12 @@ import {
   step,
 } from '@twenty48/engine';
 
+/**
+ * How long the first hint or auto-play move may take: the AI worker fetches, decompresses and
+ * reads the n-tuple network first (about 8 s on a busy 2-core machine).
+ */
+export const FIRST_ANSWER = { timeout: 30_000 } as const;
+
 export const KEYS: Readonly<Record<Direction, string>> = {
   up: 'ArrowUp',
   down: 'ArrowDown',

@@ -13,6 +13,7 @@ import {
 import {
   directionOfLetter,
   expectGame,
+  FIRST_ANSWER,
   KEYS,
   presetOn,
   shownBoard,
@@ -141,7 +142,7 @@ test('the AI hint names a move that changes the board; auto-play plays alone', a
   const game = newGame('classic', '17');
   await page.getByRole('button', { name: 'Hint' }).click();
   const hint = page.getByTestId('hint');
-  await expect(hint).toHaveText(/^Hint: move (up|down|left|right)\.$/);
+  await expect(hint).toHaveText(/^Hint: move (up|down|left|right)\.$/, FIRST_ANSWER);
   const direction = (await hint.getAttribute('data-direction')) as Direction;
   expect(slide(game.board, direction, game.rules).moved).toBe(true);
   // The worker that answered searches with the AI's WebAssembly kernel, not the fallback.

@@ -6,7 +6,7 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { contrastRatio, SURFACES } from '@twenty48/common';
 import { type Game, type GameRecord, makeRecord, newGame, replay, step } from '@twenty48/engine';
-import { directionOfLetter, KEYS, shownNumber, WIN } from './board.js';
+import { directionOfLetter, FIRST_ANSWER, KEYS, shownNumber, WIN } from './board.js';
 import { sameOriginLinksAnswer, visibleHeadings } from './pages.js';
 import { useRealServer } from './realServer.js';
 
@@ -143,7 +143,7 @@ test.describe('on a phone', () => {
     await expect(hint).toHaveText('');
     const board = await boxOf(page.getByTestId('board'));
     await page.getByRole('button', { name: 'Hint' }).click();
-    await expect(hint).toHaveText(/^Hint: move (up|down|left|right)\.$/);
+    await expect(hint).toHaveText(/^Hint: move (up|down|left|right)\.$/, FIRST_ANSWER);
     expect(await boxOf(page.getByTestId('board'))).toEqual(board);
     const shown = await boxOf(hint);
     expect(shown.y + shown.height).toBeLessThanOrEqual(board.y);

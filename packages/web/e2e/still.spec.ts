@@ -8,7 +8,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import type { Direction } from '@twenty48/engine';
 import { RANKED_LINE } from '../src/view-state.js';
-import { firstMovable } from './board.js';
+import { FIRST_ANSWER, firstMovable } from './board.js';
 import { useRealServer } from './realServer.js';
 
 const server = useRealServer();
@@ -163,7 +163,7 @@ for (const [width, height] of SIZES) {
       await settle(page);
       const before = await boardBox(page);
       await scriptClick(page, 'hint');
-      await expect(page.getByTestId('hint')).toHaveText(/^Hint: /);
+      await expect(page.getByTestId('hint')).toHaveText(/^Hint: /, FIRST_ANSWER);
       const direction = (await page
         .getByTestId('hint')
         .getAttribute('data-direction')) as Direction;
