@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { sideMasks } from './bitboard.js';
-import { EVAL_FEATURES, evalFeatures, evaluate, handEvaluate } from './evaluate.js';
+import { EVAL_FEATURES, evalFeatures, evaluate, handEvaluate, plainEvaluate } from './evaluate.js';
 import { EVAL_WEIGHTS } from './evalWeights.js';
 import { pliesArb } from './games.testkit.js';
 import { initialPosition } from './position.js';
@@ -27,6 +27,28 @@ describe('the evaluation', () => {
         }
       }),
       { numRuns: 50 },
+    );
+  });
+
+  it('is exactly the plain evaluation, square by square, in games and on random boards', () => {
+    fc.assert(
+      fc.property(pliesArb(120), (plies) => {
+        for (const { position } of plies) {
+          const { own, opp, kings, south } = sideMasks(position);
+          expect(evaluate(own, opp, kings, south)).toBe(plainEvaluate(own, opp, kings, south));
+        }
+      }),
+      { numRuns: 50 },
+    );
+    // Random boards too (kings anywhere, men on any row, sides of any size): every table entry.
+    fc.assert(
+      fc.property(fc.integer(), fc.integer(), fc.integer(), fc.boolean(), (a, b, k, south) => {
+        const own = a & ~b;
+        const opp = b & ~a;
+        const kings = k & (own | opp);
+        expect(evaluate(own, opp, kings, south)).toBe(plainEvaluate(own, opp, kings, south));
+      }),
+      { numRuns: 3000 },
     );
   });
 

@@ -21,7 +21,8 @@ import { zobristHi, zobristLo } from './zobrist.js';
  * The computer player: alpha-beta (negamax with principal variation search) over the bitboard
  * generator, with iterative deepening, a transposition table in flat typed arrays keyed by
  * Zobrist hashes, move ordering (table move, captures, killers, history), a quiescence search
- * that plays on while the side to move must capture, late move reductions, verified pruning
+ * that plays on while the side to move must capture, capture extensions (a capture on the
+ * principal line, or one answering a capture, costs no depth), late move reductions, verified pruning
  * (a node whose static value is well above beta is cut once a shallower search agrees), an
  * endgame database
  * probed at every node of few enough pieces (`useEgdb`), a time budget, and draws by repetition
@@ -91,6 +92,10 @@ const LMR =
 const PRUNE =
   (globalThis as unknown as { process?: { env?: Record<string, string | undefined> } }).process?.env
     ?.CHECKERS_NO_PRUNE === undefined;
+// Capture extensions on (see negamax); CHECKERS_NO_CAPTURE_EXT turns them off for A/B matches.
+const CAPTURE_EXTENSION =
+  (globalThis as unknown as { process?: { env?: Record<string, string | undefined> } }).process?.env
+    ?.CHECKERS_NO_CAPTURE_EXT === undefined;
 // How far above beta the static value must be, and how much shallower the verifying search is.
 const PRUNE_MARGIN = 28;
 const PRUNE_REDUCTION = 4;
@@ -166,6 +171,8 @@ class Searcher {
   readonly pvMove = new Int32Array(MAX_PLY * MAX_PLY);
   readonly pvCaptured = new Int32Array(MAX_PLY * MAX_PLY);
   readonly pvLength = new Int32Array(MAX_PLY + 1);
+  // What the move into each ply captured (0 for a quiet move), for the capture extension.
+  readonly capturedInto = new Int32Array(MAX_PLY + 2);
   generation = 0;
   keep = false;
   nodes = 0;
@@ -425,8 +432,14 @@ class Searcher {
     if (end === start) return -WIN_SCORE + ply;
     this.scoreMoves(start, end, kings, south, ply, tt, ttCaptured);
     const { from, to, captured } = this.stack;
-    // A forced move costs no depth.
-    const childDepth = end - start === 1 ? depth : depth - 1;
+    // A forced move costs no depth; nor does a capture on the principal line or a capture
+    // answering a capture (GuiNN's extension).
+    const extend =
+      end - start === 1 ||
+      (CAPTURE_EXTENSION &&
+        (captured[start] as number) !== 0 &&
+        (beta - alpha > 1 || (this.capturedInto[ply] as number) !== 0));
+    const childDepth = extend ? depth : depth - 1;
     const alphaBefore = alpha;
     let best = -INFINITE;
     let bestKey = 0;
@@ -517,6 +530,7 @@ class Searcher {
     const nOpp = own ^ f ^ (to[i] as number);
     const nKings = kings ^ (kingsXor[i] as number);
     const nQuiet = cap === 0 && (f & kings) !== 0 ? quiet + 1 : 0;
+    this.capturedInto[ply] = cap;
     if (first)
       return -this.negamax(nOwn, nOpp, nKings, !south, depth, -beta, -alpha, ply, nQuiet, end);
     if (reduce > 0) {
