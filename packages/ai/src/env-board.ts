@@ -5,10 +5,8 @@
  * fraction of the cost. A merge past 32768 does not fit: the caller falls back to the engine.
  */
 import {
-  collapseLine,
   type Direction,
   type GameRng,
-  type MergePolicy,
   MOVE_LETTERS,
   type Rules,
   type Status,
@@ -18,9 +16,9 @@ import {
 } from '@twenty48/engine';
 import {
   type Bitboard,
+  gainTables,
   MAX_EXPONENT,
   type RowTables,
-  rowExponents,
   rowTables,
   slideBitboard,
   transpose,
@@ -44,25 +42,6 @@ export type LaneAfterstates = readonly (Bitboard | null | undefined)[];
 /** True when games under these rules can run in the fast lane (4x4, spawns ≤ 32768). */
 export const fitsLane = (rules: Rules): boolean =>
   rules.size === 4 && rules.spawn.every((option) => option.value <= 2 ** MAX_EXPONENT);
-
-const gainTables = new Map<MergePolicy, { left: Float64Array; right: Float64Array }>();
-
-/** What a move toward column 0 (`left`) or column 3 (`right`) gains in each 16-bit row. */
-function gainsOf(policy: MergePolicy) {
-  let tables = gainTables.get(policy);
-  if (!tables) {
-    const left = new Float64Array(1 << 16);
-    const right = new Float64Array(1 << 16);
-    for (let row = 0; row < 1 << 16; row++) {
-      const values = rowExponents(row).map((e) => (e === 0 ? 0 : 2 ** e));
-      left[row] = collapseLine(values, policy).gained;
-      right[row] = collapseLine(values.reverse(), policy).gained;
-    }
-    tables = { left, right };
-    gainTables.set(policy, tables);
-  }
-  return tables;
-}
 
 /** The four 16-bit rows of a bitboard, row 0 first. */
 const rows = ({ lo, hi }: Bitboard) => [lo & 0xffff, lo >>> 16, hi & 0xffff, hi >>> 16];
@@ -127,7 +106,7 @@ export function laneStep(
   let gained = 0;
   if (after !== null) {
     const vertical = direction === 'up' || direction === 'down';
-    const gains = gainsOf(game.rules.merge);
+    const gains = gainTables(game.rules.merge);
     const table = direction === 'left' || direction === 'up' ? gains.left : gains.right;
     for (const row of rows(vertical ? transpose(game.board) : game.board)) {
       gained += table[row] as number;

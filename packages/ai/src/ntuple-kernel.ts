@@ -1,5 +1,5 @@
-import { collapseLine, type MergePolicy, type Rules } from '@twenty48/engine';
-import { rowExponents, rowTables } from './bitboard.js';
+import type { Rules } from '@twenty48/engine';
+import { gainTables, rowTables } from './bitboard.js';
 import {
   features,
   type NetworkShape,
@@ -84,31 +84,6 @@ export function tupleRuns(
     else runs.push({ from: cell, to: k, length: 1 });
   });
   return runs;
-}
-
-const gainCache = new Map<MergePolicy, { left: Float64Array; right: Float64Array }>();
-
-/**
- * The score each 16-bit row gains when moved toward column 0 (`left`) or column 3 (`right`),
- * from the engine's own `collapseLine`, so the rules keep one home.
- *
- * @example
- * gainTables('once').left[0x0011] // 4: two 2s merge
- */
-export function gainTables(policy: MergePolicy): { left: Float64Array; right: Float64Array } {
-  let tables = gainCache.get(policy);
-  if (!tables) {
-    const left = new Float64Array(1 << 16);
-    const right = new Float64Array(1 << 16);
-    for (let row = 0; row < 1 << 16; row++) {
-      const values = rowExponents(row).map((e) => (e === 0 ? 0 : 2 ** e));
-      left[row] = collapseLine(values, policy).gained;
-      right[row] = collapseLine(values.slice().reverse(), policy).gained;
-    }
-    tables = { left, right };
-    gainCache.set(policy, tables);
-  }
-  return tables;
 }
 
 /** Compile a kernel from base64, or null where WebAssembly is unavailable. */

@@ -4,8 +4,7 @@
  * (64-bit boards as BigInt). Tests only: the players and the trainer use the kernel.
  */
 import type { Rules } from '@twenty48/engine';
-import { rowTables } from './bitboard.js';
-import { gainTables } from './ntuple-kernel.js';
+import { gainTables, rowTables } from './bitboard.js';
 import { features, type Network, stageOfExponent, stageSize } from './ntuple-network.js';
 import { spawnModel } from './search.js';
 
