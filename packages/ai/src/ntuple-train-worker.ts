@@ -11,7 +11,19 @@ import { compileKernel, instantiate, prepareKernel } from './ntuple-kernel.js';
 import { features, type NetworkShape } from './ntuple-network.js';
 import { NTUPLE_SHARED_WASM_BASE64 } from './ntuple-shared-wasm.generated.js';
 
-interface TrainWorkerData {
+/** What the trainer asks: play up to `games` games, stopping after `ms`; or end. */
+export type TrainRequest =
+  | { readonly games: number; readonly ms: number }
+  | { readonly stop: true };
+
+/** What the worker answers: [score, largest exponent, moves] per game, and its generator. */
+export interface TrainReply {
+  readonly results: number[];
+  readonly rng: [number, number];
+}
+
+/** The worker's start (`workerData`): the shared memory, its path and generator, how it learns. */
+export interface TrainWorkerData {
   readonly memory: unknown;
   readonly shape: NetworkShape;
   readonly paths: number;
@@ -35,7 +47,7 @@ if (port && module) {
   });
   kernel.seed(data.rng[0], data.rng[1]);
   const step = data.rate / features(data.shape).length;
-  port.on('message', (message: { games: number; ms: number } | { stop: true }) => {
+  port.on('message', (message: TrainRequest) => {
     if ('stop' in message) {
       port.close();
       return;
@@ -47,6 +59,7 @@ if (port && module) {
       results.push(score, kernel.gameMaxExponent(), kernel.gameMoves());
       if (performance.now() - started > message.ms) break;
     }
-    port.postMessage({ results, rng: [kernel.rngLo(), kernel.rngHi()] });
+    const reply: TrainReply = { results, rng: [kernel.rngLo(), kernel.rngHi()] };
+    port.postMessage(reply);
   });
 }

@@ -19,6 +19,7 @@ import {
 } from './ntuple-network.js';
 import { readNetwork } from './ntuple-node.js';
 import { NTUPLE_SHARED_WASM_BASE64 } from './ntuple-shared-wasm.generated.js';
+import type { TrainReply, TrainRequest, TrainWorkerData } from './ntuple-train-worker.js';
 import { workerUrl } from './worker-url.js';
 
 /** The tiles whose reach the progress line reports. */
@@ -257,7 +258,7 @@ export async function trainNetwork(options: TrainOptions): Promise<TrainProgress
           rate: state.rate,
           lambda,
           coherence: coherent,
-        },
+        } satisfies TrainWorkerData,
       }),
   );
   // Each round: every worker plays a batch; between rounds the weights are still, so a
@@ -266,7 +267,7 @@ export async function trainNetwork(options: TrainOptions): Promise<TrainProgress
     new Promise<void>((resolve, reject) => {
       const failed = (error: Error) => reject(error);
       worker.once('error', failed);
-      worker.once('message', (message: { results: number[]; rng: [number, number] }) => {
+      worker.once('message', (message: TrainReply) => {
         worker.off('error', failed);
         const { results } = message;
         for (let i = 0; i < results.length; i += 3) {
@@ -278,7 +279,8 @@ export async function trainNetwork(options: TrainOptions): Promise<TrainProgress
         rng[own] = message.rng;
         resolve();
       });
-      worker.postMessage({ games, ms: 1000 });
+      const request: TrainRequest = { games, ms: 1000 };
+      worker.postMessage(request);
     });
   try {
     while (done < options.games && !options.signal?.aborted) {
