@@ -136,16 +136,21 @@ describe('the n-tuple kernel equals the TypeScript reference bit for bit', () =>
     ).toBe(true);
   }, 120_000);
 
-  it('with λ = 0 and no coherence, learns as TD(0) did: λ-returns reduce to the next value', () => {
-    const network = newNetwork(TINY, 500);
-    const plain = newNetwork(TINY, 500);
+  it('λ changes what is learned: the same games with λ 0.5 end with other weights than TD(0)', () => {
+    const td0 = newNetwork(TINY, 500);
+    const lambda = newNetwork(TINY, 500);
+    const { kernel, weights } = kernelWith(newNetwork(TINY, 500));
     const a = new SplitMix64(42n);
     const b = new SplitMix64(42n);
+    kernel.seed(42, 0);
     for (let game = 0; game < 10; game++) {
-      referenceTrainGame(network, classic, a, 0.4 / 16);
-      referenceTrainGame(plain, classic, b, 0.4 / 16, { lambda: 0 });
+      referenceTrainGame(td0, classic, a, 0.4 / 16);
+      referenceTrainGame(lambda, classic, b, 0.4 / 16, { lambda: 0.5 });
+      kernel.trainGame(0.4 / 16, 0, 0);
     }
-    expect(plain.weights).toEqual(network.weights);
+    // The kernel's TD(0) is the reference's default; λ 0.5 learned something else.
+    expect(weights()).toEqual(td0.weights);
+    expect(lambda.weights).not.toEqual(td0.weights);
   }, 60_000);
 });
 
