@@ -2,7 +2,8 @@
 // rendered and its effects are carried out here, the only place with a DOM, storage and network.
 
 import { createAiClient } from './ai-client.js';
-import { byId, closestTo } from './dom.js';
+import { fitBoard } from './board-fit.js';
+import { byId, closestTo, inside } from './dom.js';
 import { directionOfKey, listenSwipes } from './input.js';
 import { parseLaunch } from './launch.js';
 import { createLeaderboard } from './leaderboard.js';
@@ -30,6 +31,7 @@ applyPalette(document.documentElement);
 showSpeedWhileSliding();
 const store = openBrowserStorage(() => window.localStorage);
 const boardElement = byId('board');
+fitBoard(inside(document, '.board-area'), boardElement);
 const confirmDialog = byId<HTMLDialogElement>('confirm');
 const sound = createSoundBoard();
 const fetcher = window.fetch.bind(window);

@@ -13,7 +13,8 @@ import {
 } from '@twenty48/checkers';
 import { decodeXlsx, encodeXlsx, MAX_XLSX_BYTES } from '@twenty48/checkers-xlsx';
 import { isOneOf } from '@twenty48/common';
-import { byId, closestTo } from '../dom.js';
+import { fitBoard } from '../board-fit.js';
+import { byId, closestTo, inside } from '../dom.js';
 import {
   bottomSide,
   type CheckersState,
@@ -38,6 +39,7 @@ for (const [name, colour] of cssVariables()) {
 }
 
 const board = byId('board');
+fitBoard(inside(document, '.board-area'), board);
 buildBoard(board);
 
 let worker: Worker | null = null;

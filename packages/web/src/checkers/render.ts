@@ -266,8 +266,10 @@ function renderAnalysis(state: CheckersState, game: Game): void {
   const share = Math.round(100 / (1 + Math.exp(-evaluation.black / 150)));
   fill.style.height = `${share}%`;
   byId('eval-bar').setAttribute('aria-valuenow', String(share));
-  const pawns = (evaluation.black / 100).toFixed(1);
-  const sign = evaluation.black > 0 ? '+' : '';
+  // Rounded to tenths of a man before the sign is chosen: a few points either way read 0.0, not -0.0.
+  const tenths = Math.round(evaluation.black / 10);
+  const pawns = (tenths / 10).toFixed(1);
+  const sign = tenths > 0 ? '+' : '';
   const value =
     Math.abs(evaluation.black) > 20_000
       ? `${evaluation.black > 0 ? 'Black' : 'Red'} wins`

@@ -15,6 +15,7 @@ import {
 } from '@twenty48/client';
 import { escapeAndCut, formatNumber } from '@twenty48/common';
 import type { TileEvent } from '@twenty48/engine';
+import { fitBoard } from '../board-fit.js';
 import { inside } from '../dom.js';
 import { createBoardView } from '../render.js';
 import { cleanName } from '../settings.js';
@@ -45,6 +46,7 @@ import {
 
 const page = openTogetherPage();
 const boardElement = byId('board');
+fitBoard(inside(document, '.board-area'), boardElement);
 const board = createBoardView(boardElement, page.animated);
 const playButton = byId<HTMLButtonElement>('daily-play');
 const nameForm = byId<HTMLFormElement>('daily-name-form');
