@@ -73,6 +73,9 @@ let rng: u64 = 0;
 let lastScore: f64 = 0;
 let lastMoves: i32 = 0;
 let lastMaxExponent: i32 = 0;
+// Restarts: the first afterstate of the last game whose largest exponent reached this (0: none).
+let restartExponent: i32 = 0;
+let lastFirst: u64 = 0;
 /** The search values boards whose largest exponent is above this downgraded (15: never). */
 let downgradeAbove: i32 = 15;
 
@@ -401,10 +404,20 @@ function spawn(board: u64): u64 {
  * error per weight (times the weight's coherence when `coherent`). The last afterstate's target
  * is 0; an afterstate's target is the next move's gain plus (1 - λ) times the next afterstate's
  * value just learned plus λ times the next afterstate's target (λ = 0: TD(0)).
- * Returns the game's score; `lastMoves`/`lastMaxExponent` tell the rest.
+ * A game starts from two spawns on an empty board, or, when `startLo`/`startHi` is a board (not
+ * 0), from that afterstate and one spawn (a restart). Returns the game's score;
+ * `gameMoves`/`gameMaxExponent`/`gameFirstLo`/`gameFirstHi` tell the rest.
  */
-export function trainGame(rate: f64, lambda: f64, coherent: bool): f64 {
-  let board = spawn(spawn(0));
+export function trainGame(
+  rate: f64,
+  lambda: f64,
+  coherent: bool,
+  startLo: i32,
+  startHi: i32,
+): f64 {
+  const start = <u64>(<u32>startLo) | (<u64>(<u32>startHi) << 32);
+  let board = start == 0 ? spawn(spawn(0)) : spawn(start);
+  lastFirst = 0;
   let moves = 0;
   let score: f64 = 0;
   while (moves < MAX_PATH) {
@@ -431,6 +444,8 @@ export function trainGame(rate: f64, lambda: f64, coherent: bool): f64 {
     const entry = path + <usize>moves * PATH_BYTES;
     store<u64>(entry, after);
     store<f64>(entry, won, 8);
+    if (lastFirst == 0 && restartExponent > 0 && maxExponent(after) >= restartExponent)
+      lastFirst = after;
     moves++;
     score += won;
     board = spawn(after);
@@ -454,6 +469,17 @@ export function gameMoves(): i32 {
 }
 export function gameMaxExponent(): i32 {
   return lastMaxExponent;
+}
+/** Record, in each game, the first afterstate whose largest exponent reaches this (0: none). */
+export function setRestartExponent(exponent: i32): void {
+  restartExponent = exponent;
+}
+/** The last game's first afterstate that reached the restart exponent, low half (0: none). */
+export function gameFirstLo(): i32 {
+  return <i32>lastFirst;
+}
+export function gameFirstHi(): i32 {
+  return <i32>(lastFirst >> 32);
 }
 
 // ---- Expectimax with the network at the leaves ----

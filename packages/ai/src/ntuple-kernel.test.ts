@@ -4,6 +4,7 @@ import { instantiate, ntupleModule, prepareKernel } from './ntuple-kernel.js';
 import { type Network, type NetworkShape, newNetwork, weightCount } from './ntuple-network.js';
 import {
   boardOf,
+  maxExponentOf,
   referenceDowngrade,
   referenceTrainGame,
   referenceUpdate,
@@ -102,7 +103,7 @@ describe('the n-tuple kernel equals the TypeScript reference bit for bit', () =>
     kernel.seed(0x89abcdef | 0, 0x01234567);
     for (let game = 0; game < 30; game++) {
       const expected = referenceTrainGame(network, classic, rng, 0.4 / 16);
-      expect(kernel.trainGame(0.4 / 16, 0, 0)).toBe(expected.score);
+      expect(kernel.trainGame(0.4 / 16, 0, 0, 0, 0)).toBe(expected.score);
       expect(kernel.gameMoves()).toBe(expected.moves);
       expect(kernel.gameMaxExponent()).toBe(expected.maxExponent);
     }
@@ -121,7 +122,7 @@ describe('the n-tuple kernel equals the TypeScript reference bit for bit', () =>
         lambda: 0.5,
         coherence: tc,
       });
-      expect(kernel.trainGame(1 / 16, 0.5, 1)).toBe(expected.score);
+      expect(kernel.trainGame(1 / 16, 0.5, 1, 0, 0)).toBe(expected.score);
       expect(kernel.gameMoves()).toBe(expected.moves);
     }
     expect(weights()).toEqual(network.weights);
@@ -136,6 +137,37 @@ describe('the n-tuple kernel equals the TypeScript reference bit for bit', () =>
     ).toBe(true);
   }, 120_000);
 
+  it('restarts exactly as the reference: games from kept afterstates, each first 64 recorded', () => {
+    const network = newNetwork(TINY, 500);
+    const { kernel, weights } = kernelWith(network);
+    const rng = new SplitMix64(0x5eed5eed5eedn);
+    kernel.seed(0x5eed5eed, 0x5eed);
+    kernel.setRestartExponent(6);
+    const kept: bigint[] = [];
+    let restarted = 0;
+    for (let game = 0; game < 30; game++) {
+      // Every other game restarts from the last first-64 afterstate kept, once there is one.
+      const start = game % 2 === 1 ? (kept[kept.length - 1] ?? 0n) : 0n;
+      if (start !== 0n) restarted++;
+      const expected = referenceTrainGame(network, classic, rng, 0.4 / 16, {
+        start,
+        restartExponent: 6,
+      });
+      const [lo, hi] = [Number(start & 0xffffffffn) | 0, Number(start >> 32n) | 0];
+      expect(kernel.trainGame(0.4 / 16, 0, 0, lo, hi)).toBe(expected.score);
+      expect(kernel.gameMoves()).toBe(expected.moves);
+      const first = boardOf(kernel.gameFirstLo(), kernel.gameFirstHi());
+      expect(first).toBe(expected.first);
+      if (first !== 0n) {
+        expect(maxExponentOf(first)).toBeGreaterThanOrEqual(6);
+        kept.push(first);
+      }
+    }
+    expect(restarted).toBeGreaterThan(5);
+    expect(weights()).toEqual(network.weights);
+    expect(boardOf(kernel.rngLo(), kernel.rngHi())).toBe(rng.state);
+  }, 120_000);
+
   it('λ changes what is learned: the same games with λ 0.5 end with other weights than TD(0)', () => {
     const td0 = newNetwork(TINY, 500);
     const lambda = newNetwork(TINY, 500);
@@ -146,7 +178,7 @@ describe('the n-tuple kernel equals the TypeScript reference bit for bit', () =>
     for (let game = 0; game < 10; game++) {
       referenceTrainGame(td0, classic, a, 0.4 / 16);
       referenceTrainGame(lambda, classic, b, 0.4 / 16, { lambda: 0.5 });
-      kernel.trainGame(0.4 / 16, 0, 0);
+      kernel.trainGame(0.4 / 16, 0, 0, 0, 0);
     }
     // The kernel's TD(0) is the reference's default; λ 0.5 learned something else.
     expect(weights()).toEqual(td0.weights);

@@ -55,9 +55,19 @@ export interface NtupleKernel {
   rngLo(): number;
   rngHi(): number;
   /** `coherent` is a WebAssembly bool: 1 learns with temporal coherence, 0 without. */
-  trainGame(rate: number, lambda: number, coherent: number): number;
+  /** A start of 0, 0 is a new game; another [lo, hi] board is the afterstate it restarts from. */
+  trainGame(
+    rate: number,
+    lambda: number,
+    coherent: number,
+    startLo: number,
+    startHi: number,
+  ): number;
   gameMoves(): number;
   gameMaxExponent(): number;
+  setRestartExponent(exponent: number): void;
+  gameFirstLo(): number;
+  gameFirstHi(): number;
   begin(deadline: number, bits: number): void;
   nodes(): number;
   aborted(): number;

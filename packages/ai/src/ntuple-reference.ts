@@ -142,6 +142,10 @@ export interface LearningOptions {
   readonly lambda?: number;
   /** E and A per weight, interleaved: learn with temporal coherence, updating them. */
   readonly coherence?: Float32Array;
+  /** The afterstate a restart starts from (one spawn on it); absent or 0n: a new game. */
+  readonly start?: bigint;
+  /** Report the first afterstate whose largest exponent reaches this (absent or 0: none). */
+  readonly restartExponent?: number;
 }
 
 /**
@@ -149,15 +153,18 @@ export interface LearningOptions {
  * (ties to up, down, left, right), then learn backwards from the last afterstate with
  * `step` x error added to each weight (times its coherence with `coherence`), toward the
  * λ-return: the next gain plus (1 - λ) times the next afterstate's value just learned plus λ
- * times its target. Returns the score; mutates the weights, coherence and the generator.
+ * times its target. A `start` board is a restart (one spawn on it, not two on an empty board).
+ * Returns the score, moves, largest exponent and `first`, the first afterstate whose largest
+ * exponent reached `restartExponent` (0n when none); mutates the weights, coherence and the
+ * generator.
  */
 export function referenceTrainGame(
   network: Network,
   rules: Rules,
   rng: SplitMix64,
   step: number,
-  { lambda = 0, coherence }: LearningOptions = {},
-): { score: number; moves: number; maxExponent: number } {
+  { lambda = 0, coherence, start = 0n, restartExponent = 0 }: LearningOptions = {},
+): { score: number; moves: number; maxExponent: number; first: bigint } {
   const { left, right } = rowTables(rules.merge);
   const gains = gainTables(rules.merge);
   const slide = (rows: Uint16Array, board: bigint): bigint => {
@@ -170,7 +177,8 @@ export function referenceTrainGame(
     (table[rowAt(board, 1)] as number) +
     (table[rowAt(board, 2)] as number) +
     (table[rowAt(board, 3)] as number);
-  let board = spawn(spawn(0n, rng, rules), rng, rules);
+  let board = start === 0n ? spawn(spawn(0n, rng, rules), rng, rules) : spawn(start, rng, rules);
+  let first = 0n;
   const path: { after: bigint; gain: number }[] = [];
   let score = 0;
   for (;;) {
@@ -191,6 +199,8 @@ export function referenceTrainGame(
     }
     if (!chosen) break;
     path.push(chosen);
+    if (first === 0n && restartExponent > 0 && maxExponentOf(chosen.after) >= restartExponent)
+      first = chosen.after;
     score += chosen.gain;
     board = spawn(chosen.after, rng, rules);
   }
@@ -203,5 +213,5 @@ export function referenceTrainGame(
       : referenceUpdate(network, after, step * error);
     target = g + ((1 - lambda) * learned + lambda * target);
   }
-  return { score, moves: path.length, maxExponent: maxExponentOf(board) };
+  return { score, moves: path.length, maxExponent: maxExponentOf(board), first };
 }

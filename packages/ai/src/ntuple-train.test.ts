@@ -4,7 +4,12 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { makeNetwork, parseNetwork } from './ntuple-format.js';
 import type { NetworkShape } from './ntuple-network.js';
-import { trainNetwork, writeAtomically } from './ntuple-train.js';
+import {
+  formatTrainProgress,
+  type TrainProgress,
+  trainNetwork,
+  writeAtomically,
+} from './ntuple-train.js';
 
 const TINY: NetworkShape = {
   tuples: [
@@ -94,6 +99,72 @@ describe('2048 train (one worker, a tiny network)', () => {
     expect(weightsOf(join(dir, 'td.t48n')).network.weights).not.toEqual(
       whole.value.network.weights,
     );
+  }, 120_000);
+
+  it('with restarts, every other game starts from a kept board, and a resumed run equals a whole one', async () => {
+    const reports: TrainProgress[] = [];
+    const learn = (out: string, games: number, resume?: string) =>
+      trainNetwork({
+        games,
+        workers: 1,
+        seed: 'restart',
+        out,
+        shape: TINY,
+        restart: 64,
+        onProgress: (p) => reports.push(p),
+        ...(resume ? { resume } : {}),
+      });
+    await learn(join(dir, 'rs-whole.t48n'), 300);
+    const last = reports[reports.length - 1];
+    await learn(join(dir, 'rs-half.t48n'), 110);
+    // Resumed without --restart: the checkpoint's tile, pool and count of games go on.
+    await trainNetwork({
+      games: 300,
+      workers: 1,
+      seed: 'ignored',
+      out: join(dir, 'rs-half.t48n'),
+      resume: join(dir, 'rs-half.t48n'),
+    });
+    const whole = weightsOf(join(dir, 'rs-whole.t48n'));
+    const resumed = weightsOf(join(dir, 'rs-half.t48n'));
+    expect(resumed.network.weights).toEqual(whole.network.weights);
+    expect(resumed.training).toEqual({
+      ...(whole.training as object),
+      seconds: expect.any(Number),
+    });
+    const state = whole.training as {
+      restartExponent: number;
+      pools: string[][];
+      played: number[];
+    };
+    expect(state.restartExponent).toBe(6);
+    expect(state.played).toEqual([300]);
+    // The pool holds boards whose largest tile is 64 or more, as hexadecimal afterstates.
+    const pool = state.pools[0] ?? [];
+    expect(pool.length).toBeGreaterThan(10);
+    for (const hex of pool) {
+      const board = BigInt(`0x${hex}`);
+      const exponents = Array.from({ length: 16 }, (_, i) =>
+        Number((board >> BigInt(4 * i)) & 15n),
+      );
+      expect(Math.max(...exponents)).toBeGreaterThanOrEqual(6);
+    }
+    // Every other game was a restart once the pool had a board (150 of 300 at most), reported
+    // apart from the new games.
+    expect(last?.restarts?.games).toBeGreaterThan(130);
+    expect(last?.restarts?.games).toBeLessThanOrEqual(150);
+    expect(formatTrainProgress(last as TrainProgress)).toMatch(
+      / restarts: last \d+: mean \d+ 2048 /,
+    );
+    // The same games without restarts learn other weights: the flag is not ignored.
+    await trainNetwork({
+      games: 300,
+      workers: 1,
+      seed: 'restart',
+      out: join(dir, 'no-rs.t48n'),
+      shape: TINY,
+    });
+    expect(weightsOf(join(dir, 'no-rs.t48n')).network.weights).not.toEqual(whole.network.weights);
   }, 120_000);
 
   it('goes on from a shipped network (no training state) with a new trainer state', async () => {

@@ -47,6 +47,12 @@ export interface TrainingState {
   readonly lambda?: number;
   /** Temporal coherence: each weight's rate scaled by |E| / A, kept in the checkpoint. */
   readonly coherence?: boolean;
+  /** Restarts: the exponent of the tile whose first boards are kept to restart from (0: none). */
+  readonly restartExponent?: number;
+  /** Each worker's restart pool (hexadecimal afterstates, oldest first). */
+  readonly pools?: readonly (readonly string[])[];
+  /** Games each worker has played (its restarts are every other one). */
+  readonly played?: readonly number[];
 }
 
 export interface TrainOptions {
@@ -66,6 +72,11 @@ export interface TrainOptions {
   readonly lambda?: number;
   /** Learn with temporal coherence (default off); replaces a checkpoint's when given. */
   readonly coherence?: boolean;
+  /**
+   * Restart every other game from a board where this tile had just appeared in an earlier game
+   * (0: never, the default); replaces a checkpoint's when given.
+   */
+  readonly restart?: number;
   readonly initial?: number;
   /** Milliseconds between checkpoints. */
   readonly checkpointMs?: number;
@@ -88,6 +99,12 @@ export interface TrainProgress {
   readonly reach: Readonly<Record<number, number>>;
   readonly secondsLeft: number;
   readonly seconds: number;
+  /** With restarts: the last `TRAIN_WINDOW` restarted games (the rest is new games only). */
+  readonly restarts?: {
+    readonly games: number;
+    readonly meanScore: number;
+    readonly reach: Readonly<Record<number, number>>;
+  };
 }
 
 export type TrainErrorCode = 'ERR_TRAIN_RESUME';
@@ -109,18 +126,36 @@ const isTrainingState = (value: unknown): value is TrainingState =>
   typeof value.seconds === 'number' &&
   Array.isArray(value.rng) &&
   (value.lambda === undefined || typeof value.lambda === 'number') &&
-  (value.coherence === undefined || typeof value.coherence === 'boolean');
+  (value.coherence === undefined || typeof value.coherence === 'boolean') &&
+  (value.restartExponent === undefined || typeof value.restartExponent === 'number') &&
+  (value.pools === undefined ||
+    (Array.isArray(value.pools) &&
+      value.pools.every(
+        (pool) =>
+          Array.isArray(pool) &&
+          pool.every((board) => typeof board === 'string' && /^[0-9a-f]{1,16}$/.test(board)),
+      ))) &&
+  (value.played === undefined ||
+    (Array.isArray(value.played) && value.played.every((n) => Number.isSafeInteger(n) && n >= 0)));
 
-/** One progress line: games, speed, the last 1,000 games' mean score and reach, time left. */
+const reachText = (reach: Readonly<Record<number, number>>): string =>
+  TRAIN_REACH.map((tile) => `${tile} ${((reach[tile] ?? 0) * 100).toFixed(1)}%`).join(' ');
+
+/**
+ * One progress line: games, speed, the last 1,000 new games' mean score and reach, time left;
+ * with restarts, then the last 1,000 restarted games' mean score and reach.
+ */
 export function formatTrainProgress(p: TrainProgress): string {
-  const reach = TRAIN_REACH.map((tile) => `${tile} ${((p.reach[tile] ?? 0) * 100).toFixed(1)}%`);
   const left = Number.isFinite(p.secondsLeft)
     ? `${Math.floor(p.secondsLeft / 3600)}h${String(Math.floor((p.secondsLeft % 3600) / 60)).padStart(2, '0')}m`
     : '?';
   return (
     `games ${p.games}/${p.total}  ${p.gamesPerSecond.toFixed(1)} games/s ` +
     `${Math.round(p.movesPerSecond)} moves/s  last ${TRAIN_WINDOW}: mean ${Math.round(p.meanScore)} ` +
-    `${reach.join(' ')}  left ${left}`
+    `${reachText(p.reach)}  left ${left}` +
+    (p.restarts
+      ? `  restarts: last ${p.restarts.games}: mean ${Math.round(p.restarts.meanScore)} ${reachText(p.restarts.reach)}`
+      : '')
   );
 }
 
@@ -176,7 +211,13 @@ export async function trainNetwork(options: TrainOptions): Promise<TrainProgress
   // λ and coherence given now replace the checkpoint's; a coherence started now starts at 0.
   const lambda = options.lambda ?? state.lambda ?? 0;
   const coherent = options.coherence ?? state.coherence ?? false;
-  state = { ...state, lambda, coherence: coherent };
+  const restartExponent =
+    options.restart === undefined
+      ? (state.restartExponent ?? 0)
+      : options.restart > 0
+        ? Math.log2(options.restart)
+        : 0;
+  state = { ...state, lambda, coherence: coherent, restartExponent };
   if (!coherent) coherence = null;
   const module = compileKernel(NTUPLE_SHARED_WASM_BASE64);
   if (!module) throw new Error('ERR_TRAIN_WASM: WebAssembly with shared memory is unavailable');
@@ -199,13 +240,18 @@ export async function trainNetwork(options: TrainOptions): Promise<TrainProgress
     : null;
   if (sharedCoherence && coherence) sharedCoherence.set(coherence);
   const rng = Array.from({ length: count }, (_, k) => state.rng[k] ?? workerSeed(state.seed, k));
+  const pools = Array.from({ length: count }, (_, k) => [...(state.pools?.[k] ?? [])]);
+  const played = Array.from({ length: count }, (_, k) => state.played?.[k] ?? 0);
+  // The last TRAIN_WINDOW new games and restarted games, each [score, largest exponent].
   const recent: number[][] = [];
+  const recentRestarts: number[][] = [];
   let moves = 0;
   let lastSave = performance.now();
   const save = () => {
     const training: TrainingState = {
       ...state,
       rng,
+      ...(restartExponent > 0 ? { pools, played } : {}),
       seconds: state.seconds + (performance.now() - started) / 1000,
     };
     const bytes = makeNetwork({
@@ -221,14 +267,22 @@ export async function trainNetwork(options: TrainOptions): Promise<TrainProgress
     }
     lastSave = performance.now();
   };
-  const progress = (): TrainProgress => {
-    const seconds = (performance.now() - started) / 1000;
-    const played = recent.length;
+  const summary = (games: readonly number[][]) => {
     const reach: Record<number, number> = {};
     for (const tile of TRAIN_REACH) {
       const e = Math.log2(tile);
-      reach[tile] = played ? recent.filter((g) => (g[1] as number) >= e).length / played : 0;
+      reach[tile] = games.length
+        ? games.filter((g) => (g[1] as number) >= e).length / games.length
+        : 0;
     }
+    const meanScore = games.length
+      ? games.reduce((sum, g) => sum + (g[0] as number), 0) / games.length
+      : 0;
+    return { games: games.length, meanScore, reach };
+  };
+  const progress = (): TrainProgress => {
+    const seconds = (performance.now() - started) / 1000;
+    const { meanScore, reach } = summary(recent);
     const gamesHere = done - startDone;
     const speed = gamesHere / Math.max(seconds, 1e-9);
     return {
@@ -236,10 +290,11 @@ export async function trainNetwork(options: TrainOptions): Promise<TrainProgress
       total: options.games,
       gamesPerSecond: speed,
       movesPerSecond: moves / Math.max(seconds, 1e-9),
-      meanScore: played ? recent.reduce((s, g) => s + (g[0] as number), 0) / played : 0,
+      meanScore,
       reach,
       secondsLeft: speed > 0 ? (options.games - done) / speed : Number.POSITIVE_INFINITY,
       seconds,
+      ...(restartExponent > 0 ? { restarts: summary(recentRestarts) } : {}),
     };
   };
   const startDone = done;
@@ -258,6 +313,9 @@ export async function trainNetwork(options: TrainOptions): Promise<TrainProgress
           rate: state.rate,
           lambda,
           coherence: coherent,
+          restartExponent,
+          pool: pools[own] ?? [],
+          played: played[own] ?? 0,
         } satisfies TrainWorkerData,
       }),
   );
@@ -270,13 +328,17 @@ export async function trainNetwork(options: TrainOptions): Promise<TrainProgress
       worker.once('message', (message: TrainReply) => {
         worker.off('error', failed);
         const { results } = message;
-        for (let i = 0; i < results.length; i += 3) {
-          recent.push([results[i] as number, results[i + 1] as number]);
+        for (let i = 0; i < results.length; i += 4) {
+          const window = results[i + 3] === 1 ? recentRestarts : recent;
+          window.push([results[i] as number, results[i + 1] as number]);
           moves += results[i + 2] as number;
         }
-        if (recent.length > TRAIN_WINDOW) recent.splice(0, recent.length - TRAIN_WINDOW);
-        done += results.length / 3;
+        for (const window of [recent, recentRestarts])
+          if (window.length > TRAIN_WINDOW) window.splice(0, window.length - TRAIN_WINDOW);
+        done += results.length / 4;
         rng[own] = message.rng;
+        pools[own] = message.pool;
+        played[own] = message.played;
         resolve();
       });
       const request: TrainRequest = { games, ms: 1000 };

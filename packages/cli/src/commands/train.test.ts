@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { readNetwork } from '@twenty48/ai/node';
 import { describe, expect, it } from 'vitest';
-import { parseLambda, parseRate, trainCommand } from './train.js';
+import { parseLambda, parseRate, parseRestart, trainCommand } from './train.js';
 
 describe('2048 train', () => {
   const dir = mkdtempSync(join(tmpdir(), 'train-cli-'));
@@ -49,5 +49,13 @@ describe('2048 train', () => {
     expect(() => parseLambda('-0.5')).toThrow('lambda must be at least 0 and below 1');
     expect(() => parseLambda('half')).toThrow('lambda must be at least 0 and below 1');
     expect(() => parseRate('0')).toThrow('rate must be above 0 and at most 1');
+  });
+
+  it('reads --restart as 0 or a tile from 8 to 65536, naming what is wrong', () => {
+    expect(parseRestart('16384')).toBe(16384);
+    expect(parseRestart('8')).toBe(8);
+    expect(parseRestart('0')).toBe(0);
+    for (const bad of ['1000', '4', '131072', '-8', '16384.0', 'big', ''])
+      expect(() => parseRestart(bad)).toThrow('restart must be 0 or a tile from 8 to 65536');
   });
 });

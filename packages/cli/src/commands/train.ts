@@ -5,6 +5,7 @@
  *
  *   2048 train --games 200000 --workers 1 --seed 1 --out classic.t48n
  *   2048 train --games 400000 --out classic.t48n --resume classic.t48n [--rate 0.1]
+ *   2048 train --games 900000 --out late.t48n --resume classic.t48n --restart 16384
  *
  * One worker and a seed give the same network every time, and a resumed training equals an
  * uninterrupted one; with more workers they share the weights without locks (Hogwild), which
@@ -24,6 +25,7 @@ interface TrainFlags {
   readonly resume?: string;
   readonly lambda?: number;
   readonly coherence?: boolean;
+  readonly restart?: number;
 }
 
 /**
@@ -56,6 +58,22 @@ export function parseLambda(text: string): number {
     throw new InvalidArgumentError('lambda must be at least 0 and below 1');
   }
   return lambda;
+}
+
+/**
+ * `--restart TILE`: the tile whose first boards every other game restarts from, a power of two
+ * from 8 to 65536; 0 turns restarts off.
+ *
+ * @example
+ * parseRestart('16384') // 16384
+ * parseRestart('1000') // throws: restart must be 0 or a tile from 8 to 65536
+ */
+export function parseRestart(text: string): number {
+  const tile = /^\d{1,6}$/.test(text) ? Number(text) : Number.NaN;
+  const power = Number.isInteger(Math.log2(tile));
+  if (!(tile === 0 || (power && tile >= 8 && tile <= 65536)))
+    throw new InvalidArgumentError('restart must be 0 or a tile from 8 to 65536');
+  return tile;
 }
 
 /** Where the command writes; tests pass their own. */
@@ -96,6 +114,7 @@ export async function trainCommand(
       ...(flags.rate !== undefined ? { rate: flags.rate } : {}),
       ...(flags.lambda !== undefined ? { lambda: flags.lambda } : {}),
       ...(flags.coherence !== undefined ? { coherence: flags.coherence } : {}),
+      ...(flags.restart !== undefined ? { restart: flags.restart } : {}),
       checkpointMs,
       signal: stop.signal,
       onProgress: (p) =>
@@ -163,6 +182,11 @@ export function register(program: Command, io: TrainIo = processIo): void {
       "temporal coherence: each weight's rate scaled by its errors' agreement (kept in the checkpoint)",
     )
     .option('--no-coherence', 'learn without temporal coherence (the default)')
+    .option(
+      '--restart <tile>',
+      "every other game restarts from a board where TILE had just appeared in an earlier game (0: off, the default; with --resume it replaces the checkpoint's)",
+      parseRestart,
+    )
     .action(async (flags: TrainFlags) => {
       const code = await trainCommand(flags, io);
       if (code !== 0) process.exitCode = code;
