@@ -5,10 +5,12 @@
 // shipped weights are from the checkpoint's.
 //
 //   node packages/ai/scripts/ship-network.mjs CHECKPOINT [OUT] [--encoding int16|float16]
-//        [--mantissa N]
+//        [--mantissa N] [--quantum Q]
 //   (OUT defaults to packages/ai/networks/classic.t48n.gz; --encoding defaults to int16;
 //   --mantissa N, 1 to 10, float16 only, keeps N of the halves' 10 mantissa bits, rounding to
-//   nearest: a smaller file when gzip'd, coarser weights.)
+//   nearest: a smaller file when gzip'd, coarser weights; --quantum Q, int16 only, a power of two
+//   at least the smallest that holds the largest weight: coarser weights, each within Q/2, and
+//   a smaller file, as the weights under Q/2 become 0.)
 import { renameSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
@@ -22,6 +24,7 @@ const option = (name, fallback) => {
 };
 const mantissa = Number(option('--mantissa', '10'));
 const encoding = option('--encoding', 'int16');
+const quantumText = option('--quantum', null);
 const [checkpoint, out = fileURLToPath(new URL('../networks/classic.t48n.gz', import.meta.url))] =
   args;
 if (!Number.isInteger(mantissa) || mantissa < 1 || mantissa > 10) {
@@ -42,7 +45,15 @@ if (!read.ok) {
   process.exit(1);
 }
 const { weights } = read.value;
-const quantum = int16Quantum(weights);
+const smallest = int16Quantum(weights);
+const quantum = quantumText === null ? smallest : Number(quantumText);
+if (
+  quantumText !== null &&
+  (!(Number.isInteger(Math.log2(quantum)) && quantum >= smallest) || encoding !== 'int16')
+) {
+  console.error(`error: --quantum is a power of two of at least ${smallest}, with int16`);
+  process.exit(2);
+}
 const drop = 10 - mantissa;
 let used = 0;
 let worst = 0;
