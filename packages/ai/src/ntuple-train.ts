@@ -217,7 +217,10 @@ export async function trainNetwork(options: TrainOptions): Promise<TrainProgress
       : options.restart > 0
         ? Math.log2(options.restart)
         : 0;
-  state = { ...state, lambda, coherence: coherent, restartExponent };
+  // The checkpoint's pools go on only with the tile they were kept for.
+  const { pools: keptPools, played: keptPlayed, ...rest } = state;
+  const resumedPools = restartExponent === state.restartExponent ? keptPools : undefined;
+  state = { ...rest, lambda, coherence: coherent, restartExponent };
   if (!coherent) coherence = null;
   const module = compileKernel(NTUPLE_SHARED_WASM_BASE64);
   if (!module) throw new Error('ERR_TRAIN_WASM: WebAssembly with shared memory is unavailable');
@@ -240,8 +243,8 @@ export async function trainNetwork(options: TrainOptions): Promise<TrainProgress
     : null;
   if (sharedCoherence && coherence) sharedCoherence.set(coherence);
   const rng = Array.from({ length: count }, (_, k) => state.rng[k] ?? workerSeed(state.seed, k));
-  const pools = Array.from({ length: count }, (_, k) => [...(state.pools?.[k] ?? [])]);
-  const played = Array.from({ length: count }, (_, k) => state.played?.[k] ?? 0);
+  const pools = Array.from({ length: count }, (_, k) => [...(resumedPools?.[k] ?? [])]);
+  const played = Array.from({ length: count }, (_, k) => keptPlayed?.[k] ?? 0);
   // The last TRAIN_WINDOW new games and restarted games, each [score, largest exponent].
   const recent: number[][] = [];
   const recentRestarts: number[][] = [];
