@@ -70,6 +70,16 @@ export const stepNE = (x: number): number => ((x & ODD_ROWS_EAST) >>> 3) | ((x &
 /** One step northwest (row-1, col-1). */
 export const stepNW = (x: number): number => ((x & ODD_ROWS) >>> 4) | ((x & EVEN_ROWS_WEST) >>> 5);
 
+/** A 32-bit mask read backwards: the board turned half round. */
+export function reverseBits(mask: number): number {
+  let x = mask;
+  x = ((x >>> 1) & 0x55555555) | ((x & 0x55555555) << 1);
+  x = ((x >>> 2) & 0x33333333) | ((x & 0x33333333) << 2);
+  x = ((x >>> 4) & 0x0f0f0f0f) | ((x & 0x0f0f0f0f) << 4);
+  x = ((x >>> 8) & 0x00ff00ff) | ((x & 0x00ff00ff) << 8);
+  return (x >>> 16) | (x << 16) | 0;
+}
+
 /** How many bits a mask has set. */
 export function bitCount(mask: number): number {
   let m = mask - ((mask >>> 1) & 0x55555555);

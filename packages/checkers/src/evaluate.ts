@@ -1,5 +1,31 @@
-import { bitCount, countMoves, jumpers, stepNE, stepNW, stepSE, stepSW } from './bitboard.js';
+import {
+  bitCount,
+  countMoves,
+  jumpers,
+  reverseBits,
+  stepNE,
+  stepNW,
+  stepSE,
+  stepSW,
+} from './bitboard.js';
 import { EVAL_WEIGHTS } from './evalWeights.js';
+import { type NetworkTables, networkValue } from './network.js';
+
+export { reverseBits };
+
+// The evaluation network `evaluate` adds (network.ts), or null: none installed.
+let networkInstalled: NetworkTables | null = null;
+
+/**
+ * Installs an evaluation network (its `networkTables`) for `evaluate` to add, or takes it away
+ * (null). Every search on this thread evaluates with it from then on.
+ *
+ * @example
+ * useNetwork(networkTables(parseNetworkFile(bytes).value.network))
+ */
+export function useNetwork(tables: NetworkTables | null): void {
+  networkInstalled = tables;
+}
 
 /**
  * The static evaluation the search calls at its leaves: a score in hundredths of a man for the
@@ -35,16 +61,6 @@ const CENTRE_KINGS = (0x00ffff00 & ~((1 << 11) | (1 << 12) | (1 << 19) | (1 << 2
 const DOUBLE_CORNERS = (1 << 0) | (1 << 4) | (1 << 27) | (1 << 31);
 // Advancement of a top-side man by row (rows 1-7; a man on row 8 is a king).
 const ADVANCE = [0, 0, 1, 2, 4, 7, 11, 0] as const;
-
-/** A 32-bit mask read backwards: the board turned half round. */
-export function reverseBits(mask: number): number {
-  let x = mask;
-  x = ((x >>> 1) & 0x55555555) | ((x & 0x55555555) << 1);
-  x = ((x >>> 2) & 0x33333333) | ((x & 0x33333333) << 2);
-  x = ((x >>> 4) & 0x0f0f0f0f) | ((x & 0x0f0f0f0f) << 4);
-  x = ((x >>> 8) & 0x00ff00ff) | ((x & 0x00ff00ff) << 8);
-  return (x >>> 16) | (x << 16) | 0;
-}
 
 // King distance (diagonal moves needed, ignoring blockers) between two squares' bit indices.
 const DISTANCE = new Uint8Array(32 * 32);
@@ -470,5 +486,6 @@ export function evaluate(own: number, opp: number, kings: number, south: boolean
       mobility * (MOBILITY_WEIGHT[pieces] as number) + threats * (THREAT_WEIGHT[pieces] as number),
     );
   }
+  if (networkInstalled !== null) score += networkValue(networkInstalled, own, opp, kings, south);
   return score;
 }

@@ -60,7 +60,13 @@ export {
   shownText,
   warmUpEngine,
 } from './engine.js';
-export { EVAL_FEATURES, evalFeatures, evaluate, handEvaluate } from './evaluate.js';
+export {
+  EVAL_FEATURES,
+  evalFeatures,
+  evaluate,
+  handEvaluate,
+  useNetwork,
+} from './evaluate.js';
 export { INITIAL_FEN, makeFen, parseFen } from './fen.js';
 export {
   type Game,
@@ -88,6 +94,24 @@ export {
   type VariedOptions,
 } from './levels.js';
 export { applyMove, legalCaptures, legalMoves, movesMan, sameMove } from './moves.js';
+export {
+  type EvalNetwork,
+  NETWORK_INPUTS,
+  NETWORK_OUTPUT_SCALE,
+  type NetworkTables,
+  networkForward,
+  networkInputs,
+  networkTables,
+  networkValue,
+} from './network.js';
+export {
+  EVAL_NETWORK_MAGIC,
+  EVAL_NETWORK_VERSION,
+  type EvalNetworkFile,
+  makeNetworkFile,
+  type NetworkFileErrorCode,
+  parseNetworkFile,
+} from './networkFormat.js';
 export {
   gameToPdn,
   moveToPdn,

@@ -1,0 +1,167 @@
+/**
+ * The learned evaluation network, added to `evaluate`'s hand-written value: 128 inputs (each of
+ * the 32 squares as an own man, an own king, a man or a king of the other side, the board seen
+ * from the side to move: turned half round when it is red's turn), one hidden layer of
+ * rectified units, one output in men (x 100: the evaluation's units). It is fitted by
+ * `tune.js network` to a strong engine's search scores and kept in a network file
+ * (`networkFormat.ts`).
+ *
+ * The search evaluates it through tables: a row's 4 squares have 5^4 arrangements, and each
+ * arrangement's share of the hidden layer is summed once when the network is installed, so a
+ * position costs 8 table rows instead of a row of weights per piece (`networkValue`, checked
+ * equal to the plain `networkForward`).
+ */
+import { reverseBits } from './bitboard.js';
+
+/** Inputs: own men, own kings, other men, other kings, 32 squares each (bit numbers). */
+export const NETWORK_INPUTS = 128;
+
+/** A network's weights: input-major first layer, biases, output weights and bias. */
+export interface EvalNetwork {
+  readonly hidden: number;
+  /** NETWORK_INPUTS x hidden: input i's weight to unit j at i * hidden + j. */
+  readonly w1: Float32Array;
+  readonly b1: Float32Array;
+  readonly w2: Float32Array;
+  readonly b2: number;
+}
+
+/** What one unit of the output is worth in the evaluation's units: a man. */
+export const NETWORK_OUTPUT_SCALE = 100;
+
+/**
+ * The inputs that are on in this position, seen from the side to move (ascending).
+ *
+ * @example
+ * networkInputs(0b1, 0b10, 0b10, true) // [0, 97]: an own man on square 1, another king on 2
+ */
+export function networkInputs(own: number, opp: number, kings: number, south: boolean): number[] {
+  const mine = south ? own : reverseBits(own);
+  const theirs = south ? opp : reverseBits(opp);
+  const crowned = south ? kings : reverseBits(kings);
+  const on: number[] = [];
+  for (const [mask, first] of [
+    [mine & ~crowned, 0],
+    [mine & crowned, 32],
+    [theirs & ~crowned, 64],
+    [theirs & crowned, 96],
+  ] as const) {
+    for (let s = 0; s < 32; s++) if ((mask >>> s) & 1) on.push(first + s);
+  }
+  return on.sort((a, b) => a - b);
+}
+
+/**
+ * The network's output for these inputs, plainly (the reference for `networkValue`, and the
+ * trainer's forward pass): the hidden units' values are left in `hidden` when given.
+ */
+export function networkForward(
+  net: EvalNetwork,
+  inputs: readonly number[],
+  hidden: Float32Array = new Float32Array(net.hidden),
+): number {
+  hidden.set(net.b1);
+  for (const i of inputs) {
+    for (let j = 0; j < net.hidden; j++) {
+      hidden[j] = (hidden[j] as number) + (net.w1[i * net.hidden + j] as number);
+    }
+  }
+  let out = net.b2;
+  for (let j = 0; j < net.hidden; j++) {
+    const h = Math.max(0, hidden[j] as number);
+    hidden[j] = h;
+    out += h * (net.w2[j] as number);
+  }
+  return out;
+}
+
+/** A network made ready for the search: each row arrangement's share of the hidden layer. */
+export interface NetworkTables {
+  readonly hidden: number;
+  /** 8 rows x 625 arrangements x hidden. */
+  readonly rows: Float32Array;
+  readonly b1: Float32Array;
+  readonly w2: Float32Array;
+  readonly b2: number;
+  /** Scratch for the hidden layer. */
+  readonly sum: Float32Array;
+}
+
+// A row's arrangement (0..624: square k of the row is digit k in base 5, 0 empty, 1 own man,
+// 2 own king, 3 other man, 4 other king) from its nibbles: (own << 8) | (other << 4) | kings.
+const ROW_ARRANGEMENT = (() => {
+  const table = new Int32Array(4096);
+  for (let index = 0; index < 4096; index++) {
+    let code = 0;
+    for (let k = 3; k >= 0; k--) {
+      const own = (index >>> (8 + k)) & 1;
+      const other = (index >>> (4 + k)) & 1;
+      const king = (index >>> k) & 1;
+      code = code * 5 + own * (1 + king) + other * (3 + king);
+    }
+    table[index] = code;
+  }
+  return table;
+})();
+
+/**
+ * The tables `networkValue` reads, made once from a network.
+ *
+ * @example
+ * const tables = networkTables(parseNetworkFile(bytes).value.network);
+ */
+export function networkTables(net: EvalNetwork): NetworkTables {
+  const { hidden } = net;
+  const rows = new Float32Array(8 * 625 * hidden);
+  for (let row = 0; row < 8; row++) {
+    for (let code = 0; code < 625; code++) {
+      const at = (row * 625 + code) * hidden;
+      let rest = code;
+      for (let k = 0; k < 4; k++, rest = Math.floor(rest / 5)) {
+        const state = rest % 5;
+        if (state === 0) continue;
+        const input = (state - 1) * 32 + row * 4 + k;
+        for (let j = 0; j < hidden; j++) {
+          rows[at + j] = (rows[at + j] as number) + (net.w1[input * hidden + j] as number);
+        }
+      }
+    }
+  }
+  return { hidden, rows, b1: net.b1, w2: net.w2, b2: net.b2, sum: new Float32Array(hidden) };
+}
+
+/**
+ * The network's value of a position for the side to move, in the evaluation's units (a man =
+ * 100), rounded to a whole number.
+ *
+ * @example
+ * networkValue(tables, 0xfff, 0xfff00000 | 0, 0, true)
+ */
+export function networkValue(
+  tables: NetworkTables,
+  own: number,
+  opp: number,
+  kings: number,
+  south: boolean,
+): number {
+  const mine = south ? own : reverseBits(own);
+  const theirs = south ? opp : reverseBits(opp);
+  const crowned = south ? kings : reverseBits(kings);
+  const { hidden, rows, sum, w2 } = tables;
+  sum.set(tables.b1);
+  for (let row = 0; row < 8; row++) {
+    const shift = 4 * row;
+    const code = ROW_ARRANGEMENT[
+      (((mine >>> shift) & 15) << 8) | (((theirs >>> shift) & 15) << 4) | ((crowned >>> shift) & 15)
+    ] as number;
+    if (code === 0) continue;
+    const at = (row * 625 + code) * hidden;
+    for (let j = 0; j < hidden; j++) sum[j] = (sum[j] as number) + (rows[at + j] as number);
+  }
+  let out = tables.b2;
+  for (let j = 0; j < hidden; j++) {
+    const h = sum[j] as number;
+    if (h > 0) out += h * (w2[j] as number);
+  }
+  return Math.round(out * NETWORK_OUTPUT_SCALE);
+}
