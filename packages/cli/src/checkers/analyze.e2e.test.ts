@@ -11,13 +11,16 @@ import {
   type Game,
   gameToPdn,
   moveToPdn,
+  networkTables,
   newGame,
   type Position,
   parsePdnGame,
   playMove,
   searchBest,
+  useNetwork,
 } from '@twenty48/checkers';
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_NETWORK_PATH, readNetworkFile } from './networkFile.js';
 
 const MAIN = fileURLToPath(new URL('../../dist/checkers/main.js', import.meta.url));
 
@@ -92,6 +95,11 @@ describe('checkers analyze', () => {
   });
 
   it("leaves the engine's own moves unmarked: each is the best, valued as before", () => {
+    // The engine's moves as `analyze` makes them: with the evaluation network that comes with
+    // checkers, as the command loads it.
+    const network = readNetworkFile(DEFAULT_NETWORK_PATH);
+    if (!network.ok) throw new Error(network.message);
+    useNetwork(networkTables(network.value.network));
     let game: Game = newGame();
     const history: Position[] = [];
     for (let ply = 0; ply < 20; ply++) {
@@ -102,6 +110,7 @@ describe('checkers analyze', () => {
       if (!played.ok) throw new Error(played.error.message);
       game = played.value;
     }
+    useNetwork(null);
     const { stdout, status } = run(['analyze', '-', '--json', '--depth', '5'], gameToPdn(game));
     expect(status).toBe(0);
     const { moves } = JSON.parse(stdout) as { moves: Record<string, unknown>[] };

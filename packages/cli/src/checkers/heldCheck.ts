@@ -24,12 +24,15 @@ import {
   type Game,
   gamesOf,
   makeFen,
+  networkTables,
   parsePdnGame,
   probeEgdb,
   searchBest,
   useEgdb,
+  useNetwork,
 } from '@twenty48/checkers';
 import { DEFAULT_EGDB_PATH, readEgdbFile } from './egdbFile.js';
+import { DEFAULT_NETWORK_PATH, readNetworkFile } from './networkFile.js';
 
 const USAGE =
   'usage: node packages/cli/dist/checkers/heldCheck.js --pdn FILE [--depth 12] [--egdb FILE]';
@@ -57,6 +60,9 @@ const read = readEgdbFile(values.egdb ?? DEFAULT_EGDB_PATH);
 if (!read.ok) fail(`the endgame database: ${read.message} (${read.code})`);
 const db: Egdb = read.value;
 useEgdb(db);
+// The search judges with the evaluation the engine plays with.
+const network = readNetworkFile(DEFAULT_NETWORK_PATH);
+if (network.ok) useNetwork(networkTables(network.value.network));
 
 // Games are separated where a tag section starts again.
 const chunks = text.split(/\n(?=\[Event )/).filter((chunk) => chunk.trim() !== '');

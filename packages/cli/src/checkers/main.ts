@@ -14,6 +14,7 @@ import {
   initialPosition,
   MAX_EGDB_PIECES,
   moveToPdn,
+  networkTables,
   newEngineSession,
   newGame,
   type PerftDivision,
@@ -25,6 +26,7 @@ import {
   type Side,
   searchBest,
   useEgdb,
+  useNetwork,
   warmUpEngine,
 } from '@twenty48/checkers';
 import { type Command, InvalidArgumentError, Option } from 'commander';
@@ -35,6 +37,7 @@ import { buildBook, DEFAULT_BOOK_PATH, readBookFile, writeBookFile } from './boo
 import { DEFAULT_EGDB_PATH, readEgdbFile, writeEgdbFile } from './egdbFile.js';
 import { playFullScreenCheckers } from './fullScreenPlay.js';
 import { announcement } from './moveText.js';
+import { DEFAULT_NETWORK_PATH, readNetworkFile } from './networkFile.js';
 import { playPlainCheckers } from './plainPlay.js';
 import { openSearcher, type SearchLimits } from './searchClient.js';
 import { createSession } from './session.js';
@@ -120,6 +123,7 @@ async function play(options: PlayOptions): Promise<void> {
 
 function bestMove(options: { fen: string; ms?: number; depth?: number }): void {
   const position = positionOf(options.fen);
+  loadNetwork(undefined);
   const found = searchBest(position, limitsOf({ level: options.depth, ms: options.ms }));
   if (found.move === null) {
     process.stderr.write(`checkers: ${position.turn} has no legal move here (ERR_GAME_OVER)\n`);
@@ -136,8 +140,10 @@ function bestMove(options: { fen: string; ms?: number; depth?: number }): void {
 async function engineCommand(options: {
   egdb?: string | false;
   book?: string | false;
+  network?: string | false;
 }): Promise<void> {
   loadEgdb(options.egdb);
+  loadNetwork(options.network);
   const session = newEngineSession(loadBook(options.book));
   warmUpEngine();
   const lines = createInterface({ input: process.stdin, crlfDelay: Number.POSITIVE_INFINITY });
@@ -167,6 +173,21 @@ function loadEgdb(path: string | false | undefined): void {
 }
 
 /**
+ * Lets the evaluation add the learned network (`path`, else the committed one; `false`: none).
+ * A file that is missing or refused is named in one line on standard error and the engine plays
+ * on with the hand-written evaluation alone.
+ */
+function loadNetwork(path: string | false | undefined): void {
+  if (path === false) return;
+  const read = readNetworkFile(path ?? DEFAULT_NETWORK_PATH);
+  if (read.ok) useNetwork(networkTables(read.value.network));
+  else
+    process.stderr.write(
+      `checkers: playing without the evaluation network: ${read.message} (${read.code})\n`,
+    );
+}
+
+/**
  * The opening book (`path`, else the committed one; `false`: none). A missing or refused file is
  * named in one line on standard error and the engine plays on without it.
  */
@@ -183,6 +204,7 @@ function loadBook(path: string | false | undefined): Book | null {
 function bookBuild(options: { ms: number; plies: number; out?: string }): void {
   const out = options.out ?? DEFAULT_BOOK_PATH;
   loadEgdb(undefined);
+  loadNetwork(undefined);
   const started = performance.now();
   const book = buildBook(options, (done, total, line) => {
     const seconds = ((performance.now() - started) / 1000).toFixed(0);
@@ -293,7 +315,10 @@ function register(program: Command): void {
     )
     .addHelpText('after', ANALYZE_HELP)
     .action((file: string, options: AnalyzeOptions) =>
-      analyzeCommand(file, options, () => loadEgdb(undefined)),
+      analyzeCommand(file, options, () => {
+        loadEgdb(undefined);
+        loadNetwork(undefined);
+      }),
     );
   program
     .command('engine')
@@ -307,6 +332,11 @@ function register(program: Command): void {
     .option('--no-egdb', 'play without the endgame database')
     .option('--book <file>', 'the opening book file (default: the one that comes with checkers)')
     .option('--no-book', 'play without the opening book')
+    .option(
+      '--network <file>',
+      'the evaluation network file (default: the one that comes with checkers)',
+    )
+    .option('--no-network', 'play with the hand-written evaluation alone')
     .action(engineCommand);
   program
     .command('book')

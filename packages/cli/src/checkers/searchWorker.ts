@@ -3,11 +3,17 @@
  * package's `handleSearchRequest`, the same protocol a browser's Web Worker speaks. It lives
  * through the game and keeps its transposition table between moves, as `checkers engine` does,
  * and probes the endgame database that comes with checkers (without it when the file is missing
- * or refused: the terminal plays on, a little weaker in endings).
+ * or refused: the terminal plays on, a little weaker in endings), and evaluates with the
+ * evaluation network that comes with checkers (without it likewise: the hand-written evaluation).
  */
 import { parentPort } from 'node:worker_threads';
-import { handleSearchRequest, useEgdb } from '@twenty48/checkers';
+import { handleSearchRequest, networkTables, useEgdb, useNetwork } from '@twenty48/checkers';
 import { DEFAULT_EGDB_PATH, readEgdbFileLater } from './egdbFile.js';
+import { DEFAULT_NETWORK_PATH, readNetworkFile } from './networkFile.js';
+
+// The evaluation network is small (tens of KB): read before the first search.
+const network = readNetworkFile(DEFAULT_NETWORK_PATH);
+if (network.ok) useNetwork(networkTables(network.value.network));
 
 // The database comes in while the thread already answers (a search before it is in goes
 // without it).

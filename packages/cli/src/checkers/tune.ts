@@ -1,11 +1,16 @@
 /**
- * The evaluation's learned part, made here: positions from engine games, each scored by a
- * strong engine's search, and a least-squares fit of piece-square weights to those scores.
+ * The evaluation's learned parts, made here: positions from engine games, each scored by a
+ * strong engine's search; a least-squares fit of piece-square weights to those scores, and the
+ * evaluation network fitted on top of them.
  *
  *   node packages/cli/dist/checkers/tune.js label --peer CMD --pdn FILE[,FILE…] --out FILE
  *     [--depth 6] [--seed 1] [--limit 20000]
+ *   node packages/cli/dist/checkers/tune.js selfplay --peer CMD --out FILE [--depth 8]
+ *     [--limit 100000] [--random 0.1] [--seed 1]
  *   node packages/cli/dist/checkers/tune.js fit --in FILE[,FILE…] [--lambda 0.01]
  *     --out packages/checkers/src/evalWeights.ts
+ *   node packages/cli/dist/checkers/tune.js network --in FILE[,FILE…] --out FILE [--hidden 32]
+ *     [--epochs 20] [--rate 0.8] [--seed 1]
  *
  * (label files may be gzipped: the committed ones are packages/cli/data/tuning/*.tsv.gz).
  *
@@ -15,24 +20,35 @@
  * engine` protocol) for `go depth <depth>` and writes `FEN<TAB>score` lines (the score for the
  * side to move, as the peer reports it).
  *
+ * `selfplay` makes labelled positions from the peer playing itself (see `selfplay` below);
+ * `network` fits the evaluation network (see `fitNetwork` below).
+ *
  * `fit` solves a ridge least-squares problem: score ≈ a · (our hand-written evaluation) +
  * Σ w · features, the features being, for each square, a man or a king of the side to move
  * there minus one of the other side on the square turned half round, split between the middle
  * game and the ending by the number of pieces. It writes the weights, divided by a so they are
  * in our units (a man = 100), as a TypeScript module the evaluation imports.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { gunzipSync } from 'node:zlib';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import {
+  ACF_BALLOTS,
   applyMove,
+  ballot,
   EVAL_FEATURES,
   evalFeatures,
+  evaluate,
   handEvaluate,
   initialPosition,
   legalCaptures,
   legalMoves,
   makeFen,
+  makeNetworkFile,
+  NETWORK_INPUTS,
+  NETWORK_OUTPUT_SCALE,
+  networkForward,
+  networkInputs,
   type Position,
   parseFen,
   parsePdnMove,
@@ -71,7 +87,11 @@ const PEER_LINE_MS = 600_000;
 function startPeer(command: string) {
   const peer = startEngine('peer', command);
   return {
-    async score(fen: string, depth: number): Promise<number | null> {
+    /** The peer's last score for the side to move and its best move (null: none given). */
+    async search(
+      fen: string,
+      depth: number,
+    ): Promise<{ score: number | null; best: string | null }> {
       peer.send(`position fen ${fen}`);
       peer.send(`go depth ${depth}`);
       let score: number | null = null;
@@ -80,7 +100,11 @@ function startPeer(command: string) {
         if (line === null) throw new Error(`the peer ended or went silent at ${fen} (ERR_PEER)`);
         const found = /^info .*score (-?\d+)/.exec(line);
         if (found) score = Number(found[1]);
-        if (line.startsWith('bestmove') || line.startsWith('error')) return score;
+        if (line.startsWith('error')) return { score, best: null };
+        if (line.startsWith('bestmove')) {
+          const best = line.split(' ')[1];
+          return { score, best: best && best !== 'none' ? best : null };
+        }
       }
     },
     close: () => peer.close(),
@@ -109,8 +133,8 @@ async function label(values: Record<string, string | undefined>): Promise<void> 
           const fen = makeFen(p);
           if (seen.has(fen) || legalCaptures(p).length > 0 || legalMoves(p).length === 0) continue;
           seen.add(fen);
-          const score = await peer.score(fen, depth);
-          if (score === null || Math.abs(score) > 1500) continue;
+          const { score } = await peer.search(fen, depth);
+          if (score === null || Math.abs(score) > DECIDED) continue;
           out.push(`${fen}\t${score}`);
           if (out.length % 500 === 0) {
             process.stderr.write(`${out.length} positions\n`);
@@ -123,6 +147,61 @@ async function label(values: Record<string, string | undefined>): Promise<void> 
   }
   writeFileSync(values.out ?? 'labels.tsv', `${out.join('\n')}\n`);
   process.stderr.write(`${out.length} positions labelled\n`);
+  peer.close();
+}
+
+/** Scores beyond this (peer units) are decided games, not evaluations: not kept as labels. */
+const DECIDED = 1500;
+
+/**
+ * Positions from the peer playing itself: each game starts from an ACF ballot (in turn); at every
+ * position the peer searches to `depth`, which labels the position (when quiet and undecided)
+ * and picks the move, except that a move in `random` (default 0.1) is a random legal one, so
+ * the games spread out. A game ends when decided (|score| > 1500), without moves, or at 200
+ * plies. Lines are appended as they come (`FEN<TAB>score`), so a stopped run keeps what it made.
+ */
+async function selfplay(values: Record<string, string | undefined>): Promise<void> {
+  const peer = startPeer(values.peer ?? '');
+  const depth = Number(values.depth ?? 8);
+  const limit = Number(values.limit ?? 100000);
+  const share = Number(values.random ?? 0.1);
+  let seed = Number(values.seed ?? 1);
+  const random = (): number => {
+    seed = (Math.imul(seed, 1103515245) + 12345) & 0x7fffffff;
+    return seed / 0x80000000;
+  };
+  const file = values.out ?? 'labels.tsv';
+  writeFileSync(file, '');
+  const seen = new Set<string>();
+  let batch: string[] = [];
+  let kept = 0;
+  for (let game = 0; kept < limit; game++) {
+    let position = ballot(game % ACF_BALLOTS.length).position;
+    for (let ply = 0; ply < 200 && kept < limit; ply++) {
+      const moves = legalMoves(position);
+      if (moves.length === 0) break;
+      const fen = makeFen(position);
+      const { score, best } = await peer.search(fen, depth);
+      if (score !== null && Math.abs(score) > DECIDED) break;
+      if (score !== null && !seen.has(fen) && legalCaptures(position).length === 0) {
+        seen.add(fen);
+        batch.push(`${fen}\t${score}\n`);
+        kept++;
+      }
+      const chosen = best === null ? null : parsePdnMove(position, best);
+      const move =
+        random() < share || chosen === null || !chosen.ok
+          ? moves[Math.floor(random() * moves.length)]
+          : chosen.value;
+      if (move === undefined) break;
+      position = applyMove(position, move);
+    }
+    if (batch.length >= 2000 || kept >= limit) {
+      appendFileSync(file, batch.join(''));
+      batch = [];
+      process.stderr.write(`${kept} positions, ${game + 1} games\n`);
+    }
+  }
   peer.close();
 }
 
@@ -225,6 +304,112 @@ export const EVAL_WEIGHTS: readonly number[] = [${weights.join(', ')}];
   writeFileSync(values.out ?? 'evalWeights.ts', source);
 }
 
+/** The sigmoid's scale for the network fit (peer units): the loss is on win chances, not scores. */
+const SIGMOID_SCALE = 400;
+const sigmoid = (x: number): number => 1 / (1 + Math.exp(-x / SIGMOID_SCALE));
+
+/**
+ * Fits the evaluation network (network.ts) on top of the evaluation: the peer's score ≈ s ·
+ * (evaluate + 100 · network), s the least-squares scale of evaluate alone, by stochastic gradient
+ * descent on the squared difference of the two as win chances (a sigmoid), holding out the last
+ * tenth of the positions (the latest games) to report the fit. Writes the network file
+ * (networkFormat.ts), gzipped.
+ */
+function fitNetwork(values: Record<string, string | undefined>): void {
+  const bases: number[] = [];
+  const targets: number[] = [];
+  const inputs: number[][] = [];
+  for (const file of (values.in ?? '').split(',')) {
+    const bytes = readFileSync(file);
+    const text = (file.endsWith('.gz') ? gunzipSync(bytes) : bytes).toString('utf8');
+    for (const line of text.split('\n')) {
+      const [fen, score] = line.split('\t');
+      if (!fen || score === undefined) continue;
+      const parsed = parseFen(fen);
+      if (!parsed.ok) continue;
+      const { own, opp, kings, south } = sideMasks(parsed.value);
+      inputs.push(networkInputs(own, opp, kings, south));
+      bases.push(evaluate(own, opp, kings, south));
+      targets.push(Number(score));
+    }
+  }
+  const n = targets.length;
+  const heldFrom = Math.ceil(n * 0.9);
+  let xy = 0;
+  let xx = 0;
+  for (let i = 0; i < heldFrom; i++) {
+    xy += (bases[i] as number) * (targets[i] as number);
+    xx += (bases[i] as number) ** 2;
+  }
+  const scale = xy / xx;
+  const hidden = Number(values.hidden ?? 32);
+  let seed = Number(values.seed ?? 1);
+  const random = (): number => {
+    seed = (Math.imul(seed, 1103515245) + 12345) & 0x7fffffff;
+    return seed / 0x80000000;
+  };
+  const net = {
+    hidden,
+    w1: new Float32Array(NETWORK_INPUTS * hidden).map(() => (random() - 0.5) * 0.2),
+    b1: new Float32Array(hidden),
+    w2: new Float32Array(hidden).map(() => (random() - 0.5) * 0.2),
+    b2: 0,
+  };
+  const units = new Float32Array(hidden);
+  const predict = (i: number): number =>
+    scale *
+    ((bases[i] as number) +
+      NETWORK_OUTPUT_SCALE * networkForward(net, inputs[i] as number[], units));
+  const rms = (model: (i: number) => number): string => {
+    let sum = 0;
+    for (let i = heldFrom; i < n; i++) sum += (model(i) - (targets[i] as number)) ** 2;
+    return Math.sqrt(sum / (n - heldFrom)).toFixed(1);
+  };
+  const handOnly = rms((i) => scale * (bases[i] as number));
+  const epochs = Number(values.epochs ?? 20);
+  const firstRate = Number(values.rate ?? 0.8);
+  let rate = firstRate;
+  const order = Array.from({ length: heldFrom }, (_, i) => i);
+  for (let epoch = 0; epoch < epochs; epoch++) {
+    for (let k = order.length - 1; k > 0; k--) {
+      const j = Math.floor(random() * (k + 1));
+      const t = order[k] as number;
+      order[k] = order[j] as number;
+      order[j] = t;
+    }
+    for (const i of order) {
+      const p = sigmoid(predict(i));
+      const y = sigmoid(targets[i] as number);
+      // d(loss)/d(output), the loss (p - y)^2 / 2 on win chances.
+      const g = (rate * (p - y) * p * (1 - p) * scale * NETWORK_OUTPUT_SCALE) / SIGMOID_SCALE;
+      net.b2 -= g;
+      const on = inputs[i] as number[];
+      for (let j = 0; j < hidden; j++) {
+        const h = units[j] as number;
+        if (h <= 0) continue;
+        const back = g * (net.w2[j] as number);
+        net.w2[j] = (net.w2[j] as number) - g * h;
+        net.b1[j] = (net.b1[j] as number) - back;
+        for (const input of on) {
+          net.w1[input * hidden + j] = (net.w1[input * hidden + j] as number) - back;
+        }
+      }
+    }
+    process.stderr.write(`epoch ${epoch + 1}: rms on the held-out tenth ${rms(predict)}\n`);
+    rate *= 0.85;
+  }
+  const summary = `${n} positions; scale ${scale.toFixed(3)}; rms error on the held-out last tenth: evaluation alone ${handOnly}, with the network ${rms(predict)} (peer units)`;
+  process.stderr.write(`${summary}\n`);
+  const provenance = {
+    command: `tune.js network --in ${values.in} --hidden ${hidden} --epochs ${epochs} --rate ${firstRate} --seed ${values.seed ?? 1}`,
+    summary,
+  };
+  writeFileSync(
+    values.out ?? 'network.t48c.gz',
+    gzipSync(makeNetworkFile(net, provenance), { level: 9 }),
+  );
+}
+
 const { positionals, values } = (() => {
   const parsed = parseArgs({
     allowPositionals: true,
@@ -237,6 +422,10 @@ const { positionals, values } = (() => {
       seed: { type: 'string' },
       limit: { type: 'string' },
       lambda: { type: 'string' },
+      random: { type: 'string' },
+      epochs: { type: 'string' },
+      hidden: { type: 'string' },
+      rate: { type: 'string' },
     },
   });
   return { positionals: parsed.positionals, values: parsed.values };
@@ -247,10 +436,16 @@ if (positionals[0] === 'label') {
     process.stderr.write(`tune: ${errorMessage(error)}\n`);
     process.exit(1);
   });
+} else if (positionals[0] === 'selfplay') {
+  await selfplay(values).catch((error: unknown) => {
+    process.stderr.write(`tune: ${errorMessage(error)}\n`);
+    process.exit(1);
+  });
 } else if (positionals[0] === 'fit') fit(values);
+else if (positionals[0] === 'network') fitNetwork(values);
 else {
   process.stderr.write(
-    'usage: tune.js label --peer CMD --pdn FILES --out FILE | fit --in FILES --out FILE (ERR_OPTIONS)\n',
+    'usage: tune.js label --peer CMD --pdn FILES --out FILE | selfplay --peer CMD --out FILE | fit --in FILES --out FILE | network --in FILES --out FILE (ERR_OPTIONS)\n',
   );
   process.exit(2);
 }
