@@ -465,7 +465,7 @@ test('a capture under way is resumed after a reload, mid-jump', async ({ page })
 test.describe('offline', () => {
   test.use({ serviceWorkers: 'allow' });
 
-  test('after one online visit the page, its board and the computer work offline', async ({
+  test('after one online visit the page, its board, the computer and its network work offline', async ({
     page,
     context,
   }) => {
@@ -484,6 +484,12 @@ test.describe('offline', () => {
     });
     await expect(page.getByTestId('status')).toHaveText(/^Black to move/);
     await expect(page.getByTestId('notice')).toHaveText('');
+    // So did the evaluation network the worker thinks with.
+    const networkState = (): Promise<string | undefined> | undefined =>
+      page
+        .workers()[0]
+        ?.evaluate(() => (self as unknown as { checkersNetwork: string }).checkersNetwork);
+    await expect.poll(networkState).toBe('loaded');
     await context.setOffline(false);
   });
 });

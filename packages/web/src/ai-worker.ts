@@ -6,7 +6,6 @@
 import {
   createAiHandler,
   handleReviewMove,
-  isGzip,
   isReviewMoveRequest,
   type NetworkLoad,
   parseNetwork,
@@ -14,6 +13,7 @@ import {
   searchKernel,
 } from '@twenty48/ai';
 import networkUrl from '@twenty48/ai/networks/classic.t48n.gz?url';
+import { fetchGzipped } from './gunzip.js';
 
 const answer = createAiHandler();
 const scope = self as unknown as {
@@ -27,42 +27,19 @@ const scope = self as unknown as {
 scope.aiKernel = searchKernel();
 scope.aiNetwork = 'not loaded';
 
-/** The bytes of a gzip stream, decompressed by the browser. */
-async function gunzip(bytes: Uint8Array): Promise<Uint8Array> {
-  const stream = new Blob([new Uint8Array(bytes)])
-    .stream()
-    .pipeThrough(new DecompressionStream('gzip'));
-  return new Uint8Array(await new Response(stream).arrayBuffer());
-}
-
 /** Fetch and read the shipped network; a named failure when it cannot be had. */
 async function fetchNetwork(): Promise<NetworkLoad> {
-  let raw: Uint8Array;
-  try {
-    const response = await fetch(networkUrl);
-    if (!response.ok) throw new Error(`HTTP ${response.status}`);
-    raw = new Uint8Array(await response.arrayBuffer());
-  } catch (error) {
+  const file = await fetchGzipped(networkUrl);
+  if (!file.ok) {
     return {
       ok: false,
       error: {
-        code: 'ERR_NETWORK_MISSING',
-        message: `the network could not be fetched (${error})`,
+        code: file.why === 'missing' ? 'ERR_NETWORK_MISSING' : 'ERR_NETWORK_DAMAGED',
+        message: `the network: ${file.message}`,
       },
     };
   }
-  let bytes = raw;
-  if (isGzip(raw)) {
-    try {
-      bytes = await gunzip(raw);
-    } catch {
-      return {
-        ok: false,
-        error: { code: 'ERR_NETWORK_DAMAGED', message: 'the network’s gzip stream is damaged' },
-      };
-    }
-  }
-  const parsed = parseNetwork(bytes);
+  const parsed = parseNetwork(file.bytes);
   return parsed.ok ? { ok: true, value: parsed.value.network } : parsed;
 }
 

@@ -1,17 +1,55 @@
 // The computer thinks here, off the page's thread: the rules package's search protocol, the same
 // one the terminal's worker thread speaks (requests checked, named errors in the reply). The
 // worker lives through the game and keeps its transposition table between moves, as the
-// persistent engine (`checkers engine`) does.
-import { handleReviewRequest, handleSearchRequest, isReviewRequest } from '@twenty48/checkers';
+// persistent engine (`checkers engine`) does. It evaluates with the evaluation network that
+// comes with checkers (tens of KB, fetched when the worker starts and precached by the service
+// worker for offline play); every request waits for that fetch, and without the network (not
+// fetched, refused) the computer plays on with the hand-written evaluation.
+import {
+  handleReviewRequest,
+  handleSearchRequest,
+  isReviewRequest,
+  networkTables,
+  parseNetworkFile,
+  useNetwork,
+} from '@twenty48/checkers';
+import networkUrl from '@twenty48/checkers/networks/eval.t48c.gz?url';
+import { fetchGzipped } from '../gunzip.js';
 
 const scope = self as unknown as {
   onmessage: ((event: MessageEvent) => void) | null;
   postMessage(message: unknown): void;
+  /** The network's state: 'loading', 'loaded', or the refusal's code. */
+  checkersNetwork: string;
 };
+scope.checkersNetwork = 'loading';
+
+const ready = (async () => {
+  const file = await fetchGzipped(networkUrl);
+  const read = file.ok
+    ? parseNetworkFile(file.bytes)
+    : {
+        ok: false as const,
+        code: file.why === 'missing' ? 'ERR_NETWORK_MISSING' : 'ERR_NETWORK_DAMAGED',
+        message: file.message,
+      };
+  if (read.ok) {
+    useNetwork(networkTables(read.value.network));
+    scope.checkersNetwork = 'loaded';
+  } else {
+    scope.checkersNetwork = read.code;
+    console.warn(
+      `${read.code}: the evaluation network: ${read.message}; the computer plays on without it`,
+    );
+  }
+})();
+
 // A game review asks one move at a time (`handleReviewRequest`), between the other questions.
-scope.onmessage = (event) =>
+scope.onmessage = async (event) => {
+  await ready;
   scope.postMessage(
     isReviewRequest(event.data)
       ? handleReviewRequest(event.data)
       : handleSearchRequest(event.data, { keepTable: true }),
   );
+};
