@@ -88,6 +88,11 @@ const INFINITE = 32000;
 const LMR =
   (globalThis as unknown as { process?: { env?: Record<string, string | undefined> } }).process?.env
     ?.CHECKERS_NO_LMR === undefined;
+// A second ply of late move reductions (see negamax); CHECKERS_NO_DEEP_LMR turns it off for A/B
+// matches.
+const LMR_DEEP =
+  (globalThis as unknown as { process?: { env?: Record<string, string | undefined> } }).process?.env
+    ?.CHECKERS_NO_DEEP_LMR === undefined;
 // Verified pruning on (see negamax); CHECKERS_NO_PRUNE turns it off for A/B matches.
 const PRUNE =
   (globalThis as unknown as { process?: { env?: Record<string, string | undefined> } }).process?.env
@@ -450,10 +455,13 @@ class Searcher {
       const t = to[i] as number;
       const cap = captured[i] as number;
       // Late move reductions: a quiet move far down the order, with depth to spare, is first
-      // searched a ply shallower, and again at full depth only if it beats alpha.
+      // searched a ply shallower (two from the sixth move on with 5 plies or more to go), and
+      // again at full depth only if it beats alpha.
       const reduce =
         LMR && childDepth >= 3 && i - start >= 3 && cap === 0 && (this.order[i] as number) < 1 << 21
-          ? 1
+          ? LMR_DEEP && childDepth >= 5 && i - start >= 5
+            ? 2
+            : 1
           : 0;
       const score = this.searchMove(
         i,
