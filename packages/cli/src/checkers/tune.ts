@@ -52,6 +52,7 @@ import {
   type Position,
   parseFen,
   parsePdnMove,
+  type SideMasks,
   sideMasks,
 } from '@twenty48/checkers';
 import { errorMessage } from '@twenty48/common';
@@ -247,25 +248,34 @@ function ridge(rows: Float64Array[], targets: number[], lambda: number): Float64
   return w;
 }
 
-function fit(values: Record<string, string | undefined>): void {
-  const rows: Float64Array[] = [];
-  const targets: number[] = [];
-  for (const file of (values.in ?? '').split(',')) {
+/**
+ * Each labelled position of the label files (`FEN<TAB>score` lines, comma-separated paths, gzipped
+ * or not) as the side to move's masks and the score, in file order; lines that are not a label
+ * are skipped.
+ */
+function forEachLabel(files: string, take: (masks: SideMasks, score: number) => void): void {
+  for (const file of files.split(',')) {
     const bytes = readFileSync(file);
     const text = (file.endsWith('.gz') ? gunzipSync(bytes) : bytes).toString('utf8');
     for (const line of text.split('\n')) {
       const [fen, score] = line.split('\t');
       if (!fen || score === undefined) continue;
       const parsed = parseFen(fen);
-      if (!parsed.ok) continue;
-      const { own, opp, kings, south } = sideMasks(parsed.value);
-      const row = new Float64Array(1 + EVAL_FEATURES);
-      row[0] = handEvaluate(own, opp, kings, south);
-      evalFeatures(own, opp, kings, south, row, 1);
-      rows.push(row);
-      targets.push(Number(score));
+      if (parsed.ok) take(sideMasks(parsed.value), Number(score));
     }
   }
+}
+
+function fit(values: Record<string, string | undefined>): void {
+  const rows: Float64Array[] = [];
+  const targets: number[] = [];
+  forEachLabel(values.in ?? '', ({ own, opp, kings, south }, score) => {
+    const row = new Float64Array(1 + EVAL_FEATURES);
+    row[0] = handEvaluate(own, opp, kings, south);
+    evalFeatures(own, opp, kings, south, row, 1);
+    rows.push(row);
+    targets.push(score);
+  });
   const lambda = Number(values.lambda ?? 0.001);
   // Hold out every tenth position to report the fit honestly.
   const train = rows.filter((_, i) => i % 10 !== 0);
@@ -319,20 +329,11 @@ function fitNetwork(values: Record<string, string | undefined>): void {
   const bases: number[] = [];
   const targets: number[] = [];
   const inputs: number[][] = [];
-  for (const file of (values.in ?? '').split(',')) {
-    const bytes = readFileSync(file);
-    const text = (file.endsWith('.gz') ? gunzipSync(bytes) : bytes).toString('utf8');
-    for (const line of text.split('\n')) {
-      const [fen, score] = line.split('\t');
-      if (!fen || score === undefined) continue;
-      const parsed = parseFen(fen);
-      if (!parsed.ok) continue;
-      const { own, opp, kings, south } = sideMasks(parsed.value);
-      inputs.push(networkInputs(own, opp, kings, south));
-      bases.push(evaluate(own, opp, kings, south));
-      targets.push(Number(score));
-    }
-  }
+  forEachLabel(values.in ?? '', ({ own, opp, kings, south }, score) => {
+    inputs.push(networkInputs(own, opp, kings, south));
+    bases.push(evaluate(own, opp, kings, south));
+    targets.push(score);
+  });
   const n = targets.length;
   const heldFrom = Math.ceil(n * 0.9);
   let xy = 0;
