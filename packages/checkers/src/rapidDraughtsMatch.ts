@@ -5,6 +5,9 @@
  *
  *   node packages/checkers/dist/rapidDraughtsMatch.js [--games 40] [--ms 200] [--seed 2048] [--max-plies 200]
  *
+ * (with `CHECKERS_NETWORK=packages/checkers/networks/eval.t48c.gz` in the environment our side
+ * evaluates with that network, as `checkers engine` does by default)
+ *
  * - Openings: `games / 2` distinct 3-ply openings (black, red, black) drawn from the legal moves
  *   with a seeded generator, kept when our depth-10 search scores them within half a man; each
  *   is played twice, colours swapped.
@@ -22,8 +25,12 @@
  * depth per move. The default budget, 200 ms, makes rapid-draughts play at depth 8 (depth 9
  * takes about a second a move) and the 40 games take about 8 minutes on one core.
  */
+
+import { useNetwork } from './evaluate.js';
 import { type Game, newGame, playMove } from './game.js';
 import { applyMove, legalMoves } from './moves.js';
+import { networkTables } from './network.js';
+import { parseNetworkFile } from './networkFormat.js';
 import { moveToPdn } from './pdn.js';
 import { initialPosition } from './position.js';
 import { compareMoves, rapidPlayer } from './rapidDraughts.js';
@@ -33,8 +40,10 @@ import { splitMix32 } from './zobrist.js';
 
 interface NodeProcess {
   readonly argv: readonly string[];
+  readonly env: Record<string, string | undefined>;
   readonly stdout: { write(text: string): boolean };
   exitCode?: number;
+  getBuiltinModule(name: string): unknown;
 }
 const nodeProcess = (globalThis as unknown as { process: NodeProcess }).process;
 const clock = (): number =>
@@ -229,6 +238,21 @@ async function main(): Promise<void> {
     print(options);
     nodeProcess.exitCode = 2;
     return;
+  }
+  const networkPath = nodeProcess.env.CHECKERS_NETWORK;
+  if (networkPath) {
+    // Our side evaluates with this network file (gzipped), as `checkers engine` does.
+    const fs = nodeProcess.getBuiltinModule('node:fs') as { readFileSync(p: string): Uint8Array };
+    const zlib = nodeProcess.getBuiltinModule('node:zlib') as {
+      gunzipSync(b: Uint8Array): Uint8Array;
+    };
+    const read = parseNetworkFile(zlib.gunzipSync(fs.readFileSync(networkPath)));
+    if (!read.ok) {
+      print(`CHECKERS_NETWORK: ${read.message} (${read.code})`);
+      nodeProcess.exitCode = 1;
+      return;
+    }
+    useNetwork(networkTables(read.value.network));
   }
   const mapping = checkMapping(options.seed, 40);
   if (mapping.wrong.length > 0) {
