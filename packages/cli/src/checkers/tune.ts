@@ -9,7 +9,7 @@
  *     [--limit 100000] [--random 0.1] [--seed 1]
  *   node packages/cli/dist/checkers/tune.js fit --in FILE[,FILE…] [--lambda 0.01]
  *     --out packages/checkers/src/evalWeights.ts
- *   node packages/cli/dist/checkers/tune.js network --in FILE[,FILE…] --out FILE [--hidden 32]
+ *   node packages/cli/dist/checkers/tune.js network --in FILE[,FILE…] --out FILE [--hidden 64]
  *     [--epochs 20] [--rate 0.8] [--seed 1]
  *
  * (label files may be gzipped: the committed ones are packages/cli/data/tuning/*.tsv.gz).
@@ -343,7 +343,7 @@ function fitNetwork(values: Record<string, string | undefined>): void {
     xx += (bases[i] as number) ** 2;
   }
   const scale = xy / xx;
-  const hidden = Number(values.hidden ?? 32);
+  const hidden = Number(values.hidden ?? 64);
   let seed = Number(values.seed ?? 1);
   const random = (): number => {
     seed = (Math.imul(seed, 1103515245) + 12345) & 0x7fffffff;
