@@ -11,8 +11,6 @@ import {
 import { EVAL_WEIGHTS } from './evalWeights.js';
 import { type NetworkTables, networkValue } from './network.js';
 
-export { reverseBits };
-
 // The evaluation network `evaluate` adds (network.ts), or null: none installed.
 let networkInstalled: NetworkTables | null = null;
 
@@ -406,7 +404,8 @@ function squareSum(mask: number, at: number): number {
  * The position's value for the side to move: the hand-written evaluation plus the learned
  * piece-square weights (`evalWeights.ts`, made by the tune script). Positive is good for the side
  * to move; a man is 100. Exactly `plainEvaluate`, computed on black's and red's masks as they
- * stand with tables per square (the board is turned round only for the three patterns).
+ * stand with tables per square (the board is turned round only for the three patterns), plus
+ * the evaluation network's value while one is installed (`useNetwork`).
  *
  * @example
  * evaluate(0xfff, 0xfff00000 | 0, 0, true) // 0: the start is symmetric
