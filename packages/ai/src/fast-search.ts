@@ -1,3 +1,4 @@
+import { compileWasm, instantiateWasm, type WasmModule } from '@twenty48/common';
 import type { Rules } from '@twenty48/engine';
 import { rowTables } from './bitboard.js';
 import { rowScoreTable } from './heuristic.js';
@@ -11,19 +12,6 @@ import {
   spawnModel,
   TABLE_BITS,
 } from './search.js';
-
-/**
- * The part of the WebAssembly API this file uses, declared here: the package's libraries are
- * ES2023's, without the DOM's or Node's declarations of it (both runtimes have it).
- */
-declare const WebAssembly: {
-  Module: new (bytes: Uint8Array) => KernelModule;
-  Instance: new (
-    module: KernelModule,
-    imports: Record<string, Record<string, unknown>>,
-  ) => { readonly exports: unknown };
-};
-type KernelModule = { readonly kind: 'WebAssembly.Module' };
 
 /** What the WebAssembly kernel (packages/ai/assembly/kernel.ts) exports. */
 interface Kernel {
@@ -46,20 +34,11 @@ const MAX_SPAWNS = 16;
 /** The deepest search the kernel takes (its `MAX_REMAINING`); deeper goes to the reference. */
 const MAX_KERNEL_DEPTH = 63;
 
-let compiled: KernelModule | null | undefined;
+let compiled: WasmModule | null | undefined;
 
 /** The kernel's module, compiled once from the bytes built in; `null` without WebAssembly. */
-function kernelModule(): KernelModule | null {
-  if (compiled === undefined) {
-    try {
-      const text = atob(KERNEL_WASM_BASE64);
-      const bytes = new Uint8Array(text.length);
-      for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);
-      compiled = new WebAssembly.Module(bytes);
-    } catch {
-      compiled = null;
-    }
-  }
+function kernelModule(): WasmModule | null {
+  if (compiled === undefined) compiled = compileWasm(KERNEL_WASM_BASE64);
   return compiled;
 }
 
@@ -77,9 +56,7 @@ function kernelModule(): KernelModule | null {
 export function createFastSearch(rules: Rules, tableBits = TABLE_BITS): BitboardSearch | null {
   const module = kernelModule();
   if (!module || rules.spawn.length > MAX_SPAWNS) return null;
-  const kernel = new WebAssembly.Instance(module, {
-    env: { now: () => performance.now() },
-  }).exports as unknown as Kernel;
+  const kernel = instantiateWasm<Kernel>(module, { env: { now: () => performance.now() } });
   const { exponents, probabilities } = spawnModel(rules);
   if (kernel.init(tableBits, exponents.length) === 0) return null;
   const buffer = kernel.memory.buffer;

@@ -1,3 +1,4 @@
+import { compileWasm, instantiateWasm, type WasmModule } from '@twenty48/common';
 import type { Rules } from '@twenty48/engine';
 import { gainTables, rowTables } from './bitboard.js';
 import {
@@ -9,19 +10,6 @@ import {
 } from './ntuple-network.js';
 import { NTUPLE_WASM_BASE64 } from './ntuple-wasm.generated.js';
 import { spawnModel } from './search.js';
-
-/**
- * The part of the WebAssembly API this file uses, declared here: the package's libraries are
- * ES2023's, without the DOM's or Node's declarations of it (both runtimes have it).
- */
-declare const WebAssembly: {
-  Module: new (bytes: Uint8Array) => WasmModule;
-  Instance: new (
-    module: WasmModule,
-    imports: Record<string, Record<string, unknown>>,
-  ) => { readonly exports: unknown };
-};
-type WasmModule = { readonly kind: 'WebAssembly.Module' };
 
 /** What the n-tuple kernel (packages/ai/assembly/ntuple.ts) exports. */
 export interface NtupleKernel {
@@ -97,16 +85,7 @@ export function tupleRuns(
 }
 
 /** Compile a kernel from base64, or null where WebAssembly is unavailable. */
-export function compileKernel(base64: string): WasmModule | null {
-  try {
-    const text = atob(base64);
-    const bytes = new Uint8Array(text.length);
-    for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);
-    return new WebAssembly.Module(bytes);
-  } catch {
-    return null;
-  }
-}
+export const compileKernel = compileWasm;
 
 let playerModule: WasmModule | null | undefined;
 
@@ -120,7 +99,7 @@ export function ntupleModule(): WasmModule | null {
 export function instantiate(module: WasmModule, memory?: unknown): NtupleKernel {
   const env: Record<string, unknown> = { now: () => performance.now() };
   if (memory !== undefined) env.memory = memory;
-  return new WebAssembly.Instance(module, { env }).exports as unknown as NtupleKernel;
+  return instantiateWasm<NtupleKernel>(module, { env });
 }
 
 export interface KernelLayout {

@@ -23,7 +23,13 @@ let networkInstalled: NetworkTables | null = null;
  */
 export function useNetwork(tables: NetworkTables | null): void {
   networkInstalled = tables;
+  CACHE.fill(-1);
 }
+
+// The last values `evaluate` computed, by a hash of the position: own, other, kings, then the
+// value doubled plus 1 when black is to move (an own mask of -1 is never a position).
+const CACHE_BITS = 16;
+const CACHE = new Int32Array(4 << CACHE_BITS).fill(-1);
 
 /**
  * The static evaluation the search calls at its leaves: a score in hundredths of a man for the
@@ -411,6 +417,27 @@ function squareSum(mask: number, at: number): number {
  * evaluate(0xfff, 0xfff00000 | 0, 0, true) // 0: the start is symmetric
  */
 export function evaluate(own: number, opp: number, kings: number, south: boolean): number {
+  const slot =
+    (Math.imul(own ^ Math.imul(opp, 0x9e3779b1) ^ Math.imul(kings, 0x85ebca6b), 0xc2b2ae35) >>>
+      (32 - CACHE_BITS)) <<
+    2;
+  const stored = CACHE[slot + 3] as number;
+  if (
+    CACHE[slot] === own &&
+    CACHE[slot + 1] === opp &&
+    CACHE[slot + 2] === kings &&
+    (stored & 1) === (south ? 1 : 0)
+  )
+    return stored >> 1;
+  const value = evaluateUncached(own, opp, kings, south);
+  CACHE[slot] = own;
+  CACHE[slot + 1] = opp;
+  CACHE[slot + 2] = kings;
+  CACHE[slot + 3] = (value << 1) | (south ? 1 : 0);
+  return value;
+}
+
+function evaluateUncached(own: number, opp: number, kings: number, south: boolean): number {
   const black = south ? own : opp;
   const red = south ? opp : own;
   const all = own | opp;

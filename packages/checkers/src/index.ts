@@ -108,6 +108,7 @@ export {
   EVAL_NETWORK_MAGIC,
   EVAL_NETWORK_VERSION,
   type EvalNetworkFile,
+  MAX_HIDDEN,
   makeNetworkFile,
   type NetworkFileErrorCode,
   parseNetworkFile,

@@ -24,13 +24,20 @@ const random = (): number => {
 };
 const uniform = (): number => (random() & 0xffff) / 0x10000 - 0.5;
 
-function randomNetwork(hidden: number): EvalNetwork {
-  return {
+function randomNetwork(hidden: number, hidden2 = 0): EvalNetwork {
+  const net = {
     hidden,
     w1: new Float32Array(NETWORK_INPUTS * hidden).map(uniform),
     b1: new Float32Array(hidden).map(uniform),
-    w2: new Float32Array(hidden).map(uniform),
+    w2: new Float32Array(hidden2 > 0 ? hidden2 : hidden).map(uniform),
     b2: uniform(),
+  };
+  if (hidden2 === 0) return net;
+  return {
+    ...net,
+    hidden2,
+    wMid: new Float32Array(hidden2 * hidden).map(uniform),
+    bMid: new Float32Array(hidden2).map(uniform),
   };
 }
 
@@ -54,26 +61,46 @@ describe('the evaluation network', () => {
     ]);
   });
 
-  it('evaluates through its row tables exactly as the plain forward pass, rounded', () => {
-    const net = randomNetwork(16);
-    const tables = networkTables(net);
-    for (let trial = 0; trial < 500; trial++) {
-      const { own, opp, kings } = randomBoard();
-      const south = trial % 2 === 0;
-      const plain = networkForward(net, networkInputs(own, opp, kings, south));
-      // Sums in another order: equal to float rounding, then both rounded to whole units.
-      const value = networkValue(tables, own, opp, kings, south);
-      expect(Math.abs(value - plain * NETWORK_OUTPUT_SCALE)).toBeLessThanOrEqual(0.5 + 1e-3);
-    }
-  });
+  it.each([
+    [16, 0],
+    [6, 0],
+    [10, 6],
+    [16, 8],
+  ])(
+    'evaluates through its row tables as the plain forward pass, rounded (%i and %i hidden units), in WebAssembly and in JavaScript',
+    (hidden, hidden2) => {
+      const net = randomNetwork(hidden, hidden2);
+      const kernel = networkTables(net);
+      const script = networkTables(net, false);
+      // Node has WebAssembly with SIMD: the kernel is there, and the fallback is not the kernel.
+      expect(kernel.kernel).not.toBeNull();
+      expect(script.kernel).toBeNull();
+      for (let trial = 0; trial < 500; trial++) {
+        const { own, opp, kings } = randomBoard();
+        const south = trial % 2 === 0;
+        const plain = networkForward(net, networkInputs(own, opp, kings, south));
+        // Sums in another order (and in float32 in the kernel): equal to float rounding, then
+        // rounded to whole units.
+        for (const tables of [kernel, script]) {
+          const value = networkValue(tables, own, opp, kings, south);
+          expect(Math.abs(value - plain * NETWORK_OUTPUT_SCALE)).toBeLessThanOrEqual(0.5 + 1e-3);
+        }
+      }
+    },
+  );
 
   it('gives red to move what it gives black to move on the board turned half round', () => {
-    const tables = networkTables(randomNetwork(8));
-    for (let trial = 0; trial < 200; trial++) {
-      const { own, opp, kings } = randomBoard();
-      expect(
-        networkValue(tables, reverseBits(own), reverseBits(opp), reverseBits(kings), false),
-      ).toBe(networkValue(tables, own, opp, kings, true));
+    for (const tables of [
+      networkTables(randomNetwork(8)),
+      networkTables(randomNetwork(8), false),
+      networkTables(randomNetwork(8, 4)),
+    ]) {
+      for (let trial = 0; trial < 200; trial++) {
+        const { own, opp, kings } = randomBoard();
+        expect(
+          networkValue(tables, reverseBits(own), reverseBits(opp), reverseBits(kings), false),
+        ).toBe(networkValue(tables, own, opp, kings, true));
+      }
     }
   });
 

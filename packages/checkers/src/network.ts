@@ -11,17 +11,28 @@
  * position costs 8 table rows instead of a row of weights per piece (`networkValue`, checked
  * equal to the plain `networkForward`).
  */
+import { compileWasm, instantiateWasm, type WasmModule } from '@twenty48/common';
 import { reverseBits } from './bitboard.js';
+import { NETWORK_WASM_BASE64 } from './network-wasm.generated.js';
 
 /** Inputs: own men, own kings, other men, other kings, 32 squares each (bit numbers). */
 export const NETWORK_INPUTS = 128;
 
-/** A network's weights: input-major first layer, biases, output weights and bias. */
+/**
+ * A network's weights: input-major first layer and its biases; with `hidden2`, a second hidden
+ * layer (`wMid`, unit-major, and `bMid`); the output weights (one per unit of the last hidden
+ * layer) and bias.
+ */
 export interface EvalNetwork {
   readonly hidden: number;
   /** NETWORK_INPUTS x hidden: input i's weight to unit j at i * hidden + j. */
   readonly w1: Float32Array;
   readonly b1: Float32Array;
+  /** The second hidden layer's units (absent or 0: none). */
+  readonly hidden2?: number;
+  /** hidden2 x hidden: unit j's weight to unit k of the second layer at k * hidden + j. */
+  readonly wMid?: Float32Array;
+  readonly bMid?: Float32Array;
   readonly w2: Float32Array;
   readonly b2: number;
 }
@@ -59,6 +70,7 @@ export function networkForward(
   net: EvalNetwork,
   inputs: readonly number[],
   hidden: Float32Array = new Float32Array(net.hidden),
+  second: Float32Array = new Float32Array(net.hidden2 ?? 0),
 ): number {
   hidden.set(net.b1);
   for (const i of inputs) {
@@ -66,17 +78,28 @@ export function networkForward(
       hidden[j] = (hidden[j] as number) + (net.w1[i * net.hidden + j] as number);
     }
   }
+  for (let j = 0; j < net.hidden; j++) hidden[j] = Math.max(0, hidden[j] as number);
+  const { hidden2 = 0, wMid, bMid } = net;
+  if (hidden2 === 0 || wMid === undefined || bMid === undefined) {
+    let out = net.b2;
+    for (let j = 0; j < net.hidden; j++) out += (hidden[j] as number) * (net.w2[j] as number);
+    return out;
+  }
   let out = net.b2;
-  for (let j = 0; j < net.hidden; j++) {
-    const h = Math.max(0, hidden[j] as number);
-    hidden[j] = h;
-    out += h * (net.w2[j] as number);
+  for (let k = 0; k < hidden2; k++) {
+    let unit = bMid[k] as number;
+    for (let j = 0; j < net.hidden; j++)
+      unit += (hidden[j] as number) * (wMid[k * net.hidden + j] as number);
+    unit = Math.max(0, unit);
+    second[k] = unit;
+    out += unit * (net.w2[k] as number);
   }
   return out;
 }
 
 /** A network made ready for the search: each row arrangement's share of the hidden layer. */
 export interface NetworkTables {
+  readonly network: EvalNetwork;
   readonly hidden: number;
   /** 8 rows x 625 arrangements x hidden. */
   readonly rows: Float32Array;
@@ -85,6 +108,50 @@ export interface NetworkTables {
   readonly b2: number;
   /** Scratch for the hidden layer. */
   readonly sum: Float32Array;
+  /** The WebAssembly kernel's forward pass (`assembly/network.ts`), in men; null where
+   * WebAssembly or its SIMD is missing (or not asked for): `networkValue` then computes it. */
+  readonly kernel: ((own: number, opp: number, kings: number, south: number) => number) | null;
+}
+
+/** What the network kernel (packages/checkers/assembly/network.ts) exports. */
+interface NetworkKernel {
+  readonly memory: { readonly buffer: ArrayBuffer };
+  layout(h1: number, h2: number, bias: number): number;
+  rowsAt(): number;
+  bias1Offset(): number;
+  middleOffset(): number;
+  bias2Offset(): number;
+  outputOffset(): number;
+  value(own: number, opp: number, kings: number, south: number): number;
+}
+
+let kernelModule: WasmModule | null | undefined;
+
+const padded = (n: number): number => (n + 3) & ~3;
+
+// The kernel loaded with `net` and its row tables (each layer padded to a multiple of 4 units
+// whose weights are 0), or null without WebAssembly and SIMD.
+function networkKernel(net: EvalNetwork, rows: Float32Array): NetworkTables['kernel'] {
+  kernelModule ??= compileWasm(NETWORK_WASM_BASE64);
+  if (kernelModule === null) return null;
+  const kernel = instantiateWasm<NetworkKernel>(kernelModule, { env: { abort() {} } });
+  const h1 = padded(net.hidden);
+  const h2 = padded(net.hidden2 ?? 0);
+  if (kernel.layout(h1, h2, net.b2) !== 0) return null;
+  const { buffer } = kernel.memory;
+  new Int32Array(buffer, 0, 4096).set(ROW_ARRANGEMENT);
+  const table = new Float32Array(buffer, kernel.rowsAt(), 8 * 625 * h1);
+  for (let slice = 0; slice < 8 * 625; slice++)
+    table.set(rows.subarray(slice * net.hidden, (slice + 1) * net.hidden), slice * h1);
+  new Float32Array(buffer, kernel.bias1Offset(), net.hidden).set(net.b1);
+  if (h2 > 0 && net.wMid !== undefined && net.bMid !== undefined) {
+    const middle = new Float32Array(buffer, kernel.middleOffset(), h2 * h1);
+    for (let k = 0; k < (net.hidden2 ?? 0); k++)
+      middle.set(net.wMid.subarray(k * net.hidden, (k + 1) * net.hidden), k * h1);
+    new Float32Array(buffer, kernel.bias2Offset(), net.bMid.length).set(net.bMid);
+  }
+  new Float32Array(buffer, kernel.outputOffset(), net.w2.length).set(net.w2);
+  return kernel.value;
 }
 
 // A row's arrangement (0..624: square k of the row is digit k in base 5, 0 empty, 1 own man,
@@ -110,7 +177,7 @@ const ROW_ARRANGEMENT = (() => {
  * @example
  * const tables = networkTables(parseNetworkFile(bytes).value.network);
  */
-export function networkTables(net: EvalNetwork): NetworkTables {
+export function networkTables(net: EvalNetwork, useKernel = true): NetworkTables {
   const { hidden } = net;
   const rows = new Float32Array(8 * 625 * hidden);
   for (let row = 0; row < 8; row++) {
@@ -127,7 +194,16 @@ export function networkTables(net: EvalNetwork): NetworkTables {
       }
     }
   }
-  return { hidden, rows, b1: net.b1, w2: net.w2, b2: net.b2, sum: new Float32Array(hidden) };
+  return {
+    network: net,
+    hidden,
+    rows,
+    b1: net.b1,
+    w2: net.w2,
+    b2: net.b2,
+    sum: new Float32Array(hidden),
+    kernel: useKernel ? networkKernel(net, rows) : null,
+  };
 }
 
 /**
@@ -144,10 +220,12 @@ export function networkValue(
   kings: number,
   south: boolean,
 ): number {
+  if (tables.kernel !== null)
+    return Math.round(tables.kernel(own, opp, kings, south ? 1 : 0) * NETWORK_OUTPUT_SCALE);
   const mine = south ? own : reverseBits(own);
   const theirs = south ? opp : reverseBits(opp);
   const crowned = south ? kings : reverseBits(kings);
-  const { hidden, rows, sum, w2 } = tables;
+  const { hidden, rows, sum, w2, network } = tables;
   sum.set(tables.b1);
   for (let row = 0; row < 8; row++) {
     const shift = 4 * row;
@@ -159,9 +237,21 @@ export function networkValue(
     for (let j = 0; j < hidden; j++) sum[j] = (sum[j] as number) + (rows[at + j] as number);
   }
   let out = tables.b2;
-  for (let j = 0; j < hidden; j++) {
-    const h = sum[j] as number;
-    if (h > 0) out += h * (w2[j] as number);
+  const { hidden2 = 0, wMid, bMid } = network;
+  if (hidden2 === 0 || wMid === undefined || bMid === undefined) {
+    for (let j = 0; j < hidden; j++) {
+      const h = sum[j] as number;
+      if (h > 0) out += h * (w2[j] as number);
+    }
+  } else {
+    for (let k = 0; k < hidden2; k++) {
+      let unit = bMid[k] as number;
+      for (let j = 0; j < hidden; j++) {
+        const h = sum[j] as number;
+        if (h > 0) unit += h * (wMid[k * hidden + j] as number);
+      }
+      if (unit > 0) out += unit * (w2[k] as number);
+    }
   }
   return Math.round(out * NETWORK_OUTPUT_SCALE);
 }

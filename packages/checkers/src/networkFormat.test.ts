@@ -12,6 +12,14 @@ const network = {
   w2: new Float32Array(hidden).map((_, i) => -i / 5),
   b2: 0.125,
 };
+const hidden2 = 3;
+const twoLayers = {
+  ...network,
+  hidden2,
+  wMid: new Float32Array(hidden2 * hidden).map((_, i) => Math.cos(i) / 4),
+  bMid: new Float32Array(hidden2).map((_, i) => -i / 9),
+  w2: new Float32Array(hidden2).map((_, i) => (i + 1) / 6),
+};
 const provenance = { command: 'tune.js network --in x.tsv', summary: 'rms 131 → 76' };
 const good = makeNetworkFile(network, provenance);
 
@@ -40,6 +48,13 @@ describe('the evaluation network file', () => {
     if (!read.ok) throw new Error(read.message);
     expect(read.value.network).toEqual(network);
     expect(read.value.provenance).toEqual(provenance);
+    // One hidden layer is written as version 1; two as version 2, with the second layer's size.
+    expect(good[8]).toBe(1);
+    const two = makeNetworkFile(twoLayers, provenance);
+    expect(two[8]).toBe(2);
+    const readTwo = parseNetworkFile(two);
+    if (!readTwo.ok) throw new Error(readTwo.message);
+    expect(readTwo.value.network).toEqual(twoLayers);
   });
 
   it('refuses what is not a network file: ERR_NETWORK_FOREIGN', () => {
@@ -50,9 +65,11 @@ describe('the evaluation network file', () => {
   });
 
   it('refuses another version or other inputs: ERR_NETWORK_VERSION', () => {
-    const version = good.slice();
-    version[8] = 2;
-    expect(code(version)).toBe('ERR_NETWORK_VERSION');
+    for (const v of [0, 3]) {
+      const version = good.slice();
+      version[8] = v;
+      expect(code(version)).toBe('ERR_NETWORK_VERSION');
+    }
     const inputs = good.slice();
     inputs[10] = 64;
     expect(code(resealed(inputs))).toBe('ERR_NETWORK_VERSION');
@@ -61,6 +78,10 @@ describe('the evaluation network file', () => {
   it('refuses a file cut anywhere: ERR_NETWORK_TRUNCATED', () => {
     for (const length of [9, 17, WEIGHTS_AT + 3, good.length / 2, good.length - 1]) {
       expect(code(good.subarray(0, Math.floor(length)))).toBe('ERR_NETWORK_TRUNCATED');
+    }
+    const two = makeNetworkFile(twoLayers, provenance);
+    for (const length of [15, 19, two.length - 13, two.length - 1]) {
+      expect(code(two.subarray(0, length))).toBe('ERR_NETWORK_TRUNCATED');
     }
   });
 
@@ -78,6 +99,10 @@ describe('the evaluation network file', () => {
     const prose = good.slice();
     prose[18] = '}'.charCodeAt(0);
     expect(code(resealed(prose))).toBe('ERR_NETWORK_DAMAGED');
+    // A second layer of no units.
+    const empty = makeNetworkFile(twoLayers, provenance);
+    empty[14] = 0;
+    expect(code(resealed(empty))).toBe('ERR_NETWORK_DAMAGED');
     const longer = new Uint8Array(good.length + 4);
     longer.set(good.subarray(0, good.length - 4));
     expect(code(resealed(longer))).toBe('ERR_NETWORK_DAMAGED');
@@ -86,5 +111,8 @@ describe('the evaluation network file', () => {
   it('will not write layers that disagree with the hidden units', () => {
     expect(() => makeNetworkFile({ ...network, w2: new Float32Array(2) }, {})).toThrow(RangeError);
     expect(() => makeNetworkFile({ ...network, hidden: 0 }, {})).toThrow(RangeError);
+    expect(() => makeNetworkFile({ ...twoLayers, bMid: new Float32Array(2) }, {})).toThrow(
+      RangeError,
+    );
   });
 });

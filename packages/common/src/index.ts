@@ -144,3 +144,4 @@ export {
   type Result,
   valueOr,
 } from './result.js';
+export { compileWasm, instantiateWasm, type WasmModule } from './wasm.js';

@@ -10,7 +10,7 @@
  *   node packages/cli/dist/checkers/tune.js fit --in FILE[,FILE…] [--lambda 0.01]
  *     --out packages/checkers/src/evalWeights.ts
  *   node packages/cli/dist/checkers/tune.js network --in FILE[,FILE…] --out FILE [--hidden 64]
- *     [--epochs 20] [--rate 0.8] [--seed 1]
+ *     [--hidden2 0] [--epochs 20] [--rate 0.8] [--seed 1]
  *
  * (label files may be gzipped: the committed ones are packages/cli/data/tuning/*.tsv.gz).
  *
@@ -43,6 +43,7 @@ import {
   initialPosition,
   legalCaptures,
   legalMoves,
+  MAX_HIDDEN,
   makeFen,
   makeNetworkFile,
   NETWORK_INPUTS,
@@ -349,18 +350,42 @@ function fitNetwork(values: Record<string, string | undefined>): void {
     seed = (Math.imul(seed, 1103515245) + 12345) & 0x7fffffff;
     return seed / 0x80000000;
   };
+  const hidden2 = Number(values.hidden2 ?? 0);
+  if (
+    !Number.isInteger(hidden) ||
+    hidden < 1 ||
+    hidden > MAX_HIDDEN ||
+    !Number.isInteger(hidden2) ||
+    hidden2 < 0 ||
+    hidden2 > MAX_HIDDEN
+  ) {
+    process.stderr.write(
+      `tune: --hidden takes 1 to ${MAX_HIDDEN} units and --hidden2 0 to ${MAX_HIDDEN} (ERR_OPTIONS)\n`,
+    );
+    process.exit(2);
+  }
+  const w1 = new Float32Array(NETWORK_INPUTS * hidden).map(() => (random() - 0.5) * 0.2);
+  // A second hidden layer (--hidden2): its weights drawn after the first layer's.
+  const wMid = new Float32Array(hidden2 * hidden).map(
+    () => (random() - 0.5) * 2 * Math.sqrt(3 / hidden),
+  );
   const net = {
     hidden,
-    w1: new Float32Array(NETWORK_INPUTS * hidden).map(() => (random() - 0.5) * 0.2),
+    w1,
     b1: new Float32Array(hidden),
-    w2: new Float32Array(hidden).map(() => (random() - 0.5) * 0.2),
+    hidden2,
+    wMid,
+    bMid: new Float32Array(hidden2),
+    w2: new Float32Array(hidden2 > 0 ? hidden2 : hidden).map(() => (random() - 0.5) * 0.2),
     b2: 0,
   };
   const units = new Float32Array(hidden);
+  const second = new Float32Array(hidden2);
+  const back1 = new Float32Array(hidden);
   const predict = (i: number): number =>
     scale *
     ((bases[i] as number) +
-      NETWORK_OUTPUT_SCALE * networkForward(net, inputs[i] as number[], units));
+      NETWORK_OUTPUT_SCALE * networkForward(net, inputs[i] as number[], units, second));
   const rms = (model: (i: number) => number): string => {
     let sum = 0;
     for (let i = heldFrom; i < n; i++) sum += (model(i) - (targets[i] as number)) ** 2;
@@ -385,6 +410,33 @@ function fitNetwork(values: Record<string, string | undefined>): void {
       const g = (rate * (p - y) * p * (1 - p) * scale * NETWORK_OUTPUT_SCALE) / SIGMOID_SCALE;
       net.b2 -= g;
       const on = inputs[i] as number[];
+      if (hidden2 > 0) {
+        // Back through the second layer, then the first.
+        back1.fill(0);
+        for (let k = 0; k < hidden2; k++) {
+          const u = second[k] as number;
+          if (u <= 0) continue;
+          const back = g * (net.w2[k] as number);
+          net.w2[k] = (net.w2[k] as number) - g * u;
+          net.bMid[k] = (net.bMid[k] as number) - back;
+          const row = k * hidden;
+          for (let j = 0; j < hidden; j++) {
+            const h = units[j] as number;
+            if (h <= 0) continue;
+            back1[j] = (back1[j] as number) + back * (wMid[row + j] as number);
+            wMid[row + j] = (wMid[row + j] as number) - back * h;
+          }
+        }
+        for (let j = 0; j < hidden; j++) {
+          const back = back1[j] as number;
+          if (back === 0) continue;
+          net.b1[j] = (net.b1[j] as number) - back;
+          for (const input of on) {
+            net.w1[input * hidden + j] = (net.w1[input * hidden + j] as number) - back;
+          }
+        }
+        continue;
+      }
       for (let j = 0; j < hidden; j++) {
         const h = units[j] as number;
         if (h <= 0) continue;
@@ -402,7 +454,7 @@ function fitNetwork(values: Record<string, string | undefined>): void {
   const summary = `${n} positions; scale ${scale.toFixed(3)}; rms error on the held-out last tenth: evaluation alone ${handOnly}, with the network ${rms(predict)} (peer units)`;
   process.stderr.write(`${summary}\n`);
   const provenance = {
-    command: `tune.js network --in ${values.in} --hidden ${hidden} --epochs ${epochs} --rate ${firstRate} --seed ${values.seed ?? 1}`,
+    command: `tune.js network --in ${values.in} --hidden ${hidden}${hidden2 > 0 ? ` --hidden2 ${hidden2}` : ''} --epochs ${epochs} --rate ${firstRate} --seed ${values.seed ?? 1}`,
     summary,
   };
   writeFileSync(
@@ -426,6 +478,7 @@ const { positionals, values } = (() => {
       random: { type: 'string' },
       epochs: { type: 'string' },
       hidden: { type: 'string' },
+      hidden2: { type: 'string' },
       rate: { type: 'string' },
     },
   });
