@@ -5,7 +5,21 @@
 //
 //   node packages/checkers/dist/searchSpeed.js              depth 12, the best of 3 runs
 //   node packages/checkers/dist/searchSpeed.js --depth 10 --runs 5
-import { ballot, makeFen, moveToPdn, parseFen, searchBest } from '@twenty48/checkers';
+//   node packages/checkers/dist/searchSpeed.js --network packages/checkers/networks/eval.t48c.gz
+//     with the evaluation network (gzipped), in its WebAssembly kernel; add --script for the
+//     TypeScript forward pass instead
+import { readFileSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
+import {
+  ballot,
+  makeFen,
+  moveToPdn,
+  networkTables,
+  parseFen,
+  parseNetworkFile,
+  searchBest,
+  useNetwork,
+} from '@twenty48/checkers';
 
 const args = process.argv.slice(2);
 const option = (name: string, fallback: number): number => {
@@ -21,6 +35,30 @@ if (!Number.isInteger(depth) || depth < 1 || depth > 20) {
 if (!Number.isInteger(runs) || runs < 1 || runs > 100) {
   console.error('ERR_USAGE: --runs takes 1..100');
   process.exit(2);
+}
+
+const networkAt = args.indexOf('--network');
+if (networkAt >= 0) {
+  const file = args[networkAt + 1] ?? '';
+  let bytes: Uint8Array;
+  try {
+    bytes = gunzipSync(readFileSync(file));
+  } catch {
+    console.error(
+      `ERR_NETWORK_MISSING: cannot read a gzipped network from ${JSON.stringify(file)}`,
+    );
+    process.exit(2);
+  }
+  const read = parseNetworkFile(bytes);
+  if (!read.ok) {
+    console.error(`${read.code}: ${read.message}`);
+    process.exit(2);
+  }
+  const tables = networkTables(read.value.network, !args.includes('--script'));
+  useNetwork(tables);
+  console.log(
+    `network: ${read.value.network.hidden} hidden units, ${tables.kernel ? 'WebAssembly kernel' : 'TypeScript'}`,
+  );
 }
 
 const fens = ['B:W10,13,16,21,25,26,27,28,30,31,32:B1,2,3,4,5,6,12,15,18,19'];
