@@ -484,7 +484,8 @@ test.describe('offline', () => {
     });
     await expect(page.getByTestId('status')).toHaveText(/^Black to move/);
     await expect(page.getByTestId('notice')).toHaveText('');
-    // So did the evaluation network the worker thinks with.
+    // So did the evaluation network the worker thinks with, evaluated in its WebAssembly kernel
+    // ('loaded'; 'loaded-script' would be the TypeScript fallback).
     const networkState = (): Promise<string | undefined> | undefined =>
       page
         .workers()[0]

@@ -19,7 +19,8 @@ import { fetchGzipped } from '../gunzip.js';
 const scope = self as unknown as {
   onmessage: ((event: MessageEvent) => void) | null;
   postMessage(message: unknown): void;
-  /** The network's state: 'loading', 'loaded', or the refusal's code. */
+  /** The network's state: 'loading', 'loaded' (evaluated in its WebAssembly kernel),
+   * 'loaded-script' (in TypeScript: no WebAssembly SIMD here), or the refusal's code. */
   checkersNetwork: string;
 };
 scope.checkersNetwork = 'loading';
@@ -34,8 +35,9 @@ const ready = (async () => {
         message: file.message,
       };
   if (read.ok) {
-    useNetwork(networkTables(read.value.network));
-    scope.checkersNetwork = 'loaded';
+    const tables = networkTables(read.value.network);
+    useNetwork(tables);
+    scope.checkersNetwork = tables.kernel ? 'loaded' : 'loaded-script';
   } else {
     scope.checkersNetwork = read.code;
     console.warn(
