@@ -327,6 +327,21 @@ const sigmoid = (x: number): number => 1 / (1 + Math.exp(-x / SIGMOID_SCALE));
  * (networkFormat.ts), gzipped.
  */
 function fitNetwork(values: Record<string, string | undefined>): void {
+  const hidden = Number(values.hidden ?? 64);
+  const hidden2 = Number(values.hidden2 ?? 0);
+  if (
+    !Number.isInteger(hidden) ||
+    hidden < 1 ||
+    hidden > MAX_HIDDEN ||
+    !Number.isInteger(hidden2) ||
+    hidden2 < 0 ||
+    hidden2 > MAX_HIDDEN
+  ) {
+    process.stderr.write(
+      `tune: --hidden takes 1 to ${MAX_HIDDEN} units and --hidden2 0 to ${MAX_HIDDEN} (ERR_OPTIONS)\n`,
+    );
+    process.exit(2);
+  }
   const bases: number[] = [];
   const targets: number[] = [];
   const inputs: number[][] = [];
@@ -344,26 +359,11 @@ function fitNetwork(values: Record<string, string | undefined>): void {
     xx += (bases[i] as number) ** 2;
   }
   const scale = xy / xx;
-  const hidden = Number(values.hidden ?? 64);
   let seed = Number(values.seed ?? 1);
   const random = (): number => {
     seed = (Math.imul(seed, 1103515245) + 12345) & 0x7fffffff;
     return seed / 0x80000000;
   };
-  const hidden2 = Number(values.hidden2 ?? 0);
-  if (
-    !Number.isInteger(hidden) ||
-    hidden < 1 ||
-    hidden > MAX_HIDDEN ||
-    !Number.isInteger(hidden2) ||
-    hidden2 < 0 ||
-    hidden2 > MAX_HIDDEN
-  ) {
-    process.stderr.write(
-      `tune: --hidden takes 1 to ${MAX_HIDDEN} units and --hidden2 0 to ${MAX_HIDDEN} (ERR_OPTIONS)\n`,
-    );
-    process.exit(2);
-  }
   const w1 = new Float32Array(NETWORK_INPUTS * hidden).map(() => (random() - 0.5) * 0.2);
   // A second hidden layer (--hidden2): its weights drawn after the first layer's.
   const wMid = new Float32Array(hidden2 * hidden).map(
@@ -396,6 +396,13 @@ function fitNetwork(values: Record<string, string | undefined>): void {
   const firstRate = Number(values.rate ?? 0.8);
   let rate = firstRate;
   const order = Array.from({ length: heldFrom }, (_, i) => i);
+  // A gradient step on first-layer unit j, whose error is `back`, for the inputs that are on.
+  const stepFirst = (on: readonly number[], j: number, back: number): void => {
+    net.b1[j] = (net.b1[j] as number) - back;
+    for (const input of on) {
+      net.w1[input * hidden + j] = (net.w1[input * hidden + j] as number) - back;
+    }
+  };
   for (let epoch = 0; epoch < epochs; epoch++) {
     for (let k = order.length - 1; k > 0; k--) {
       const j = Math.floor(random() * (k + 1));
@@ -429,11 +436,7 @@ function fitNetwork(values: Record<string, string | undefined>): void {
         }
         for (let j = 0; j < hidden; j++) {
           const back = back1[j] as number;
-          if (back === 0) continue;
-          net.b1[j] = (net.b1[j] as number) - back;
-          for (const input of on) {
-            net.w1[input * hidden + j] = (net.w1[input * hidden + j] as number) - back;
-          }
+          if (back !== 0) stepFirst(on, j, back);
         }
         continue;
       }
@@ -442,10 +445,7 @@ function fitNetwork(values: Record<string, string | undefined>): void {
         if (h <= 0) continue;
         const back = g * (net.w2[j] as number);
         net.w2[j] = (net.w2[j] as number) - g * h;
-        net.b1[j] = (net.b1[j] as number) - back;
-        for (const input of on) {
-          net.w1[input * hidden + j] = (net.w1[input * hidden + j] as number) - back;
-        }
+        stepFirst(on, j, back);
       }
     }
     process.stderr.write(`epoch ${epoch + 1}: rms on the held-out tenth ${rms(predict)}\n`);
