@@ -9,7 +9,9 @@
  * The search evaluates it through tables: a row's 4 squares have 5^4 arrangements, and each
  * arrangement's share of the hidden layer is summed once when the network is installed, so a
  * position costs 8 table rows instead of a row of weights per piece (`networkValue`, checked
- * equal to the plain `networkForward`).
+ * equal to the plain `networkForward`). The tables are summed, and a second hidden layer if the
+ * network has one, in a WebAssembly kernel with SIMD (`assembly/network.ts`) where there is
+ * one, and in TypeScript otherwise: the two are tested equal.
  */
 import { compileWasm, instantiateWasm, type WasmModule } from '@twenty48/common';
 import { reverseBits } from './bitboard.js';
