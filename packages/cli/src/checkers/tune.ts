@@ -6,11 +6,11 @@
  *   node packages/cli/dist/checkers/tune.js label --peer CMD --pdn FILE[,FILE…] --out FILE
  *     [--depth 6] [--seed 1] [--limit 20000]
  *   node packages/cli/dist/checkers/tune.js selfplay --peer CMD --out FILE [--depth 8]
- *     [--limit 100000] [--random 0.1] [--seed 1]
+ *     [--limit 100000] [--random 0.1] [--random-until 200] [--seed 1]
  *   node packages/cli/dist/checkers/tune.js fit --in FILE[,FILE…] [--lambda 0.01]
  *     --out packages/checkers/src/evalWeights.ts
  *   node packages/cli/dist/checkers/tune.js network --in FILE[,FILE…] --out FILE [--hidden 64]
- *     [--hidden2 0] [--epochs 20] [--rate 0.8] [--seed 1]
+ *     [--hidden2 0] [--result 0] [--epochs 20] [--rate 0.8] [--seed 1]
  *
  * (label files may be gzipped: the committed ones are packages/cli/data/tuning/*.tsv.gz).
  *
@@ -155,18 +155,25 @@ async function label(values: Record<string, string | undefined>): Promise<void> 
 /** Scores beyond this (peer units) are decided games, not evaluations: not kept as labels. */
 const DECIDED = 1500;
 
+/** The longest self-play game, in plies; one that reaches it undecided counts as a draw. */
+const MAX_SELFPLAY_PLIES = 200;
+
 /**
  * Positions from the peer playing itself: each game starts from an ACF ballot (in turn); at every
  * position the peer searches to `depth`, which labels the position (when quiet and undecided)
  * and picks the move, except that a move in `random` (default 0.1) is a random legal one, so
- * the games spread out. A game ends when decided (|score| > 1500), without moves, or at 200
- * plies. Lines are appended as they come (`FEN<TAB>score`), so a stopped run keeps what it made.
+ * the games spread out (`--random-until PLY`: only in the first PLY plies; default 200, always).
+ * A game ends when decided (|score| > 1500), without moves, or at 200 plies. Each game's lines
+ * are appended when it ends (`FEN<TAB>score<TAB>result`, the result for the side to move: 1 a
+ * win, -1 a loss, 0 a draw or a game stopped at 200 plies undecided), so a stopped run keeps
+ * every game it finished.
  */
 async function selfplay(values: Record<string, string | undefined>): Promise<void> {
   const peer = startPeer(values.peer ?? '');
   const depth = Number(values.depth ?? 8);
   const limit = Number(values.limit ?? 100000);
   const share = Number(values.random ?? 0.1);
+  const randomUntil = Number(values['random-until'] ?? MAX_SELFPLAY_PLIES);
   let seed = Number(values.seed ?? 1);
   const random = (): number => {
     seed = (Math.imul(seed, 1103515245) + 12345) & 0x7fffffff;
@@ -179,25 +186,38 @@ async function selfplay(values: Record<string, string | undefined>): Promise<voi
   let kept = 0;
   for (let game = 0; kept < limit; game++) {
     let position = ballot(game % ACF_BALLOTS.length).position;
-    for (let ply = 0; ply < 200 && kept < limit; ply++) {
+    const labels: { fen: string; score: number; turn: Position['turn'] }[] = [];
+    // The winner once known: the side to move when the game was decided or ran out of moves.
+    let winner: Position['turn'] | null = null;
+    for (let ply = 0; ply < MAX_SELFPLAY_PLIES && kept + labels.length < limit; ply++) {
       const moves = legalMoves(position);
-      if (moves.length === 0) break;
+      if (moves.length === 0) {
+        winner = position.turn === 'black' ? 'red' : 'black';
+        break;
+      }
       const fen = makeFen(position);
       const { score, best } = await peer.search(fen, depth);
-      if (score !== null && Math.abs(score) > DECIDED) break;
+      if (score !== null && Math.abs(score) > DECIDED) {
+        winner = score > 0 ? position.turn : position.turn === 'black' ? 'red' : 'black';
+        break;
+      }
       if (score !== null && !seen.has(fen) && legalCaptures(position).length === 0) {
         seen.add(fen);
-        batch.push(`${fen}\t${score}\n`);
-        kept++;
+        labels.push({ fen, score, turn: position.turn });
       }
       const chosen = best === null ? null : parsePdnMove(position, best);
       const move =
-        random() < share || chosen === null || !chosen.ok
+        (ply < randomUntil && random() < share) || chosen === null || !chosen.ok
           ? moves[Math.floor(random() * moves.length)]
           : chosen.value;
       if (move === undefined) break;
       position = applyMove(position, move);
     }
+    for (const { fen, score, turn } of labels) {
+      const result = winner === null ? 0 : winner === turn ? 1 : -1;
+      batch.push(`${fen}\t${score}\t${result}\n`);
+    }
+    kept += labels.length;
     if (batch.length >= 2000 || kept >= limit) {
       appendFileSync(file, batch.join(''));
       batch = [];
@@ -250,19 +270,24 @@ function ridge(rows: Float64Array[], targets: number[], lambda: number): Float64
 }
 
 /**
- * Each labelled position of the label files (`FEN<TAB>score` lines, comma-separated paths, gzipped
- * or not) as the side to move's masks and the score, in file order; lines that are not a label
- * are skipped.
+ * Each labelled position of the label files (`FEN<TAB>score[<TAB>result]` lines, comma-separated
+ * paths, gzipped or not) as the side to move's masks, the score and the game's result for the
+ * side to move (1, 0 or -1; null when the line has none), in file order; lines that are not a
+ * label are skipped.
  */
-function forEachLabel(files: string, take: (masks: SideMasks, score: number) => void): void {
+function forEachLabel(
+  files: string,
+  take: (masks: SideMasks, score: number, result: number | null) => void,
+): void {
   for (const file of files.split(',')) {
     const bytes = readFileSync(file);
     const text = (file.endsWith('.gz') ? gunzipSync(bytes) : bytes).toString('utf8');
     for (const line of text.split('\n')) {
-      const [fen, score] = line.split('\t');
+      const [fen, score, result] = line.split('\t');
       if (!fen || score === undefined) continue;
       const parsed = parseFen(fen);
-      if (parsed.ok) take(sideMasks(parsed.value), Number(score));
+      const outcome = result === '1' ? 1 : result === '-1' ? -1 : result === '0' ? 0 : null;
+      if (parsed.ok) take(sideMasks(parsed.value), Number(score), outcome);
     }
   }
 }
@@ -323,8 +348,9 @@ const sigmoid = (x: number): number => 1 / (1 + Math.exp(-x / SIGMOID_SCALE));
  * Fits the evaluation network (network.ts) on top of the evaluation: the peer's score ≈ s ·
  * (evaluate + 100 · network), s the least-squares scale of evaluate alone, by stochastic gradient
  * descent on the squared difference of the two as win chances (a sigmoid), holding out the last
- * tenth of the positions (the latest games) to report the fit. Writes the network file
- * (networkFormat.ts), gzipped.
+ * tenth of the positions (the latest games) to report the fit. With `--result W` (0 to 1) and
+ * label lines that carry the game's result, the win chance fitted to is (1 - W) · the score's
+ * plus W · the result's (1, 1/2, 0). Writes the network file (networkFormat.ts), gzipped.
  */
 function fitNetwork(values: Record<string, string | undefined>): void {
   const hidden = Number(values.hidden ?? 64);
@@ -342,13 +368,25 @@ function fitNetwork(values: Record<string, string | undefined>): void {
     );
     process.exit(2);
   }
+  const resultWeight = Number(values.result ?? 0);
+  if (!(resultWeight >= 0 && resultWeight <= 1)) {
+    process.stderr.write('tune: --result takes a weight from 0 to 1 (ERR_OPTIONS)\n');
+    process.exit(2);
+  }
   const bases: number[] = [];
   const targets: number[] = [];
+  // The win chance each position is fitted to: the score's, blended with the game's result.
+  const chances: number[] = [];
   const inputs: number[][] = [];
-  forEachLabel(values.in ?? '', ({ own, opp, kings, south }, score) => {
+  forEachLabel(values.in ?? '', ({ own, opp, kings, south }, score, result) => {
     inputs.push(networkInputs(own, opp, kings, south));
     bases.push(evaluate(own, opp, kings, south));
     targets.push(score);
+    chances.push(
+      result === null
+        ? sigmoid(score)
+        : (1 - resultWeight) * sigmoid(score) + (resultWeight * (result + 1)) / 2,
+    );
   });
   const n = targets.length;
   const heldFrom = Math.ceil(n * 0.9);
@@ -412,7 +450,7 @@ function fitNetwork(values: Record<string, string | undefined>): void {
     }
     for (const i of order) {
       const p = sigmoid(predict(i));
-      const y = sigmoid(targets[i] as number);
+      const y = chances[i] as number;
       // d(loss)/d(output), the loss (p - y)^2 / 2 on win chances.
       const g = (rate * (p - y) * p * (1 - p) * scale * NETWORK_OUTPUT_SCALE) / SIGMOID_SCALE;
       net.b2 -= g;
@@ -454,7 +492,7 @@ function fitNetwork(values: Record<string, string | undefined>): void {
   const summary = `${n} positions; scale ${scale.toFixed(3)}; rms error on the held-out last tenth: evaluation alone ${handOnly}, with the network ${rms(predict)} (peer units)`;
   process.stderr.write(`${summary}\n`);
   const provenance = {
-    command: `tune.js network --in ${values.in} --hidden ${hidden}${hidden2 > 0 ? ` --hidden2 ${hidden2}` : ''} --epochs ${epochs} --rate ${firstRate} --seed ${values.seed ?? 1}`,
+    command: `tune.js network --in ${values.in} --hidden ${hidden}${hidden2 > 0 ? ` --hidden2 ${hidden2}` : ''}${resultWeight > 0 ? ` --result ${resultWeight}` : ''} --epochs ${epochs} --rate ${firstRate} --seed ${values.seed ?? 1}`,
     summary,
   };
   writeFileSync(
@@ -476,6 +514,8 @@ const { positionals, values } = (() => {
       limit: { type: 'string' },
       lambda: { type: 'string' },
       random: { type: 'string' },
+      'random-until': { type: 'string' },
+      result: { type: 'string' },
       epochs: { type: 'string' },
       hidden: { type: 'string' },
       hidden2: { type: 'string' },

@@ -1,0 +1,119 @@
+/**
+ * `tune.js`, the trainer of the evaluation's learned parts, run as a real process: self-play
+ * labels with the games' results (our own `checkers engine` as the peer) and the network fitted
+ * on them.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gunzipSync } from 'node:zlib';
+import { legalCaptures, parseFen, parseNetworkFile } from '@twenty48/checkers';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const TUNE = fileURLToPath(new URL('../../dist/checkers/tune.js', import.meta.url));
+const MAIN = fileURLToPath(new URL('../../dist/checkers/main.js', import.meta.url));
+const dir = mkdtempSync(join(tmpdir(), 'tune-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+function tune(args: string[]) {
+  if (!existsSync(TUNE)) throw new Error(`build first: ${TUNE} is missing (npm run build)`);
+  return spawnSync(process.execPath, [TUNE, ...args], { encoding: 'utf8', timeout: 120_000 });
+}
+
+const labels = join(dir, 'labels.tsv');
+const peer = `"${process.execPath}" "${MAIN}" engine`;
+
+describe('tune.js selfplay', () => {
+  it('labels quiet positions with the score and the game result for the side to move', () => {
+    const { status, stderr } = tune([
+      'selfplay',
+      '--peer',
+      peer,
+      '--depth',
+      '1',
+      '--limit',
+      '300',
+      '--random',
+      '0.5',
+      '--seed',
+      '5',
+      '--out',
+      labels,
+    ]);
+    expect(stderr).toMatch(/^300 positions, \d+ games$/m);
+    expect(status).toBe(0);
+    const lines = readFileSync(labels, 'utf8').trimEnd().split('\n');
+    expect(lines).toHaveLength(300);
+    // Games follow each other; a game never gains pieces, so a new one starts where they grow.
+    const games: { black: boolean; result: number }[][] = [];
+    let lastPieces = Number.POSITIVE_INFINITY;
+    for (const line of lines) {
+      const [fen, score, result, ...rest] = line.split('\t');
+      expect(rest).toEqual([]);
+      expect(score).toMatch(/^-?\d+$/);
+      expect(['1', '0', '-1']).toContain(result);
+      const parsed = parseFen(fen ?? '');
+      if (!parsed.ok) throw new Error(`bad FEN ${fen}`);
+      expect(legalCaptures(parsed.value)).toEqual([]);
+      const { black, red } = parsed.value;
+      const pieces = [...((black | red) >>> 0).toString(2)].filter((bit) => bit === '1').length;
+      if (pieces > lastPieces || games.length === 0) games.push([]);
+      lastPieces = pieces;
+      games.at(-1)?.push({ black: parsed.value.turn === 'black', result: Number(result) });
+    }
+    // Within a game the result is one winner's: it flips with the side to move.
+    for (const game of games) {
+      const blackResults = new Set(game.map(({ black, result }) => (black ? result : -result)));
+      expect(blackResults.size).toBe(1);
+    }
+    const decided = games.filter((game) => game[0]?.result !== 0);
+    expect(decided.length).toBeGreaterThan(0);
+  });
+});
+
+describe('tune.js network', () => {
+  const fitted = (name: string, extra: string[]) => {
+    const out = join(dir, name);
+    const { status, stderr } = tune([
+      'network',
+      '--in',
+      labels,
+      '--hidden',
+      '4',
+      '--epochs',
+      '1',
+      '--out',
+      out,
+      ...extra,
+    ]);
+    expect(stderr).toMatch(/300 positions; scale .* with the network \d+(\.\d)?/);
+    expect(status).toBe(0);
+    const read = parseNetworkFile(gunzipSync(readFileSync(out)));
+    if (!read.ok) throw new Error(read.message);
+    return read.value;
+  };
+
+  it('fits toward the results when asked, and says so in the file', () => {
+    const scores = fitted('scores.t48c.gz', []);
+    const results = fitted('results.t48c.gz', ['--result', '1']);
+    expect(JSON.stringify(results.provenance)).toContain('--result 1 ');
+    expect(JSON.stringify(scores.provenance)).not.toContain('--result');
+    expect(results.network.hidden).toBe(4);
+    // The same seed and positions: only the targets differ, and so do the weights.
+    expect(Array.from(results.network.w2)).not.toEqual(Array.from(scores.network.w2));
+  });
+
+  it('fits a second hidden layer', () => {
+    const two = fitted('two.t48c.gz', ['--hidden2', '2', '--result', '0.5']);
+    expect(two.network.hidden2).toBe(2);
+    expect(two.network.w2).toHaveLength(2);
+  });
+
+  it('refuses a result weight outside 0 to 1 before reading the labels', () => {
+    const { status, stderr } = tune(['network', '--in', join(dir, 'none.tsv'), '--result', '1.5']);
+    expect(status).toBe(2);
+    expect(stderr).toBe('tune: --result takes a weight from 0 to 1 (ERR_OPTIONS)\n');
+  });
+});
