@@ -71,6 +71,34 @@ describe('tune.js selfplay', () => {
     const decided = games.filter((game) => game[0]?.result !== 0);
     expect(decided.length).toBeGreaterThan(0);
   });
+
+  it('refuses bad numbers in one named line with exit code 2, before starting the peer', () => {
+    for (const flags of [
+      ['--depth', '0'],
+      ['--limit', 'many'],
+      ['--random', '2'],
+      ['--random-until=-1'],
+    ]) {
+      const { status, stderr } = tune(['selfplay', '--peer', 'no-such-peer', ...flags]);
+      expect(status, flags.join(' ')).toBe(2);
+      expect(stderr).toBe(
+        'tune: --depth and --limit take a whole number from 1, --random a share from 0 to 1 and --random-until a ply from 0 (ERR_OPTIONS)\n',
+      );
+    }
+  });
+});
+
+describe('tune.js flags', () => {
+  it('names an unknown flag or a missing value in one line with exit code 2', () => {
+    for (const args of [
+      ['selfplay', '--bogus'],
+      ['network', '--in'],
+    ]) {
+      const { status, stderr } = tune(args);
+      expect(status, args.join(' ')).toBe(2);
+      expect(stderr).toMatch(/^tune: .+ \(ERR_OPTIONS\)\n$/);
+    }
+  });
 });
 
 describe('tune.js network', () => {

@@ -165,15 +165,29 @@ const MAX_SELFPLAY_PLIES = 200;
  * the games spread out (`--random-until PLY`: only in the first PLY plies; default 200, always).
  * A game ends when decided (|score| > 1500), without moves, or at 200 plies. Each game's lines
  * are appended when it ends (`FEN<TAB>score<TAB>result`, the result for the side to move: 1 a
- * win, -1 a loss, 0 a draw or a game stopped at 200 plies undecided), so a stopped run keeps
- * every game it finished.
+ * win, -1 a loss, 0 a draw or a game stopped undecided, at 200 plies or by `--limit` in the
+ * last game), so a stopped run keeps every game it finished.
  */
 async function selfplay(values: Record<string, string | undefined>): Promise<void> {
-  const peer = startPeer(values.peer ?? '');
   const depth = Number(values.depth ?? 8);
   const limit = Number(values.limit ?? 100000);
   const share = Number(values.random ?? 0.1);
   const randomUntil = Number(values['random-until'] ?? MAX_SELFPLAY_PLIES);
+  if (
+    !Number.isInteger(depth) ||
+    depth < 1 ||
+    !Number.isInteger(limit) ||
+    limit < 1 ||
+    !(share >= 0 && share <= 1) ||
+    !Number.isInteger(randomUntil) ||
+    randomUntil < 0
+  ) {
+    process.stderr.write(
+      'tune: --depth and --limit take a whole number from 1, --random a share from 0 to 1 and --random-until a ply from 0 (ERR_OPTIONS)\n',
+    );
+    process.exit(2);
+  }
+  const peer = startPeer(values.peer ?? '');
   let seed = Number(values.seed ?? 1);
   const random = (): number => {
     seed = (Math.imul(seed, 1103515245) + 12345) & 0x7fffffff;
@@ -502,7 +516,19 @@ function fitNetwork(values: Record<string, string | undefined>): void {
 }
 
 const { positionals, values } = (() => {
-  const parsed = parseArgs({
+  let parsed: ReturnType<typeof parseTuneArgs>;
+  try {
+    parsed = parseTuneArgs();
+  } catch (error) {
+    // An unknown flag or a missing value: one named line, not a stack trace.
+    process.stderr.write(`tune: ${errorMessage(error).split('\n')[0]} (ERR_OPTIONS)\n`);
+    process.exit(2);
+  }
+  return { positionals: parsed.positionals, values: parsed.values };
+})();
+
+function parseTuneArgs() {
+  return parseArgs({
     allowPositionals: true,
     options: {
       peer: { type: 'string' },
@@ -522,8 +548,7 @@ const { positionals, values } = (() => {
       rate: { type: 'string' },
     },
   });
-  return { positionals: parsed.positionals, values: parsed.values };
-})();
+}
 if (positionals[0] === 'label') {
   // A peer that ends or goes silent is one line and exit code 1, not a stack trace.
   await label(values).catch((error: unknown) => {
