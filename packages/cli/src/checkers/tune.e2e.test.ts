@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
-import { legalCaptures, parseFen, parseNetworkFile } from '@twenty48/checkers';
+import { bitCount, legalCaptures, parseFen, parseNetworkFile } from '@twenty48/checkers';
 import { afterAll, describe, expect, it } from 'vitest';
 
 const TUNE = fileURLToPath(new URL('../../dist/checkers/tune.js', import.meta.url));
@@ -58,7 +58,7 @@ describe('tune.js selfplay', () => {
       if (!parsed.ok) throw new Error(`bad FEN ${fen}`);
       expect(legalCaptures(parsed.value)).toEqual([]);
       const { black, red } = parsed.value;
-      const pieces = [...((black | red) >>> 0).toString(2)].filter((bit) => bit === '1').length;
+      const pieces = bitCount(black | red);
       if (pieces > lastPieces || games.length === 0) games.push([]);
       lastPieces = pieces;
       games.at(-1)?.push({ black: parsed.value.turn === 'black', result: Number(result) });

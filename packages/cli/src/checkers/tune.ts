@@ -50,6 +50,7 @@ import {
   NETWORK_OUTPUT_SCALE,
   networkForward,
   networkInputs,
+  opponent,
   type Position,
   parseFen,
   parsePdnMove,
@@ -206,13 +207,13 @@ async function selfplay(values: Record<string, string | undefined>): Promise<voi
     for (let ply = 0; ply < MAX_SELFPLAY_PLIES && kept + labels.length < limit; ply++) {
       const moves = legalMoves(position);
       if (moves.length === 0) {
-        winner = position.turn === 'black' ? 'red' : 'black';
+        winner = opponent(position.turn);
         break;
       }
       const fen = makeFen(position);
       const { score, best } = await peer.search(fen, depth);
       if (score !== null && Math.abs(score) > DECIDED) {
-        winner = score > 0 ? position.turn : position.turn === 'black' ? 'red' : 'black';
+        winner = score > 0 ? position.turn : opponent(position.turn);
         break;
       }
       if (score !== null && !seen.has(fen) && legalCaptures(position).length === 0) {
