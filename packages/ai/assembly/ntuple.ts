@@ -76,7 +76,7 @@ let lastMaxExponent: i32 = 0;
 // Restarts: the first afterstate of the last game whose largest exponent reached this (0: none).
 let restartExponent: i32 = 0;
 let lastFirst: u64 = 0;
-/** The search values boards whose largest exponent is above this downgraded (15: never). */
+/** Boards whose largest exponent is above this are valued (and learned) downgraded (15: never). */
 let downgradeAbove: i32 = 15;
 
 /**
@@ -405,7 +405,10 @@ function spawn(board: u64): u64 {
  * is 0; an afterstate's target is the next move's gain plus (1 - λ) times the next afterstate's
  * value just learned plus λ times the next afterstate's target (λ = 0: TD(0)).
  * A game starts from two spawns on an empty board, or, when `startLo`/`startHi` is a board (not
- * 0), from that afterstate and one spawn (a restart). Returns the game's score;
+ * 0), from that afterstate and one spawn (a restart). With downgrading (`setDowngrade` below 15)
+ * the moves are chosen by gain plus the downgraded afterstate's value, as the search's leaves,
+ * and every afterstate is learned downgraded, toward the gains of the moves on the downgraded
+ * boards: the weights the search reads for late boards learn from them. Returns the game's score;
  * `gameMoves`/`gameMaxExponent`/`gameFirstLo`/`gameFirstHi` tell the rest.
  */
 export function trainGame(
@@ -425,25 +428,33 @@ export function trainGame(
     let best: f64 = -Infinity;
     let after: u64 = 0;
     let won: f64 = 0;
+    let from: u64 = 0;
+    let gains: usize = 0;
     // up, down (the transpose moved left, right), left, right
     for (let m = 0; m < 4; m++) {
       const source = m < 2 ? t : board;
       const rows = (m & 1) == 0 ? LEFT : RIGHT;
       const moved = slide(rows, source);
       if (moved == source) continue;
-      const g = gain((m & 1) == 0 ? GAIN_LEFT : GAIN_RIGHT, source);
+      const table = (m & 1) == 0 ? GAIN_LEFT : GAIN_RIGHT;
+      const g = gain(table, source);
       const next = m < 2 ? transpose(moved) : moved;
-      const v = g + value(next);
+      const v = g + leafValue(next);
       if (v > best) {
         best = v;
         after = next;
         won = g;
+        from = source;
+        gains = table;
       }
     }
     if (best == -Infinity) break;
     const entry = path + <usize>moves * PATH_BYTES;
-    store<u64>(entry, after);
-    store<f64>(entry, won, 8);
+    // Downgrading, the afterstate is learned downgraded, and the gain leading to it is the
+    // move's on the downgraded board (big merges score as the smaller ones they stand for).
+    const downgrading = downgradeAbove < 15;
+    store<u64>(entry, downgrading ? downgrade(after) : after);
+    store<f64>(entry, downgrading ? gain(gains, downgrade(from)) : won, 8);
     if (lastFirst == 0 && restartExponent > 0 && maxExponent(after) >= restartExponent)
       lastFirst = after;
     moves++;

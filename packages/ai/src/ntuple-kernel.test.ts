@@ -255,6 +255,30 @@ describe('tile downgrading', () => {
       else expect(lowered).toBeGreaterThan(100);
     }
   }, 60_000);
+
+  it('trains downgraded exactly as the reference, and learns other weights than without', () => {
+    const network = newNetwork(TINY, 500);
+    const plain = newNetwork(TINY, 500);
+    const { kernel, weights } = kernelWith(network);
+    const rng = new SplitMix64(0xd0d0d0d0n);
+    const plainRng = new SplitMix64(0xd0d0d0d0n);
+    kernel.seed(0xd0d0d0d0 | 0, 0);
+    kernel.setDowngrade(5);
+    let above = 0;
+    for (let game = 0; game < 30; game++) {
+      const expected = referenceTrainGame(network, classic, rng, 0.4 / 16, { downgradeAbove: 5 });
+      referenceTrainGame(plain, classic, plainRng, 0.4 / 16);
+      expect(kernel.trainGame(0.4 / 16, 0, 0, 0, 0)).toBe(expected.score);
+      expect(kernel.gameMoves()).toBe(expected.moves);
+      expect(kernel.gameMaxExponent()).toBe(expected.maxExponent);
+      if (expected.maxExponent > 5) above++;
+    }
+    // The games did pass the limit (the 64 tile), so downgrading had boards to act on.
+    expect(above).toBeGreaterThan(10);
+    expect(weights()).toEqual(network.weights);
+    expect(boardOf(kernel.rngLo(), kernel.rngHi())).toBe(rng.state);
+    expect(network.weights).not.toEqual(plain.weights);
+  }, 120_000);
 });
 
 describe('a TD update by hand on a one-cell network', () => {

@@ -146,6 +146,11 @@ export interface LearningOptions {
   readonly start?: bigint;
   /** Report the first afterstate whose largest exponent reaches this (absent or 0: none). */
   readonly restartExponent?: number;
+  /**
+   * Value boards whose largest exponent is above this downgraded when choosing, and learn every
+   * afterstate downgraded, toward the moves' gains on the downgraded boards (absent or 15: never).
+   */
+  readonly downgradeAbove?: number;
 }
 
 /**
@@ -163,7 +168,13 @@ export function referenceTrainGame(
   rules: Rules,
   rng: SplitMix64,
   step: number,
-  { lambda = 0, coherence, start = 0n, restartExponent = 0 }: LearningOptions = {},
+  {
+    lambda = 0,
+    coherence,
+    start = 0n,
+    restartExponent = 0,
+    downgradeAbove = 15,
+  }: LearningOptions = {},
 ): { score: number; moves: number; maxExponent: number; first: bigint } {
   const { left, right } = rowTables(rules.merge);
   const gains = gainTables(rules.merge);
@@ -177,6 +188,8 @@ export function referenceTrainGame(
     (table[rowAt(board, 1)] as number) +
     (table[rowAt(board, 2)] as number) +
     (table[rowAt(board, 3)] as number);
+  const downgraded = (b: bigint): bigint =>
+    downgradeAbove < 15 ? referenceDowngrade(b, downgradeAbove) : b;
   let board = start === 0n ? spawn(spawn(0n, rng, rules), rng, rules) : spawn(start, rng, rules);
   let first = 0n;
   const path: { after: bigint; gain: number }[] = [];
@@ -184,21 +197,27 @@ export function referenceTrainGame(
   for (;;) {
     const t = transpose64(board);
     let best = Number.NEGATIVE_INFINITY;
-    let chosen: { after: bigint; gain: number } | null = null;
+    let chosen: { after: bigint; gain: number; learned: { after: bigint; gain: number } } | null =
+      null;
     for (let m = 0; m < 4; m++) {
       const source = m < 2 ? t : board;
       const moved = slide(m % 2 === 0 ? left : right, source);
       if (moved === source) continue;
-      const g = gain(m % 2 === 0 ? gains.left : gains.right, source);
+      const table = m % 2 === 0 ? gains.left : gains.right;
+      const g = gain(table, source);
       const after = m < 2 ? transpose64(moved) : moved;
-      const v = g + referenceValue(network, after);
+      const v = g + referenceValue(network, downgraded(after));
       if (v > best) {
         best = v;
-        chosen = { after, gain: g };
+        const learned =
+          downgradeAbove < 15
+            ? { after: downgraded(after), gain: gain(table, downgraded(source)) }
+            : { after, gain: g };
+        chosen = { after, gain: g, learned };
       }
     }
     if (!chosen) break;
-    path.push(chosen);
+    path.push(chosen.learned);
     if (first === 0n && restartExponent > 0 && maxExponentOf(chosen.after) >= restartExponent)
       first = chosen.after;
     score += chosen.gain;

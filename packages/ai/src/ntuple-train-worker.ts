@@ -47,6 +47,8 @@ export interface TrainWorkerData {
   readonly coherence: boolean;
   /** Keep first afterstates with 2^this and restart from them (0: no restarts). */
   readonly restartExponent: number;
+  /** Value and learn boards whose largest exponent is above this downgraded (15: never). */
+  readonly downgradeAbove: number;
   readonly pool: readonly string[];
   readonly played: number;
 }
@@ -64,6 +66,7 @@ if (port && module) {
   });
   kernel.seed(data.rng[0], data.rng[1]);
   kernel.setRestartExponent(data.restartExponent);
+  kernel.setDowngrade(data.downgradeAbove);
   const step = data.rate / features(data.shape).length;
   const pool = data.pool.map((hex) => BigInt(`0x${hex}`));
   let played = data.played;

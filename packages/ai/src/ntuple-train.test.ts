@@ -167,6 +167,32 @@ describe('2048 train (one worker, a tiny network)', () => {
     expect(weightsOf(join(dir, 'no-rs.t48n')).network.weights).not.toEqual(whole.network.weights);
   }, 120_000);
 
+  it('with downgrading, keeps the limit in the checkpoint, resumes it, and learns other weights', async () => {
+    const learn = (out: string, games: number, extra: { resume?: string; downgrade?: number }) =>
+      trainNetwork({ games, workers: 1, seed: 'down', out, shape: TINY, ...extra });
+    await learn(join(dir, 'dg-whole.t48n'), 200, { downgrade: 32 });
+    await learn(join(dir, 'dg-half.t48n'), 70, { downgrade: 32 });
+    // Resumed without --downgrade: the checkpoint's limit goes on.
+    await learn(join(dir, 'dg-half.t48n'), 200, { resume: join(dir, 'dg-half.t48n') });
+    const whole = weightsOf(join(dir, 'dg-whole.t48n'));
+    const resumed = weightsOf(join(dir, 'dg-half.t48n'));
+    expect((whole.training as { downgradeAbove: number }).downgradeAbove).toBe(5);
+    expect(resumed.network.weights).toEqual(whole.network.weights);
+    expect(resumed.training).toEqual({
+      ...(whole.training as object),
+      seconds: expect.any(Number),
+    });
+    // The same games without downgrading learn other weights: the flag reaches the workers.
+    await learn(join(dir, 'dg-none.t48n'), 200, {});
+    expect(weightsOf(join(dir, 'dg-none.t48n')).network.weights).not.toEqual(whole.network.weights);
+    // --downgrade 0 on resume turns it off, and the checkpoint says nothing of it.
+    await learn(join(dir, 'dg-whole.t48n'), 220, {
+      resume: join(dir, 'dg-whole.t48n'),
+      downgrade: 0,
+    });
+    expect(weightsOf(join(dir, 'dg-whole.t48n')).training).not.toHaveProperty('downgradeAbove');
+  }, 120_000);
+
   it('goes on from a shipped network (no training state) with a new trainer state', async () => {
     const first = join(dir, 'to-ship.t48n');
     await run(first, 50);

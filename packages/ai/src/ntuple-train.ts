@@ -53,6 +53,11 @@ export interface TrainingState {
   readonly pools?: readonly (readonly string[])[];
   /** Games each worker has played (its restarts are every other one). */
   readonly played?: readonly number[];
+  /**
+   * Boards whose largest exponent is above this are valued and learned downgraded, as the
+   * search values its leaves (absent or 15: never).
+   */
+  readonly downgradeAbove?: number;
 }
 
 export interface TrainOptions {
@@ -77,6 +82,11 @@ export interface TrainOptions {
    * (0: never, the default); replaces a checkpoint's when given.
    */
   readonly restart?: number;
+  /**
+   * Learn boards holding a tile above this one downgraded, as the search values them (0: never,
+   * the default); replaces a checkpoint's when given.
+   */
+  readonly downgrade?: number;
   readonly initial?: number;
   /** Milliseconds between checkpoints. */
   readonly checkpointMs?: number;
@@ -128,6 +138,11 @@ const isTrainingState = (value: unknown): value is TrainingState =>
   (value.lambda === undefined || typeof value.lambda === 'number') &&
   (value.coherence === undefined || typeof value.coherence === 'boolean') &&
   (value.restartExponent === undefined || typeof value.restartExponent === 'number') &&
+  (value.downgradeAbove === undefined ||
+    (typeof value.downgradeAbove === 'number' &&
+      Number.isInteger(value.downgradeAbove) &&
+      value.downgradeAbove >= 3 &&
+      value.downgradeAbove <= 15)) &&
   (value.pools === undefined ||
     (Array.isArray(value.pools) &&
       value.pools.every(
@@ -217,10 +232,22 @@ export async function trainNetwork(options: TrainOptions): Promise<TrainProgress
       : options.restart > 0
         ? Math.log2(options.restart)
         : 0;
+  const downgradeAbove =
+    options.downgrade === undefined
+      ? (state.downgradeAbove ?? 15)
+      : options.downgrade > 0
+        ? Math.log2(options.downgrade)
+        : 15;
   // The checkpoint's pools go on only with the tile they were kept for.
-  const { pools: keptPools, played: keptPlayed, ...rest } = state;
+  const { pools: keptPools, played: keptPlayed, downgradeAbove: _kept, ...rest } = state;
   const resumedPools = restartExponent === state.restartExponent ? keptPools : undefined;
-  state = { ...rest, lambda, coherence: coherent, restartExponent };
+  state = {
+    ...rest,
+    lambda,
+    coherence: coherent,
+    restartExponent,
+    ...(downgradeAbove < 15 ? { downgradeAbove } : {}),
+  };
   if (!coherent) coherence = null;
   const module = compileKernel(NTUPLE_SHARED_WASM_BASE64);
   if (!module) throw new Error('ERR_TRAIN_WASM: WebAssembly with shared memory is unavailable');
@@ -317,6 +344,7 @@ export async function trainNetwork(options: TrainOptions): Promise<TrainProgress
           lambda,
           coherence: coherent,
           restartExponent,
+          downgradeAbove,
           pool: pools[own] ?? [],
           played: played[own] ?? 0,
         } satisfies TrainWorkerData,

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { readNetwork } from '@twenty48/ai/node';
 import { describe, expect, it } from 'vitest';
-import { parseLambda, parseRate, parseRestart, trainCommand } from './train.js';
+import { parseDowngrade, parseLambda, parseRate, parseRestart, trainCommand } from './train.js';
 
 describe('2048 train', () => {
   const dir = mkdtempSync(join(tmpdir(), 'train-cli-'));
@@ -57,5 +57,13 @@ describe('2048 train', () => {
     expect(parseRestart('0')).toBe(0);
     for (const bad of ['1000', '4', '131072', '-8', '16384.0', 'big', ''])
       expect(() => parseRestart(bad)).toThrow('restart must be 0 or a tile from 8 to 65536');
+  });
+
+  it('reads --downgrade as 0 or a tile from 8 to 16384, naming what is wrong', () => {
+    expect(parseDowngrade('4096')).toBe(4096);
+    expect(parseDowngrade('8')).toBe(8);
+    expect(parseDowngrade('0')).toBe(0);
+    for (const bad of ['4', '32768', '3000', '-8', '4096.0', 'half', ''])
+      expect(() => parseDowngrade(bad)).toThrow('downgrade must be 0 or a tile from 8 to 16384');
   });
 });

@@ -6,6 +6,7 @@
  *   2048 train --games 200000 --workers 1 --seed 1 --out classic.t48n
  *   2048 train --games 400000 --out classic.t48n --resume classic.t48n [--rate 0.1]
  *   2048 train --games 900000 --out late.t48n --resume classic.t48n --restart 16384
+ *   2048 train --games 900000 --out late.t48n --resume late.t48n --restart 8192 --downgrade 4096
  *
  * One worker and a seed give the same network every time, and a resumed training equals an
  * uninterrupted one; with more workers they share the weights without locks (Hogwild), which
@@ -26,6 +27,7 @@ interface TrainFlags {
   readonly lambda?: number;
   readonly coherence?: boolean;
   readonly restart?: number;
+  readonly downgrade?: number;
 }
 
 /**
@@ -76,6 +78,21 @@ export function parseRestart(text: string): number {
   return tile;
 }
 
+/**
+ * `--downgrade TILE`: boards holding a tile above TILE are valued and learned downgraded, as the
+ * search values them; a power of two from 8 to 16384, or 0 (off).
+ *
+ * @example
+ * parseDowngrade('4096') // 4096
+ * parseDowngrade('32768') // throws: downgrade must be 0 or a tile from 8 to 16384
+ */
+export function parseDowngrade(text: string): number {
+  const tile = /^\d{1,6}$/.test(text) ? Number(text) : Number.NaN;
+  if (!(tile === 0 || (Number.isInteger(Math.log2(tile)) && tile >= 8 && tile <= 16384)))
+    throw new InvalidArgumentError('downgrade must be 0 or a tile from 8 to 16384');
+  return tile;
+}
+
 /** Where the command writes; tests pass their own. */
 export interface TrainIo {
   readonly err: (text: string) => void;
@@ -115,6 +132,7 @@ export async function trainCommand(
       ...(flags.lambda !== undefined ? { lambda: flags.lambda } : {}),
       ...(flags.coherence !== undefined ? { coherence: flags.coherence } : {}),
       ...(flags.restart !== undefined ? { restart: flags.restart } : {}),
+      ...(flags.downgrade !== undefined ? { downgrade: flags.downgrade } : {}),
       checkpointMs,
       signal: stop.signal,
       onProgress: (p) =>
@@ -186,6 +204,11 @@ export function register(program: Command, io: TrainIo = processIo): void {
       '--restart <tile>',
       "every other game restarts from a board where TILE had just appeared in an earlier game (0: off, the default; with --resume it replaces the checkpoint's)",
       parseRestart,
+    )
+    .option(
+      '--downgrade <tile>',
+      "value and learn boards holding a tile above TILE downgraded, as the search values them (0: off, the default; with --resume it replaces the checkpoint's)",
+      parseDowngrade,
     )
     .action(async (flags: TrainFlags) => {
       const code = await trainCommand(flags, io);
