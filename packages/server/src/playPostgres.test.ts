@@ -38,7 +38,7 @@ const get = async <T>(url: string) => {
 };
 
 if (base) {
-  const admin = postgres(base, { max: 1, onnotice: () => {} });
+  const admin = postgres(base, { max: 1, onnotice: () => {}, fetch_types: false });
   let schema = '';
   let stores: LeaderboardStore[] = [];
   let servers: PlayServer[] = [];

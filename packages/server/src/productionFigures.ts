@@ -95,7 +95,7 @@ async function outage(pg: OwnPostgres): Promise<void> {
 async function bytesPerMove(pg: OwnPostgres): Promise<void> {
   const target = Number(process.env.BYTES_MOVES ?? 20_000);
   const server = await startServer({ port: 0, database: pg.url, webRoot: '/none', limits: LIFTED });
-  const sql = postgres(pg.url, { max: 1, onnotice: () => {} });
+  const sql = postgres(pg.url, { max: 1, onnotice: () => {}, fetch_types: false });
   try {
     const agent = new Agent({ keepAlive: true, maxSockets: 8 });
     let kept = 0;

@@ -12,7 +12,7 @@ const inSchema = (base: string, schema: string) =>
   `${base}${base.includes('?') ? '&' : '?'}search_path=${schema}`;
 
 if (url) {
-  const admin = postgres(url, { max: 1, onnotice: () => {} });
+  const admin = postgres(url, { max: 1, onnotice: () => {}, fetch_types: false });
   let schema = '';
   leaderboardContract('a PostgreSQL server (TWENTY48_TEST_DATABASE_URL)', {
     sharesChanges: true,

@@ -63,6 +63,37 @@ export interface PgClientOptions {
   readonly observe?: StatementObserver;
 }
 
+/**
+ * An array parameter in PostgreSQL's text form: each element quoted, its quotes and backslashes
+ * escaped; null as NULL.
+ *
+ * @example
+ * arrayLiteral([1, 'a "b"', null]) // '{"1","a \\"b\\"",NULL}'
+ */
+export function arrayLiteral(values: unknown): string {
+  if (!Array.isArray(values)) return String(values);
+  const element = (value: unknown) =>
+    value === null || value === undefined
+      ? 'NULL'
+      : `"${String(value).replace(/[\\"]/g, (c) => `\\${c}`)}"`;
+  return `{${values.map(element).join(',')}}`;
+}
+
+/**
+ * The array parameters the store sends (int4[], text[], int8[] by their type ids), serialized
+ * here since the client does not fetch the database's array types. None is read back.
+ */
+const ARRAY_TYPES = Object.fromEntries(
+  [
+    ['intArray', 1007],
+    ['textArray', 1009],
+    ['bigintArray', 1016],
+  ].map(([name, oid]) => [
+    name,
+    { to: oid as number, from: [] as number[], serialize: arrayLiteral, parse: String },
+  ]),
+);
+
 /** The failures `withDeadline` made: a statement that ran out of time, not an answer. */
 const deadlines = new WeakSet<object>();
 
@@ -106,6 +137,10 @@ export function postgresJsClient(url: string, options: PgClientOptions = {}): Pg
     // The database ends a statement past this, whoever is waiting for it.
     connection: { statement_timeout: queryMs },
     onnotice: () => {},
+    // Not asking each new connection for the database's array types: postgres.js leaves that
+    // statement's failure unhandled (porsager/postgres#1192), and a database lost while a
+    // connection is set up would end the process. The arrays the store sends are below.
+    fetch_types: false,
     types: {
       bigint: {
         to: 20,
@@ -113,6 +148,7 @@ export function postgresJsClient(url: string, options: PgClientOptions = {}): Pg
         serialize: (value: unknown) => String(value),
         parse: (value: string) => Number(value),
       },
+      ...ARRAY_TYPES,
     },
   });
   const location = redactedUrl(url);

@@ -4,56 +4,11 @@
  * forwarding in both directions without closing anything. Only deadlines tell then; once one
  * ran out with nothing answered meanwhile, the circuit opens and statements fail at once.
  */
-import { connect, createServer, type Server, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
+import { type Relay, startRelay, throughRelay } from '../testing/relay.js';
 import { postgresJsClient } from './client.js';
 
 const url = process.env.TWENTY48_TEST_DATABASE_URL;
-
-interface Relay {
-  readonly port: number;
-  /** Stop forwarding (both ways, new connections too), closing nothing. */
-  silence(): void;
-  close(): Promise<void>;
-}
-
-/** A TCP relay from a free port of 127.0.0.1 to `host:port`. */
-async function startRelay(host: string, port: number): Promise<Relay> {
-  const sockets = new Set<Socket>();
-  let silent = false;
-  const track = (socket: Socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-    socket.on('error', () => {});
-  };
-  const server: Server = createServer((client) => {
-    track(client);
-    if (silent) return; // taken, never answered: as a dead host's SYN-ACK that goes nowhere
-    const upstream: Socket = connect(port, host);
-    track(upstream);
-    client.on('data', (data: Buffer) => {
-      if (!silent) upstream.write(data);
-    });
-    upstream.on('data', (data: Buffer) => {
-      if (!silent) client.write(data);
-    });
-    client.on('end', () => upstream.end());
-    upstream.on('end', () => client.end());
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  return {
-    port: typeof address === 'object' && address ? address.port : 0,
-    silence: () => {
-      silent = true;
-    },
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const socket of sockets) socket.destroy();
-        server.close(() => resolve());
-      }),
-  };
-}
 
 let relay: Relay | undefined;
 afterEach(async () => {
@@ -65,9 +20,10 @@ describe.runIf(url)('a PostgreSQL host gone silent', { timeout: 30_000 }, () => 
   it('opens the circuit once a statement ran out of time with nothing answered: the next fails at once', async () => {
     const target = new URL(url ?? '');
     relay = await startRelay(target.hostname, Number(target.port || 5432));
-    target.hostname = '127.0.0.1';
-    target.port = String(relay.port);
-    const client = postgresJsClient(target.toString(), { max: 2, queryTimeoutMs: 300 });
+    const client = postgresJsClient(throughRelay(url ?? '', relay), {
+      max: 2,
+      queryTimeoutMs: 300,
+    });
     try {
       expect(await client.query<{ one: number }>('SELECT 1 AS one', [])).toEqual([{ one: 1 }]);
       relay.silence();
