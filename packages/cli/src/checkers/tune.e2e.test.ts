@@ -25,29 +25,36 @@ function tune(args: string[]) {
 const labels = join(dir, 'labels.tsv');
 const peer = `"${process.execPath}" "${MAIN}" engine`;
 
+/** The self-play run both describes read, made once (whichever test asks first). */
+let selfplay: ReturnType<typeof tune> | undefined;
+function labelled() {
+  selfplay ??= tune([
+    'selfplay',
+    '--peer',
+    peer,
+    '--depth',
+    '1',
+    '--limit',
+    '300',
+    '--random',
+    '0.5',
+    '--seed',
+    '5',
+    '--out',
+    labels,
+  ]);
+  return selfplay;
+}
+
 describe('tune.js selfplay', () => {
   it('labels quiet positions with the score and the game result for the side to move', () => {
-    const { status, stderr } = tune([
-      'selfplay',
-      '--peer',
-      peer,
-      '--depth',
-      '1',
-      '--limit',
-      '300',
-      '--random',
-      '0.5',
-      '--seed',
-      '5',
-      '--out',
-      labels,
-    ]);
+    const { status, stderr } = labelled();
     expect(stderr).toMatch(/^300 positions, \d+ games$/m);
     expect(status).toBe(0);
     const lines = readFileSync(labels, 'utf8').trimEnd().split('\n');
     expect(lines).toHaveLength(300);
     // Games follow each other; a game never gains pieces, so a new one starts where they grow.
-    const games: { black: boolean; result: number }[][] = [];
+    const games: { black: boolean; score: number; result: number }[][] = [];
     let lastPieces = Number.POSITIVE_INFINITY;
     for (const line of lines) {
       const [fen, score, result, ...rest] = line.split('\t');
@@ -61,7 +68,11 @@ describe('tune.js selfplay', () => {
       const pieces = bitCount(black | red);
       if (pieces > lastPieces || games.length === 0) games.push([]);
       lastPieces = pieces;
-      games.at(-1)?.push({ black: parsed.value.turn === 'black', result: Number(result) });
+      games.at(-1)?.push({
+        black: parsed.value.turn === 'black',
+        score: Number(score),
+        result: Number(result),
+      });
     }
     // Within a game the result is one winner's: it flips with the side to move.
     for (const game of games) {
@@ -70,6 +81,11 @@ describe('tune.js selfplay', () => {
     }
     const decided = games.filter((game) => game[0]?.result !== 0);
     expect(decided.length).toBeGreaterThan(0);
+    // And it is the winner's, not the loser's: where the peer saw the side to move clearly
+    // ahead or behind (a score past ±400) in a decided game, the result says the same.
+    const clear = decided.flatMap((game) => game.filter(({ score }) => Math.abs(score) > 400));
+    expect(clear.length).toBeGreaterThan(10);
+    for (const { score, result } of clear) expect(result).toBe(Math.sign(score));
   });
 
   it('refuses bad numbers in one named line with exit code 2, before starting the peer', () => {
@@ -103,6 +119,7 @@ describe('tune.js flags', () => {
 
 describe('tune.js network', () => {
   const fitted = (name: string, extra: string[]) => {
+    expect(labelled().status).toBe(0);
     const out = join(dir, name);
     const { status, stderr } = tune([
       'network',
