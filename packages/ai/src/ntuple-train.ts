@@ -226,18 +226,11 @@ export async function trainNetwork(options: TrainOptions): Promise<TrainProgress
   // λ and coherence given now replace the checkpoint's; a coherence started now starts at 0.
   const lambda = options.lambda ?? state.lambda ?? 0;
   const coherent = options.coherence ?? state.coherence ?? false;
-  const restartExponent =
-    options.restart === undefined
-      ? (state.restartExponent ?? 0)
-      : options.restart > 0
-        ? Math.log2(options.restart)
-        : 0;
-  const downgradeAbove =
-    options.downgrade === undefined
-      ? (state.downgradeAbove ?? 15)
-      : options.downgrade > 0
-        ? Math.log2(options.downgrade)
-        : 15;
+  // A tile given now (0: off) replaces the checkpoint's exponent; `off` is the exponent of off.
+  const exponentOf = (tile: number | undefined, kept: number | undefined, off: number) =>
+    tile === undefined ? (kept ?? off) : tile > 0 ? Math.log2(tile) : off;
+  const restartExponent = exponentOf(options.restart, state.restartExponent, 0);
+  const downgradeAbove = exponentOf(options.downgrade, state.downgradeAbove, 15);
   // The checkpoint's pools go on only with the tile they were kept for.
   const { pools: keptPools, played: keptPlayed, downgradeAbove: _kept, ...rest } = state;
   const resumedPools = restartExponent === state.restartExponent ? keptPools : undefined;
