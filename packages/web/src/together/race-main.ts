@@ -44,6 +44,7 @@ import {
   raceIdOf,
   raceLink,
   screenOf,
+  supersedes,
   timeLeft,
   winnerLine,
 } from './race-view.js';
@@ -175,6 +176,7 @@ function entered(screen: RaceScreen): void {
 }
 
 function applyRace(next: RaceInfo): void {
+  if (!supersedes(race, next)) return;
   const changedRules = race === null || race.rules !== next.rules || race.size !== next.size;
   race = next;
   offset = Date.parse(next.now) - Date.now();

@@ -10,6 +10,7 @@ import {
   raceIdOf,
   raceLink,
   screenOf,
+  supersedes,
   timeLeft,
   winnerLine,
 } from './race-view.js';
@@ -66,6 +67,22 @@ describe('the screen a race shows', () => {
     expect(timeLeft(300_000)).toBe('5:00');
     expect(timeLeft(61_500)).toBe('1:02');
     expect(timeLeft(-10)).toBe('0:00');
+  });
+});
+
+describe('a race read again', () => {
+  it('never takes the page back to an earlier stage of the same race', () => {
+    const running = { ...race, status: 'running' as const };
+    const finished = { ...race, status: 'finished' as const };
+    expect(supersedes(null, race)).toBe(true);
+    expect(supersedes(race, running)).toBe(true);
+    expect(supersedes(running, finished)).toBe(true);
+    expect(supersedes(running, { ...running, players: [] })).toBe(true);
+    // A read answered before the end, arriving after the stream told of it.
+    expect(supersedes(finished, running)).toBe(false);
+    expect(supersedes(running, race)).toBe(false);
+    // Another race (Race again) replaces it whatever its stage.
+    expect(supersedes(finished, { ...race, raceId: 'ZyXwVuTsRqPoNmLkJiHgFe' })).toBe(true);
   });
 });
 

@@ -3,7 +3,7 @@
 // words the page shows. The DOM, the client and storage are race-main.ts's.
 
 import type { RaceInfo, RacePlayer } from '@twenty48/client';
-import { escapeAndCut, formatNumber, isRankedId, isRecord } from '@twenty48/common';
+import { escapeAndCut, formatNumber, isRankedId, isRecord, RACE_STATUSES } from '@twenty48/common';
 
 /** Where the Race page keeps the races it joined (by raceId) in localStorage. */
 export const RACES_KEY = 'twenty48:races';
@@ -28,6 +28,19 @@ export type RaceScreen =
   /** Started, and this browser is not in it: the race is watched. */
   | 'watching'
   | 'over';
+
+/**
+ * Whether `next` may replace `current` on the page: another race, or the same race at the same
+ * stage or a later one (waiting, running, finished), never an earlier one. A read answered
+ * before the race's end can arrive after the stream told of the end; it must not undo it.
+ *
+ * @example
+ * supersedes(finished, { ...finished, status: 'running' }) // false
+ */
+export function supersedes(current: RaceInfo | null, next: RaceInfo): boolean {
+  if (current === null || current.raceId !== next.raceId) return true;
+  return RACE_STATUSES.indexOf(next.status) >= RACE_STATUSES.indexOf(current.status);
+}
 
 /**
  * The screen for `race` (null: no race named) as this browser stands in it, at `now` on the
