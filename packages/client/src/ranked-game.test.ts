@@ -220,7 +220,36 @@ describe('a ranked game', () => {
     expect(game.snapshot().confirmed.status).toBe('lost');
     expect(game.snapshot().position.board).toEqual(fake?.game.board);
     expect(game.snapshot().position.score).toBe(fake?.game.score);
+    expect(game.snapshot().sent).toBe(fake?.state.letters.length);
     expect(game.move('left')).toEqual({ sent: false, reason: 'game over' });
+  });
+
+  it('counts only the moves that happened when the game ends with more on their way', async () => {
+    // The effective moves of the fake's game (seed 42) to its end, found with the engine.
+    const moves: Direction[] = [];
+    let engine = newGame('classic', '42');
+    for (let i = 0; engine.status !== 'lost' && i < 20_000; i++) {
+      const next = step(engine, MOVES[i % MOVES.length] as Direction);
+      if (next.moved) moves.push(MOVES[i % MOVES.length] as Direction);
+      engine = next.game;
+    }
+    expect(engine.status).toBe('lost');
+    const server = createFakeServer();
+    const { game } = await start(server);
+    for (const direction of moves.slice(0, -1)) {
+      game.move(direction);
+      await game.settled();
+    }
+    // The last move, and two more sent before its answer says the game is over.
+    expect(game.move(moves.at(-1) as Direction)).toMatchObject({ sent: true });
+    expect(game.move('left')).toMatchObject({ sent: true });
+    expect(game.move('up')).toMatchObject({ sent: true });
+    expect(game.snapshot().sent).toBe(moves.length + 2);
+    await game.settled();
+    const fake = [...server.games.values()][0];
+    expect(game.snapshot()).toMatchObject({ sent: moves.length, pending: 0, error: null });
+    expect(fake?.state.letters.length).toBe(moves.length);
+    expect(game.snapshot().confirmed.status).toBe('lost');
   });
 
   it('resumes a game from the server with the next index', async () => {

@@ -283,8 +283,12 @@ function playRanked(options: RankedOptions, start: Start): RankedGame {
       }
       confirmed = followed.position;
       pending.shift();
-      // Moves sent after the last one are refused by the server (409): they never happened.
-      if (confirmed.status === 'lost') pending = [];
+      // Moves sent after the last one are refused by the server (409): they never happened,
+      // so the count of moves sent goes back to the server's.
+      if (confirmed.status === 'lost') {
+        pending = [];
+        sent = move.index + 1;
+      }
       rebase();
       const { index, direction } = move;
       const { events, spawn } = followed;
