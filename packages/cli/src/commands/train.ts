@@ -62,6 +62,16 @@ export function parseLambda(text: string): number {
   return lambda;
 }
 
+/** A tile flag's parser: a power of two from 8 to `largest`, or 0 (off), refused by its name. */
+const tileFlag =
+  (name: string, largest: number) =>
+  (text: string): number => {
+    const tile = /^\d{1,6}$/.test(text) ? Number(text) : Number.NaN;
+    if (!(tile === 0 || (Number.isInteger(Math.log2(tile)) && tile >= 8 && tile <= largest)))
+      throw new InvalidArgumentError(`${name} must be 0 or a tile from 8 to ${largest}`);
+    return tile;
+  };
+
 /**
  * `--restart TILE`: the tile whose first boards every other game restarts from, a power of two
  * from 8 to 65536; 0 turns restarts off.
@@ -70,13 +80,7 @@ export function parseLambda(text: string): number {
  * parseRestart('16384') // 16384
  * parseRestart('1000') // throws: restart must be 0 or a tile from 8 to 65536
  */
-export function parseRestart(text: string): number {
-  const tile = /^\d{1,6}$/.test(text) ? Number(text) : Number.NaN;
-  const power = Number.isInteger(Math.log2(tile));
-  if (!(tile === 0 || (power && tile >= 8 && tile <= 65536)))
-    throw new InvalidArgumentError('restart must be 0 or a tile from 8 to 65536');
-  return tile;
-}
+export const parseRestart = tileFlag('restart', 65536);
 
 /**
  * `--downgrade TILE`: boards holding a tile above TILE are valued and learned downgraded, as the
@@ -86,12 +90,7 @@ export function parseRestart(text: string): number {
  * parseDowngrade('4096') // 4096
  * parseDowngrade('32768') // throws: downgrade must be 0 or a tile from 8 to 16384
  */
-export function parseDowngrade(text: string): number {
-  const tile = /^\d{1,6}$/.test(text) ? Number(text) : Number.NaN;
-  if (!(tile === 0 || (Number.isInteger(Math.log2(tile)) && tile >= 8 && tile <= 16384)))
-    throw new InvalidArgumentError('downgrade must be 0 or a tile from 8 to 16384');
-  return tile;
-}
+export const parseDowngrade = tileFlag('downgrade', 16384);
 
 /** Where the command writes; tests pass their own. */
 export interface TrainIo {
