@@ -70,7 +70,7 @@ export interface PgClientOptions {
  * @example
  * arrayLiteral([1, 'a "b"', null]) // '{"1","a \\"b\\"",NULL}'
  */
-export function arrayLiteral(values: unknown): string {
+function arrayLiteral(values: unknown): string {
   if (!Array.isArray(values)) return String(values);
   const element = (value: unknown) =>
     value === null || value === undefined

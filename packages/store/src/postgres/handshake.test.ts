@@ -7,27 +7,22 @@
  * would end the server (Node ends a process on an unhandled rejection). The client does not ask
  * (`fetch_types: false`) and serializes the arrays itself.
  */
-import { afterEach, describe, expect, it } from 'vitest';
-import { type Relay, startRelay, throughRelay } from '../testing/relay.js';
+import { describe, expect, it } from 'vitest';
+import { relaysClosedAfterEach } from '../testing/relay.js';
 import { postgresJsClient } from './client.js';
 
 const url = process.env.TWENTY48_TEST_DATABASE_URL;
 
-let relay: Relay | undefined;
-afterEach(async () => {
-  await relay?.close();
-  relay = undefined;
-});
+const startRelay = relaysClosedAfterEach();
 
 describe.runIf(url)('the PostgreSQL client', { timeout: 30_000 }, () => {
   it('fails a statement whose connection is lost in its set-up, leaving nothing unhandled', async () => {
-    const target = new URL(url ?? '');
-    relay = await startRelay(target.hostname, Number(target.port || 5432));
+    const relay = await startRelay(url ?? '');
     relay.cutAtFirstStatement();
     const unhandled: unknown[] = [];
     const onUnhandled = (reason: unknown) => unhandled.push(reason);
     process.on('unhandledRejection', onUnhandled);
-    const client = postgresJsClient(throughRelay(url ?? '', relay), {
+    const client = postgresJsClient(relay.url, {
       max: 2,
       queryTimeoutMs: 1000,
     });

@@ -4,23 +4,18 @@
  * forwarding in both directions without closing anything. Only deadlines tell then; once one
  * ran out with nothing answered meanwhile, the circuit opens and statements fail at once.
  */
-import { afterEach, describe, expect, it } from 'vitest';
-import { type Relay, startRelay, throughRelay } from '../testing/relay.js';
+import { describe, expect, it } from 'vitest';
+import { relaysClosedAfterEach } from '../testing/relay.js';
 import { postgresJsClient } from './client.js';
 
 const url = process.env.TWENTY48_TEST_DATABASE_URL;
 
-let relay: Relay | undefined;
-afterEach(async () => {
-  await relay?.close();
-  relay = undefined;
-});
+const startRelay = relaysClosedAfterEach();
 
 describe.runIf(url)('a PostgreSQL host gone silent', { timeout: 30_000 }, () => {
   it('opens the circuit once a statement ran out of time with nothing answered: the next fails at once', async () => {
-    const target = new URL(url ?? '');
-    relay = await startRelay(target.hostname, Number(target.port || 5432));
-    const client = postgresJsClient(throughRelay(url ?? '', relay), {
+    const relay = await startRelay(url ?? '');
+    const client = postgresJsClient(relay.url, {
       max: 2,
       queryTimeoutMs: 300,
     });

@@ -3,9 +3,12 @@
  * gone silent (packets dropped: no refusal, no reset), or a connection lost in its set-up.
  */
 import { connect, createServer, type Server, type Socket } from 'node:net';
+import { afterEach } from 'vitest';
 
 export interface Relay {
   readonly port: number;
+  /** The database's URL with its host and port replaced by the relay's. */
+  readonly url: string;
   /** Stop forwarding (both ways, new connections too), closing nothing. */
   silence(): void;
   /**
@@ -18,8 +21,11 @@ export interface Relay {
   close(): Promise<void>;
 }
 
-/** A TCP relay from a free port of 127.0.0.1 to `host:port`. */
-export async function startRelay(host: string, port: number): Promise<Relay> {
+/** A TCP relay from a free port of 127.0.0.1 to the database at `databaseUrl`. */
+export async function startRelay(databaseUrl: string): Promise<Relay> {
+  const target = new URL(databaseUrl);
+  const host = target.hostname;
+  const port = Number(target.port || 5432);
   const sockets = new Set<Socket>();
   let silent = false;
   let cutting = false;
@@ -65,8 +71,13 @@ export async function startRelay(host: string, port: number): Promise<Relay> {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address();
+  const relayPort = typeof address === 'object' && address ? address.port : 0;
+  const through = new URL(databaseUrl);
+  through.hostname = '127.0.0.1';
+  through.port = String(relayPort);
   return {
-    port: typeof address === 'object' && address ? address.port : 0,
+    port: relayPort,
+    url: through.toString(),
     silence: () => {
       silent = true;
     },
@@ -85,10 +96,19 @@ export async function startRelay(host: string, port: number): Promise<Relay> {
   };
 }
 
-/** `url` with its host and port replaced by the relay's. */
-export function throughRelay(url: string, relay: Relay): string {
-  const target = new URL(url);
-  target.hostname = '127.0.0.1';
-  target.port = String(relay.port);
-  return target.toString();
+/**
+ * For a test file: registers a hook that closes, after each test, every relay the returned
+ * function started during it.
+ */
+export function relaysClosedAfterEach(): (databaseUrl: string) => Promise<Relay> {
+  const open = new Set<Relay>();
+  afterEach(async () => {
+    await Promise.all([...open].map((relay) => relay.close()));
+    open.clear();
+  });
+  return async (databaseUrl) => {
+    const relay = await startRelay(databaseUrl);
+    open.add(relay);
+    return relay;
+  };
 }
