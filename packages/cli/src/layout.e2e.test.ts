@@ -19,6 +19,9 @@ const track = trackScreens();
 
 const MODES = COLOUR_MODES;
 
+/** The help's last words, which must show on its last page. */
+const HELP_END = 'kept for `2048 play --resume`.';
+
 const SIZES = WINDOW_SIZES;
 
 const rowOf = (screen: Screen, part: string): number =>
@@ -46,7 +49,15 @@ describe('the 2048 layout in a real terminal', { timeout: 120_000 }, () => {
           await screen.waitFor(() => screen.text().includes('Hint:'), 'the hint');
           expect(rowOf(screen, 'Score 0')).toBe(score);
           screen.proc.write('?');
-          await screen.waitFor(() => screen.text().includes('u  undo'), 'the help');
+          // The help whole, not a snapshot taken mid-frame: its last line, or on a first page
+          // the line that turns the pages (drawn below the page's lines).
+          await screen.waitFor(() => {
+            const text = screen.text();
+            return (
+              text.includes('u  undo') &&
+              (text.includes(' · ↓ more') || text.replace(/\s+/g, ' ').includes(HELP_END))
+            );
+          }, 'the help');
           expect(rowOf(screen, 'Score 0')).toBe(score);
           const help = screen.lines().filter((line) => /(u {2}undo|q {2}quit)/.test(line));
           expect(new Set(help.map((line) => line.search(/\S/))).size).toBe(1);
@@ -61,7 +72,7 @@ describe('the 2048 layout in a real terminal', { timeout: 120_000 }, () => {
             expect(rowOf(screen, 'Score 0')).toBe(score);
             seen += screen.text();
           }
-          expect(seen.replace(/\s+/g, ' ')).toContain('kept for `2048 play --resume`.');
+          expect(seen.replace(/\s+/g, ' ')).toContain(HELP_END);
           screen.proc.write('x');
           // Read until the frame is whole (a snapshot may be taken mid-frame); a key line that
           // stays in another row times out with the screen.
