@@ -235,9 +235,11 @@ function touch(at: usize, d: usize, b: u64, delta: f64, error: f64, coherent: bo
 // identity, mirrored, flipped, both, then the same four of the transpose (with the transpose
 // t: B_5 = flip(t), B_6 = mirror(t), B_7 = mirror(flip(t))).
 
-/** The network's value of an afterstate: its features' weights summed in feature order. */
-function value(board: u64): f64 {
-  const base = stageOf(board);
+/**
+ * The value of an afterstate by the weights of the stage at `base`: its features' weights
+ * summed in feature order.
+ */
+function valueIn(base: usize, board: u64): f64 {
   const b2 = flip(board);
   const t = transpose(board);
   const t5 = flip(t);
@@ -261,12 +263,17 @@ function value(board: u64): f64 {
   return sum;
 }
 
+/** The network's value of an afterstate, by the weights of its own stage. */
+function value(board: u64): f64 {
+  return valueIn(stageOf(board), board);
+}
+
 /**
- * Add `delta` to each feature's weight in order (with temporal coherence, scaled by each
- * weight's coherence, which then takes `error`); the sum of the weights just written.
+ * Add `delta` to each feature's weight in the stage at `base`, in order (with temporal
+ * coherence, scaled by each weight's coherence, which then takes `error`); the sum of the
+ * weights just written.
  */
-function update(board: u64, delta: f64, error: f64, coherent: bool): f64 {
-  const base = stageOf(board);
+function updateIn(base: usize, board: u64, delta: f64, error: f64, coherent: bool): f64 {
   const b2 = flip(board);
   const t = transpose(board);
   const t5 = flip(t);
@@ -318,11 +325,13 @@ function downgrade(board: u64): u64 {
   return b;
 }
 
-// The value of a leaf of the search: the network's, of the board downgraded if it must be.
+// The value of a leaf of the search: the network's, of the board downgraded if it must be. The
+// stage is the one of the board as it is (its real largest tile), so a staged network values a
+// late board with its late weights even when the features are read from the downgraded board.
 // @ts-ignore: decorator
 @inline
 function leafValue(board: u64): f64 {
-  return value(downgradeAbove < 15 ? downgrade(board) : board);
+  return downgradeAbove < 15 ? valueIn(stageOf(board), downgrade(board)) : value(board);
 }
 
 /** Boards whose largest exponent is above `limit` are valued downgraded by the search (15: never). */
@@ -342,7 +351,8 @@ export function evaluate(lo: i32, hi: i32): f64 {
 
 /** Adds `delta` to the board's weights, as one step of training does; returns the new value. */
 export function learn(lo: i32, hi: i32, delta: f64): f64 {
-  return update(<u64>(<u32>lo) | (<u64>(<u32>hi) << 32), delta, 0, false);
+  const board = <u64>(<u32>lo) | (<u64>(<u32>hi) << 32);
+  return updateIn(stageOf(board), board, delta, 0, false);
 }
 
 /**
@@ -350,7 +360,8 @@ export function learn(lo: i32, hi: i32, delta: f64): f64 {
  * times `delta` and takes `error` into its coherence; returns the new value.
  */
 export function learnCoherent(lo: i32, hi: i32, delta: f64, error: f64): f64 {
-  return update(<u64>(<u32>lo) | (<u64>(<u32>hi) << 32), delta, error, true);
+  const board = <u64>(<u32>lo) | (<u64>(<u32>hi) << 32);
+  return updateIn(stageOf(board), board, delta, error, true);
 }
 
 // ---- Training ----
@@ -408,7 +419,9 @@ function spawn(board: u64): u64 {
  * 0), from that afterstate and one spawn (a restart). With downgrading (`setDowngrade` below 15)
  * the moves are chosen by gain plus the downgraded afterstate's value, as the search's leaves,
  * and every afterstate is learned downgraded, toward the gains of the moves on the downgraded
- * boards: the weights the search reads for late boards learn from them. Returns the game's score;
+ * boards: the weights the search reads for late boards learn from them. A staged network learns
+ * each afterstate in the stage of its real largest tile, as the search reads it. Returns the
+ * game's score;
  * `gameMoves`/`gameMaxExponent`/`gameFirstLo`/`gameFirstHi` tell the rest.
  */
 export function trainGame(
@@ -450,11 +463,11 @@ export function trainGame(
     }
     if (best == -Infinity) break;
     const entry = path + <usize>moves * PATH_BYTES;
-    // Downgrading, the afterstate is learned downgraded, and the gain leading to it is the
-    // move's on the downgraded board (big merges score as the smaller ones they stand for).
-    const downgrading = downgradeAbove < 15;
-    store<u64>(entry, downgrading ? downgrade(after) : after);
-    store<f64>(entry, downgrading ? gain(gains, downgrade(from)) : won, 8);
+    // Downgrading, the afterstate is learned downgraded (in the stage of the board as it is),
+    // and the gain leading to it is the move's on the downgraded board (big merges score as the
+    // smaller ones they stand for).
+    store<u64>(entry, after);
+    store<f64>(entry, downgradeAbove < 15 ? gain(gains, downgrade(from)) : won, 8);
     if (lastFirst == 0 && restartExponent > 0 && maxExponent(after) >= restartExponent)
       lastFirst = after;
     moves++;
@@ -465,8 +478,10 @@ export function trainGame(
   for (let i = moves - 1; i >= 0; i--) {
     const entry = path + <usize>i * PATH_BYTES;
     const after = load<u64>(entry);
-    const error = target - value(after);
-    const learned = update(after, rate * error, error, coherent);
+    const base = stageOf(after);
+    const read = downgradeAbove < 15 ? downgrade(after) : after;
+    const error = target - valueIn(base, read);
+    const learned = updateIn(base, read, rate * error, error, coherent);
     target = load<f64>(entry, 8) + ((1 - lambda) * learned + lambda * target);
   }
   lastScore = score;

@@ -246,9 +246,9 @@ describe('tile downgrading', () => {
         const board = boardOf(lo, hi);
         const downgraded = referenceDowngrade(board, limit);
         if (downgraded !== board) lowered++;
-        expect(Object.is(kernel.evaluateLeaf(lo, hi), referenceValue(network, downgraded))).toBe(
-          true,
-        );
+        expect(
+          Object.is(kernel.evaluateLeaf(lo, hi), referenceValue(network, downgraded, board)),
+        ).toBe(true);
       }
       // The random boards do reach the downgrading (and at 15 never).
       if (limit === 15) expect(lowered).toBe(0);
@@ -256,9 +256,31 @@ describe('tile downgrading', () => {
     }
   }, 60_000);
 
+  it('values a downgraded leaf in the stage of its real largest tile, not the lowered one', () => {
+    // Stage 1 from the 8192 tile; leaves above 2048 downgraded. 8192, 2048, 1024 and a 2: the
+    // 4096 and then the 512 are missing, so the tiles come down until the 8192 reads as a 2048,
+    // valued in the 8192's stage all the same.
+    const shape: NetworkShape = { tuples: TINY.tuples, stages: [0, 13] };
+    const network = randomWeights(shape, 'late');
+    const { kernel } = kernelWith(network);
+    kernel.setDowngrade(11);
+    const board = 0xd | (0xb << 4) | (0xa << 8) | (0x1 << 20);
+    const downgraded = referenceDowngrade(BigInt(board), 11);
+    expect(maxExponentOf(downgraded)).toBe(11);
+    const leaf = kernel.evaluateLeaf(board, 0);
+    expect(leaf).toBe(referenceValue(network, downgraded, BigInt(board)));
+    expect(leaf).not.toBe(referenceValue(network, downgraded));
+    // Without downgrading, the board is valued as it is, in the same stage.
+    kernel.setDowngrade(15);
+    expect(kernel.evaluateLeaf(board, 0)).toBe(referenceValue(network, BigInt(board)));
+  });
+
   it('trains downgraded exactly as the reference, and learns other weights than without', () => {
-    const network = newNetwork(TINY, 500);
-    const plain = newNetwork(TINY, 500);
+    // Stage 1 from the 64 tile, boards above 32 downgraded: a board whose 64 is valued as a 32
+    // is still learned in stage 1.
+    const late: NetworkShape = { tuples: TINY.tuples, stages: [0, 6] };
+    const network = newNetwork(late, 500);
+    const plain = newNetwork(late, 500);
     const { kernel, weights } = kernelWith(network);
     const rng = new SplitMix64(0xd0d0d0d0n);
     const plainRng = new SplitMix64(0xd0d0d0d0n);

@@ -117,3 +117,33 @@ export function newNetwork(shape: NetworkShape, initial = 0): Network {
   if (initial !== 0) weights.fill(initial / count);
   return { shape, weights };
 }
+
+/**
+ * The network with a stage added from the largest exponent `start`: its weights start as a copy
+ * of the stage that valued those boards until now, so the network values every board as before
+ * and the new stage's weights can then learn the late boards alone. `perWeight` values per
+ * weight (1 for the weights, 2 for temporal coherence's E and A) are copied the same way. A
+ * `start` that is already a stage's gives the values back unchanged.
+ *
+ * @example
+ * addStage(FOUR_SIX_TUPLES, weights, 14).shape.stages // [0, 14]
+ */
+export function addStage(
+  shape: NetworkShape,
+  values: Float32Array,
+  start: number,
+  perWeight = 1,
+): { shape: NetworkShape; values: Float32Array } {
+  if (shape.stages.includes(start)) return { shape, values };
+  const stages = [...shape.stages, start].sort((a, b) => a - b);
+  const grown: NetworkShape = { tuples: shape.tuples, stages };
+  const problem = shapeProblem(grown);
+  if (problem !== null) throw new RangeError(`a stage from exponent ${start}: ${problem}`);
+  const size = stageSize(shape) * perWeight;
+  const copied = new Float32Array(size * stages.length);
+  stages.forEach((from, k) => {
+    const old = stageOfExponent(shape, from);
+    copied.set(values.subarray(old * size, (old + 1) * size), k * size);
+  });
+  return { shape: grown, values: copied };
+}

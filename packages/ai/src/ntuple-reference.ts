@@ -20,10 +20,13 @@ export function maxExponentOf(board: bigint): number {
   return best;
 }
 
-/** The index of each feature's weight in `network.weights`, in evaluation order. */
-export function featureIndices(network: Network, board: bigint): number[] {
+/**
+ * The index of each feature's weight in `network.weights`, in evaluation order: the features
+ * of `board` in the stage of `stageBoard` (the board itself, or the board before downgrading).
+ */
+export function featureIndices(network: Network, board: bigint, stageBoard = board): number[] {
   const { shape } = network;
-  const base = stageOfExponent(shape, maxExponentOf(board)) * stageSize(shape);
+  const base = stageOfExponent(shape, maxExponentOf(stageBoard)) * stageSize(shape);
   return features(shape).map(({ cells, offset }) => {
     let index = 0;
     cells.forEach((cell, k) => {
@@ -33,17 +36,28 @@ export function featureIndices(network: Network, board: bigint): number[] {
   });
 }
 
-/** The value of an afterstate: its features' weights (f32) summed in order as f64. */
-export function referenceValue(network: Network, board: bigint): number {
+/**
+ * The value of an afterstate: its features' weights (f32) summed in order as f64, in the stage
+ * of `stageBoard` (by default its own).
+ */
+export function referenceValue(network: Network, board: bigint, stageBoard = board): number {
   let sum = 0;
-  for (const i of featureIndices(network, board)) sum += network.weights[i] as number;
+  for (const i of featureIndices(network, board, stageBoard)) sum += network.weights[i] as number;
   return sum;
 }
 
-/** Add `delta` to each feature's weight in order; the sum of the weights as written. */
-export function referenceUpdate(network: Network, board: bigint, delta: number): number {
+/**
+ * Add `delta` to each feature's weight in order (in the stage of `stageBoard`, by default the
+ * board's own); the sum of the weights as written.
+ */
+export function referenceUpdate(
+  network: Network,
+  board: bigint,
+  delta: number,
+  stageBoard = board,
+): number {
   let sum = 0;
-  for (const i of featureIndices(network, board)) {
+  for (const i of featureIndices(network, board, stageBoard)) {
     network.weights[i] = (network.weights[i] as number) + delta;
     sum += network.weights[i] as number;
   }
@@ -53,7 +67,8 @@ export function referenceUpdate(network: Network, board: bigint, delta: number):
 /**
  * One step of temporal coherence learning: each feature's weight, in order, moves by `delta`
  * times its coherence |E| / A (1 while A is 0), then its E takes `error` and its A |error|
- * (`coherence` holds E and A per weight, interleaved, as f32). The sum of the weights as written.
+ * (`coherence` holds E and A per weight, interleaved, as f32), in the stage of `stageBoard`.
+ * The sum of the weights as written.
  */
 export function referenceCoherentUpdate(
   network: Network,
@@ -61,9 +76,10 @@ export function referenceCoherentUpdate(
   board: bigint,
   delta: number,
   error: number,
+  stageBoard = board,
 ): number {
   let sum = 0;
-  for (const i of featureIndices(network, board)) {
+  for (const i of featureIndices(network, board, stageBoard)) {
     const e = coherence[2 * i] as number;
     const a = coherence[2 * i + 1] as number;
     const beta = a === 0 ? 1 : Math.abs(e) / a;
@@ -149,6 +165,7 @@ export interface LearningOptions {
   /**
    * Value boards whose largest exponent is above this downgraded when choosing, and learn every
    * afterstate downgraded, toward the moves' gains on the downgraded boards (absent or 15: never).
+   * Either way in the stage of the board as it is: its real largest tile chooses the weights.
    */
   readonly downgradeAbove?: number;
 }
@@ -192,13 +209,18 @@ export function referenceTrainGame(
     downgradeAbove < 15 ? referenceDowngrade(b, downgradeAbove) : b;
   let board = start === 0n ? spawn(spawn(0n, rng, rules), rng, rules) : spawn(start, rng, rules);
   let first = 0n;
-  const path: { after: bigint; gain: number }[] = [];
+  // Each afterstate as learned (downgraded or not), the board whose stage it is learned in, and
+  // the gain that led to it.
+  const path: { after: bigint; stageBoard: bigint; gain: number }[] = [];
   let score = 0;
   for (;;) {
     const t = transpose64(board);
     let best = Number.NEGATIVE_INFINITY;
-    let chosen: { after: bigint; gain: number; learned: { after: bigint; gain: number } } | null =
-      null;
+    let chosen: {
+      after: bigint;
+      gain: number;
+      learned: { after: bigint; stageBoard: bigint; gain: number };
+    } | null = null;
     for (let m = 0; m < 4; m++) {
       const source = m < 2 ? t : board;
       const moved = slide(m % 2 === 0 ? left : right, source);
@@ -206,13 +228,13 @@ export function referenceTrainGame(
       const table = m % 2 === 0 ? gains.left : gains.right;
       const g = gain(table, source);
       const after = m < 2 ? transpose64(moved) : moved;
-      const v = g + referenceValue(network, downgraded(after));
+      const v = g + referenceValue(network, downgraded(after), after);
       if (v > best) {
         best = v;
         const learned =
           downgradeAbove < 15
-            ? { after: downgraded(after), gain: gain(table, downgraded(source)) }
-            : { after, gain: g };
+            ? { after: downgraded(after), stageBoard: after, gain: gain(table, downgraded(source)) }
+            : { after, stageBoard: after, gain: g };
         chosen = { after, gain: g, learned };
       }
     }
@@ -225,11 +247,11 @@ export function referenceTrainGame(
   }
   let target = 0;
   for (let i = path.length - 1; i >= 0; i--) {
-    const { after, gain: g } = path[i] as { after: bigint; gain: number };
-    const error = target - referenceValue(network, after);
+    const { after, stageBoard, gain: g } = path[i] as (typeof path)[number];
+    const error = target - referenceValue(network, after, stageBoard);
     const learned = coherence
-      ? referenceCoherentUpdate(network, coherence, after, step * error, error)
-      : referenceUpdate(network, after, step * error);
+      ? referenceCoherentUpdate(network, coherence, after, step * error, error, stageBoard)
+      : referenceUpdate(network, after, step * error, stageBoard);
     target = g + ((1 - lambda) * learned + lambda * target);
   }
   return { score, moves: path.length, maxExponent: maxExponentOf(board), first };

@@ -207,6 +207,40 @@ describe('2048 train (one worker, a tiny network)', () => {
     expect(after.network.weights).not.toEqual(trained.network.weights);
   }, 60_000);
 
+  it('adds a stage on resume that values every board as before, then learns it apart', async () => {
+    const first = join(dir, 'one-stage.t48n');
+    await trainNetwork({ games: 60, workers: 1, seed: 'st', out: first, shape: TINY });
+    const staged = join(dir, 'two-stages.t48n');
+    // Stage 1 from the 64 tile; no game is played (the checkpoint already has 60).
+    await trainNetwork({
+      games: 60,
+      workers: 1,
+      seed: 'st',
+      out: staged,
+      resume: first,
+      stage: 64,
+    });
+    const before = weightsOf(first).network;
+    const after = weightsOf(staged);
+    expect(after.network.shape.stages).toEqual([0, 6]);
+    expect(after.network.weights.length).toBe(2 * before.weights.length);
+    const half = before.weights.length;
+    expect(after.network.weights.subarray(0, half)).toEqual(before.weights);
+    expect(after.network.weights.subarray(half)).toEqual(before.weights);
+    // Trained on, the late stage learns other weights than the early one.
+    await trainNetwork({
+      games: 200,
+      workers: 1,
+      seed: 'st',
+      out: staged,
+      resume: staged,
+      stage: 64,
+    });
+    const trained = weightsOf(staged).network;
+    expect(trained.shape.stages).toEqual([0, 6]);
+    expect(trained.weights.subarray(half)).not.toEqual(trained.weights.subarray(0, half));
+  }, 60_000);
+
   it('takes a new rate on resume and keeps it in the checkpoint', async () => {
     const out = join(dir, 'rate.t48n');
     await run(out, 20);

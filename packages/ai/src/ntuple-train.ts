@@ -11,6 +11,7 @@ import { classic } from '@twenty48/engine';
 import { makeNetwork } from './ntuple-format.js';
 import { compileKernel, instantiate, prepareKernel } from './ntuple-kernel.js';
 import {
+  addStage,
   FOUR_SIX_TUPLES,
   features,
   type NetworkShape,
@@ -87,6 +88,12 @@ export interface TrainOptions {
    * the default); replaces a checkpoint's when given.
    */
   readonly downgrade?: number;
+  /**
+   * Add a stage for the boards holding this tile or a larger one (0 or absent: none), its
+   * weights starting as a copy of those that valued such boards; a tile that already starts a
+   * stage changes nothing, so the same command resumes.
+   */
+  readonly stage?: number;
   readonly initial?: number;
   /** Milliseconds between checkpoints. */
   readonly checkpointMs?: number;
@@ -222,6 +229,13 @@ export async function trainNetwork(options: TrainOptions): Promise<TrainProgress
     }
     // A shipped network (no training state) goes on learning from its weights with a new
     // trainer state: `seed`, `rate` (or the default) and fresh generators.
+  }
+  if (options.stage !== undefined && options.stage > 0) {
+    const start = Math.log2(options.stage);
+    const grown = addStage(shape, weights ?? newNetwork(shape, state.initial).weights, start);
+    if (coherence) coherence = addStage(shape, coherence, start, 2).values;
+    shape = grown.shape;
+    weights = grown.values;
   }
   // λ and coherence given now replace the checkpoint's; a coherence started now starts at 0.
   const lambda = options.lambda ?? state.lambda ?? 0;

@@ -3,7 +3,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { readNetwork } from '@twenty48/ai/node';
 import { describe, expect, it } from 'vitest';
-import { parseDowngrade, parseLambda, parseRate, parseRestart, trainCommand } from './train.js';
+import {
+  parseDowngrade,
+  parseLambda,
+  parseRate,
+  parseRestart,
+  parseStage,
+  trainCommand,
+} from './train.js';
 
 describe('2048 train', () => {
   const dir = mkdtempSync(join(tmpdir(), 'train-cli-'));
@@ -65,5 +72,13 @@ describe('2048 train', () => {
     expect(parseDowngrade('0')).toBe(0);
     for (const bad of ['4', '32768', '3000', '-8', '4096.0', 'half', ''])
       expect(() => parseDowngrade(bad)).toThrow('downgrade must be 0 or a tile from 8 to 16384');
+  });
+
+  it('reads --stage as 0 or a tile from 8 to 32768, naming what is wrong', () => {
+    expect(parseStage('16384')).toBe(16384);
+    expect(parseStage('8')).toBe(8);
+    expect(parseStage('0')).toBe(0);
+    for (const bad of ['4', '65536', '3000', '-8', '8192.0', 'late', ''])
+      expect(() => parseStage(bad)).toThrow('stage must be 0 or a tile from 8 to 32768');
   });
 });

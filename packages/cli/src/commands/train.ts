@@ -7,6 +7,7 @@
  *   2048 train --games 400000 --out classic.t48n --resume classic.t48n [--rate 0.1]
  *   2048 train --games 900000 --out late.t48n --resume classic.t48n --restart 16384
  *   2048 train --games 900000 --out late.t48n --resume late.t48n --restart 8192 --downgrade 4096
+ *   2048 train --games 2000000 --out staged.t48n --resume late.t48n --stage 16384
  *
  * One worker and a seed give the same network every time, and a resumed training equals an
  * uninterrupted one; with more workers they share the weights without locks (Hogwild), which
@@ -28,6 +29,7 @@ interface TrainFlags {
   readonly coherence?: boolean;
   readonly restart?: number;
   readonly downgrade?: number;
+  readonly stage?: number;
 }
 
 /**
@@ -92,6 +94,16 @@ export const parseRestart = tileFlag('restart', 65536);
  */
 export const parseDowngrade = tileFlag('downgrade', 16384);
 
+/**
+ * `--stage TILE`: add a stage of weights for the boards holding TILE or a larger tile, a power
+ * of two from 8 to 32768 (0: none).
+ *
+ * @example
+ * parseStage('16384') // 16384
+ * parseStage('65536') // throws: stage must be 0 or a tile from 8 to 32768
+ */
+export const parseStage = tileFlag('stage', 32768);
+
 /** Where the command writes; tests pass their own. */
 export interface TrainIo {
   readonly err: (text: string) => void;
@@ -132,6 +144,7 @@ export async function trainCommand(
       ...(flags.coherence !== undefined ? { coherence: flags.coherence } : {}),
       ...(flags.restart !== undefined ? { restart: flags.restart } : {}),
       ...(flags.downgrade !== undefined ? { downgrade: flags.downgrade } : {}),
+      ...(flags.stage !== undefined ? { stage: flags.stage } : {}),
       checkpointMs,
       signal: stop.signal,
       onProgress: (p) =>
@@ -208,6 +221,11 @@ export function register(program: Command, io: TrainIo = processIo): void {
       '--downgrade <tile>',
       "value and learn boards holding a tile above TILE downgraded, as the search values them (0: off, the default; with --resume it replaces the checkpoint's)",
       parseDowngrade,
+    )
+    .option(
+      '--stage <tile>',
+      'add a stage of weights for boards holding TILE or more, starting as a copy of the weights that valued them (kept in the checkpoint; a stage it has already changes nothing)',
+      parseStage,
     )
     .action(async (flags: TrainFlags) => {
       const code = await trainCommand(flags, io);
