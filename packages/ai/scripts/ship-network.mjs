@@ -1,7 +1,9 @@
 // Makes the network that ships from a training checkpoint: no training state, the weights as
 // int16 times a power-of-two quantum (the smallest that holds the largest weight: 2 for weights
 // up to ±65,534, so each weight within 1 of the checkpoint's) or as IEEE halves (float16), the
-// whole file gzip-compressed (level 9), written atomically. Prints the sizes and how far the
+// whole file gzip-compressed (level 9), written atomically. A network of several stages is
+// stored int16-delta: each stage after the first as its difference from the one before, which
+// is zero wherever the late boards never taught it anything. Prints the sizes and how far the
 // shipped weights are from the checkpoint's.
 //
 //   node packages/ai/scripts/ship-network.mjs CHECKPOINT [OUT] [--encoding int16|float16]
@@ -70,7 +72,9 @@ for (let i = 0; i < weights.length; i++) {
   weights[i] = shipped;
 }
 const file = { network: read.value, games: read.games ?? 0, training: null };
-const raw = makeNetwork(file, encoding, quantum);
+const stored =
+  encoding === 'int16' && read.value.shape.stages.length > 1 ? 'int16-delta' : encoding;
+const raw = makeNetwork(file, stored, quantum);
 const packed = gzipSync(raw, { level: 9 });
 const temporary = `${out}.tmp-${process.pid}`;
 writeFileSync(temporary, packed);
@@ -78,5 +82,5 @@ renameSync(temporary, out);
 const mib = (n) => `${(n / 2 ** 20).toFixed(2)} MiB`;
 const how = encoding === 'int16' ? `quantum ${quantum}` : `mantissa ${mantissa} bits`;
 console.log(
-  `games ${read.games}: ${weights.length} weights, ${used} not zero; ${encoding} ${mib(raw.length)}, gzip ${mib(packed.length)} (${packed.length} bytes) -> ${out}; ${how}, largest rounding ${worst}`,
+  `games ${read.games}: ${weights.length} weights, ${used} not zero; ${stored} ${mib(raw.length)}, gzip ${mib(packed.length)} (${packed.length} bytes) -> ${out}; ${how}, largest rounding ${worst}`,
 );

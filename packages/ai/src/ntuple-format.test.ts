@@ -103,6 +103,36 @@ describe('the network file', () => {
     expect(toInt16(-1e9, 1)).toBe(-32767);
   });
 
+  it('round-trips int16-delta to exactly the int16 weights, a late stage near the first mostly zeros', () => {
+    const file = sample(null);
+    const { weights } = file.network;
+    const stage = weights.length / 2;
+    // The late stage: a copy of the first with a few weights moved, one across the int16 range.
+    weights.copyWithin(stage, 0, stage);
+    weights[stage + 3] = (weights[3] as number) + 77.3;
+    weights[stage + 10] = -1000;
+    weights[10] = 1000;
+    const quantum = int16Quantum(weights);
+    const plain = parseNetwork(makeNetwork(file, 'int16'));
+    const bytes = makeNetwork(file, 'int16-delta');
+    const delta = parseNetwork(bytes);
+    if (!plain.ok || !delta.ok) throw new Error('not parsed');
+    expect(delta.value.network.weights).toEqual(plain.value.network.weights);
+    expect(delta.value.network.weights[stage + 10]).toBe(toInt16(-1000, quantum) * quantum);
+    // A quantum that is not a power of two gives back the int16 weights all the same.
+    const odd = parseNetwork(makeNetwork(file, 'int16-delta', 0.01));
+    const oddPlain = parseNetwork(makeNetwork(file, 'int16', 0.01));
+    expect(odd.ok && oddPlain.ok && odd.value.network.weights).toEqual(
+      oddPlain.ok && oddPlain.value.network.weights,
+    );
+    // The late stage is stored as differences: all zero but the two weights that moved.
+    const stored = new Int16Array(
+      bytes.slice(bytes.length - 4 - 2 * stage, bytes.length - 4).buffer,
+    );
+    expect(stored.filter((d) => d !== 0).length).toBe(2);
+    expect(gzipSync(bytes).length).toBeLessThan(gzipSync(makeNetwork(file, 'int16')).length);
+  });
+
   it('refuses an int16 file whose quantum is not a positive number: ERR_NETWORK_DAMAGED', () => {
     const bytes = makeNetwork(sample(null), 'int16');
     // The quantum sits just before the weights: header, tuples, stages, games, length 0.
@@ -139,8 +169,10 @@ describe('the network file', () => {
     bytes[8] = 2;
     expect(code(bytes)).toBe('ERR_NETWORK_VERSION');
     const other = makeNetwork(sample());
-    other[10] = 7;
+    other[10] = 4;
     expect(code(other)).toBe('ERR_NETWORK_VERSION');
+    const refused = parseNetwork(other);
+    expect(!refused.ok && refused.error.message).toMatch(/encodings 0-3/);
   });
 
   it('refuses a file cut anywhere: ERR_NETWORK_TRUNCATED', () => {

@@ -4,12 +4,15 @@
  *   0   8 bytes  magic "T48NTUPL"
  *   8   u16      version (1)
  *   10  u8       weight encoding: 0 float32, 1 float16 (IEEE 754 half, rounded to nearest even),
- *                2 int16 (a weight is the integer times a quantum, rounded to the nearest)
+ *                2 int16 (a weight is the integer times a quantum, rounded to the nearest),
+ *                3 int16-delta (as int16, but each stage after the first holds its integers
+ *                minus the stage before's, modulo 2^16: a late stage that differs from the one
+ *                before in few weights is mostly zeros, which compress away)
  *   11  u8       tuple count T (1..32), then per tuple: u8 length L (1..8), L u8 cells (0..15)
  *   ..  u8       stage count S (1..16), then S u8 stage starts (largest exponent, ascending, 0 first)
  *   ..  f64      games trained
  *   ..  u32      N, then N bytes of UTF-8 JSON: the training state (empty when N is 0)
- *   ..  f32      encoding 2 only: the quantum (finite, above 0)
+ *   ..  f32      encodings 2 and 3 only: the quantum (finite, above 0)
  *   ..           S x sum(16^L) weights in the encoding, stage-major, tuple, then index
  *   ..           only when the training state has "coherence": true: 2 x S x sum(16^L) float32,
  *                each weight's temporal coherence, its accumulated error E then absolute error A
@@ -23,7 +26,7 @@ import { type Network, type NetworkShape, shapeProblem, weightCount } from './nt
 
 export const NETWORK_MAGIC = 'T48NTUPL';
 export const NETWORK_VERSION = 1;
-export const ENCODINGS = ['float32', 'float16', 'int16'] as const;
+export const ENCODINGS = ['float32', 'float16', 'int16', 'int16-delta'] as const;
 export type Encoding = (typeof ENCODINGS)[number];
 
 export type NetworkErrorCode =
@@ -135,8 +138,12 @@ export function toInt16(weight: number, quantum: number): number {
   return Math.max(-INT16_MAX, Math.min(INT16_MAX, Math.round(weight / quantum)));
 }
 
+/** True for the encodings that store integers times a quantum. */
+const isInteger = (encoding: Encoding): boolean =>
+  encoding === 'int16' || encoding === 'int16-delta';
+
 /**
- * A network file's bytes (uncompressed). The int16 encoding takes `quantum` (a power of two;
+ * A network file's bytes (uncompressed). The int16 encodings take `quantum` (a power of two;
  * by default `int16Quantum` of the weights).
  *
  * @example
@@ -145,7 +152,7 @@ export function toInt16(weight: number, quantum: number): number {
 export function makeNetwork(
   file: NetworkFile,
   encoding: Encoding = 'float32',
-  quantum = encoding === 'int16' ? int16Quantum(file.network.weights) : 1,
+  quantum = isInteger(encoding) ? int16Quantum(file.network.weights) : 1,
 ): Uint8Array {
   const { shape, weights } = file.network;
   const training =
@@ -153,7 +160,7 @@ export function makeNetwork(
       ? new Uint8Array(0)
       : new TextEncoder().encode(JSON.stringify(file.training));
   const head = 8 + 2 + 1 + 1 + shape.tuples.reduce((n, t) => n + 1 + t.length, 0);
-  const quantumBytes = encoding === 'int16' ? 4 : 0;
+  const quantumBytes = isInteger(encoding) ? 4 : 0;
   const meta = head + 1 + shape.stages.length + 8 + 4 + training.length + quantumBytes;
   const width = encoding === 'float32' ? 4 : 2;
   const coherent = hasCoherence(file.training);
@@ -177,15 +184,22 @@ export function makeNetwork(
   view.setFloat64(at, file.games, true);
   view.setUint32(at + 8, training.length, true);
   bytes.set(training, at + 12);
-  if (encoding === 'int16') view.setFloat32(at + 12 + training.length, quantum, true);
+  if (isInteger(encoding)) view.setFloat32(at + 12 + training.length, quantum, true);
   at = meta;
   if (encoding === 'float32') {
     bytes.set(new Uint8Array(weights.buffer, weights.byteOffset, weights.byteLength), at);
-  } else if (encoding === 'int16') {
+  } else if (isInteger(encoding)) {
     const integers = new Int16Array(weights.length);
     // The quantum as the file keeps it (f32), so a reader gets back exactly what was rounded.
     const kept = Math.fround(quantum);
     for (let i = 0; i < weights.length; i++) integers[i] = toInt16(weights[i] as number, kept);
+    if (encoding === 'int16-delta') {
+      // From the last stage back, each integer less the one before it (an Int16Array wraps).
+      const stage = weights.length / shape.stages.length;
+      for (let i = weights.length - 1; i >= stage; i--) {
+        integers[i] = (integers[i] as number) - (integers[i - stage] as number);
+      }
+    }
     bytes.set(new Uint8Array(integers.buffer), at);
   } else {
     const halves = new Uint16Array(weights.length);
@@ -226,7 +240,7 @@ export function parseNetwork(bytes: Uint8Array): Parsed {
   if (version !== NETWORK_VERSION || encoding === undefined) {
     return fail(
       'ERR_NETWORK_VERSION',
-      `network file version ${version}, encoding ${view.getUint8(10)}: this program reads version ${NETWORK_VERSION}, encodings 0-2`,
+      `network file version ${version}, encoding ${view.getUint8(10)}: this program reads version ${NETWORK_VERSION}, encodings 0-${ENCODINGS.length - 1}`,
     );
   }
   let at = 11;
@@ -263,7 +277,7 @@ export function parseNetwork(bytes: Uint8Array): Parsed {
     }
   }
   const coherent = hasCoherence(training);
-  const quantumBytes = encoding === 'int16' ? 4 : 0;
+  const quantumBytes = isInteger(encoding) ? 4 : 0;
   const expected =
     at + trainingLength + quantumBytes + count * width + (coherent ? count * 8 : 0) + 4;
   if (bytes.length < expected) return truncated(coherent ? 'weights and coherence' : 'weights');
@@ -277,13 +291,22 @@ export function parseNetwork(bytes: Uint8Array): Parsed {
   const weights = new Float32Array(count);
   if (encoding === 'float32') {
     new Uint8Array(weights.buffer).set(bytes.subarray(at, at + count * 4));
-  } else if (encoding === 'int16') {
+  } else if (isInteger(encoding)) {
     const quantum = view.getFloat32(at, true);
     if (!(Number.isFinite(quantum) && quantum > 0)) {
       return fail('ERR_NETWORK_DAMAGED', `the network file's quantum is ${quantum}`);
     }
     at += 4;
-    for (let i = 0; i < count; i++) weights[i] = view.getInt16(at + 2 * i, true) * quantum;
+    // Each stage after the first of int16-delta: its differences added to the stage before,
+    // wrapping as int16 (the weight before, divided by the quantum and rounded, is its integer
+    // again: f32 keeps an integer of 15 bits times the quantum within 2^-9 of it).
+    const stage = encoding === 'int16-delta' ? count / stages.length : count;
+    for (let i = 0; i < count; i++) {
+      const stored = view.getInt16(at + 2 * i, true);
+      const before = i < stage ? 0 : Math.round((weights[i - stage] as number) / quantum);
+      const integer = i < stage ? stored : ((stored + before) << 16) >> 16;
+      weights[i] = integer * quantum;
+    }
   } else {
     const table = new Float32Array(1 << 16);
     for (let h = 0; h < 1 << 16; h++) table[h] = fromHalf(h);
