@@ -7,12 +7,14 @@
 // shipped weights are from the checkpoint's.
 //
 //   node packages/ai/scripts/ship-network.mjs CHECKPOINT [OUT] [--encoding int16|float16]
-//        [--mantissa N] [--quantum Q]
+//        [--mantissa N] [--quantum Q] [--delta-floor N]
 //   (OUT defaults to packages/ai/networks/classic.t48n.gz; --encoding defaults to int16;
 //   --mantissa N, 1 to 10, float16 only, keeps N of the halves' 10 mantissa bits, rounding to
 //   nearest: a smaller file when gzip'd, coarser weights; --quantum Q, int16 only, a power of two
 //   at least the smallest that holds the largest weight: coarser weights, each within Q/2, and
-//   a smaller file, as the weights under Q/2 become 0.)
+//   a smaller file, as the weights under Q/2 become 0; --delta-floor N, int16 with several
+//   stages only: a weight of a later stage within N - 1 quanta of the stage before's takes that
+//   weight, so only the differences of N quanta or more are stored, for a smaller file.)
 import { renameSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
@@ -27,6 +29,7 @@ const option = (name, fallback) => {
 const mantissa = Number(option('--mantissa', '10'));
 const encoding = option('--encoding', 'int16');
 const quantumText = option('--quantum', null);
+const floor = Number(option('--delta-floor', '0'));
 const [checkpoint, out = fileURLToPath(new URL('../networks/classic.t48n.gz', import.meta.url))] =
   args;
 if (!Number.isInteger(mantissa) || mantissa < 1 || mantissa > 10) {
@@ -56,7 +59,20 @@ if (
   console.error(`error: --quantum is a power of two of at least ${smallest}, with int16`);
   process.exit(2);
 }
+const stages = read.value.shape.stages.length;
+if (
+  !(Number.isInteger(floor) && floor >= 0 && floor <= 32767) ||
+  (floor > 0 && (encoding !== 'int16' || stages < 2))
+) {
+  console.error(
+    'error: --delta-floor is an integer from 0 to 32767, with int16 and several stages',
+  );
+  process.exit(2);
+}
 const drop = 10 - mantissa;
+const size = weights.length / stages;
+let kept = 0;
+let dropped = 0;
 let used = 0;
 let worst = 0;
 for (let i = 0; i < weights.length; i++) {
@@ -67,6 +83,14 @@ for (let i = 0; i < weights.length; i++) {
   else {
     // Round the half's mantissa to `mantissa` bits; a carry into the exponent is the next power of 2.
     shipped = fromHalf(drop === 0 ? toHalf(w) : ((toHalf(w) + (1 << (drop - 1))) >> drop) << drop);
+  }
+  // The floor: a later stage's weight that moved less than `floor` quanta from the (already
+  // shipped) weight of the stage before takes it.
+  if (floor > 0 && i >= size && shipped !== weights[i - size]) {
+    if (Math.abs(shipped - weights[i - size]) < floor * quantum) {
+      shipped = weights[i - size];
+      dropped++;
+    } else kept++;
   }
   worst = Math.max(worst, Math.abs(shipped - w));
   weights[i] = shipped;
@@ -80,7 +104,11 @@ const temporary = `${out}.tmp-${process.pid}`;
 writeFileSync(temporary, packed);
 renameSync(temporary, out);
 const mib = (n) => `${(n / 2 ** 20).toFixed(2)} MiB`;
-const how = encoding === 'int16' ? `quantum ${quantum}` : `mantissa ${mantissa} bits`;
+const how =
+  (encoding === 'int16' ? `quantum ${quantum}` : `mantissa ${mantissa} bits`) +
+  (floor > 0
+    ? `, delta floor ${floor}: ${kept} later-stage differences kept, ${dropped} dropped`
+    : '');
 console.log(
   `games ${read.games}: ${weights.length} weights, ${used} not zero; ${stored} ${mib(raw.length)}, gzip ${mib(packed.length)} (${packed.length} bytes) -> ${out}; ${how}, largest rounding ${worst}`,
 );
