@@ -91,6 +91,10 @@ test('settings: size, rules, colour-and-size tiles and theme; kept after a reloa
   await expect(page.getByRole('table', { name: 'Board, 5 by 5' }).getByRole('cell')).toHaveCount(
     25,
   );
+  // The 5x5 board shows at once, empty, while its game is dealt; a change of rules made before
+  // the game comes is not taken (by design: the form goes back to the game coming). So wait for
+  // it: once it is here its seed is in the address, beside the size.
+  await expect(page).toHaveURL(/^(?=.*[?&]size=5)(?=.*[?&]seed=)/);
   await page.getByLabel('Rules').selectOption('tiers');
   await expect(page.locator('#intro')).toContainText('Tiers');
   // The new game is asked of the server first; its seed shows in the address once it is local.
