@@ -70,7 +70,7 @@ export function networkInputs(own: number, opp: number, kings: number, south: bo
  */
 export function networkForward(
   net: EvalNetwork,
-  inputs: readonly number[],
+  inputs: Iterable<number>,
   hidden: Float32Array = new Float32Array(net.hidden),
   second: Float32Array = new Float32Array(net.hidden2 ?? 0),
 ): number {

@@ -295,15 +295,32 @@ function forEachLabel(
   take: (masks: SideMasks, score: number, result: number | null) => void,
 ): void {
   for (const file of files.split(',')) {
-    const bytes = readFileSync(file);
-    const text = (file.endsWith('.gz') ? gunzipSync(bytes) : bytes).toString('utf8');
-    for (const line of text.split('\n')) {
-      const [fen, score, result] = line.split('\t');
-      if (!fen || score === undefined) continue;
-      const parsed = parseFen(fen);
-      const outcome = result === '1' ? 1 : result === '-1' ? -1 : result === '0' ? 0 : null;
-      if (parsed.ok) take(sideMasks(parsed.value), Number(score), outcome);
+    const read = readFileSync(file);
+    const bytes = file.endsWith('.gz') ? gunzipSync(read) : read;
+    // A piece at a time, cut after a newline: a file of millions of lines is longer than the
+    // longest string the engine makes.
+    for (let from = 0; from < bytes.length; ) {
+      const cut = bytes.indexOf(10, Math.min(from + CHUNK_BYTES, bytes.length - 1));
+      const to = cut < 0 ? bytes.length : cut + 1;
+      forEachLine(bytes.subarray(from, to).toString('utf8'), take);
+      from = to;
     }
+  }
+}
+
+// Up to this many bytes of a label file are read as one string.
+const CHUNK_BYTES = 1 << 26;
+
+function forEachLine(
+  text: string,
+  take: (masks: SideMasks, score: number, result: number | null) => void,
+): void {
+  for (const line of text.split('\n')) {
+    const [fen, score, result] = line.split('\t');
+    if (!fen || score === undefined) continue;
+    const parsed = parseFen(fen);
+    const outcome = result === '1' ? 1 : result === '-1' ? -1 : result === '0' ? 0 : null;
+    if (parsed.ok) take(sideMasks(parsed.value), Number(score), outcome);
   }
 }
 
@@ -392,9 +409,21 @@ function fitNetwork(values: Record<string, string | undefined>): void {
   const targets: number[] = [];
   // The win chance each position is fitted to: the score's, blended with the game's result.
   const chances: number[] = [];
-  const inputs: number[][] = [];
+  // Every position's inputs, one after another (position i's from starts[i] to starts[i + 1]):
+  // millions of positions fit in memory this way, where an array each would not.
+  let flat = new Uint8Array(1 << 20);
+  let used = 0;
+  const starts: number[] = [0];
   forEachLabel(values.in ?? '', ({ own, opp, kings, south }, score, result) => {
-    inputs.push(networkInputs(own, opp, kings, south));
+    const on = networkInputs(own, opp, kings, south);
+    if (used + on.length > flat.length) {
+      const grown = new Uint8Array(flat.length * 2);
+      grown.set(flat);
+      flat = grown;
+    }
+    flat.set(on, used);
+    used += on.length;
+    starts.push(used);
     bases.push(evaluate(own, opp, kings, south));
     targets.push(score);
     chances.push(
@@ -435,10 +464,12 @@ function fitNetwork(values: Record<string, string | undefined>): void {
   const units = new Float32Array(hidden);
   const second = new Float32Array(hidden2);
   const back1 = new Float32Array(hidden);
+  const inputsOf = (i: number): Uint8Array =>
+    flat.subarray(starts[i] as number, starts[i + 1] as number);
   const predict = (i: number): number =>
     scale *
     ((bases[i] as number) +
-      NETWORK_OUTPUT_SCALE * networkForward(net, inputs[i] as number[], units, second));
+      NETWORK_OUTPUT_SCALE * networkForward(net, inputsOf(i), units, second));
   const rms = (model: (i: number) => number): string => {
     let sum = 0;
     for (let i = heldFrom; i < n; i++) sum += (model(i) - (targets[i] as number)) ** 2;
@@ -450,7 +481,7 @@ function fitNetwork(values: Record<string, string | undefined>): void {
   let rate = firstRate;
   const order = Array.from({ length: heldFrom }, (_, i) => i);
   // A gradient step on first-layer unit j, whose error is `back`, for the inputs that are on.
-  const stepFirst = (on: readonly number[], j: number, back: number): void => {
+  const stepFirst = (on: Uint8Array, j: number, back: number): void => {
     net.b1[j] = (net.b1[j] as number) - back;
     for (const input of on) {
       net.w1[input * hidden + j] = (net.w1[input * hidden + j] as number) - back;
@@ -469,7 +500,7 @@ function fitNetwork(values: Record<string, string | undefined>): void {
       // d(loss)/d(output), the loss (p - y)^2 / 2 on win chances.
       const g = (rate * (p - y) * p * (1 - p) * scale * NETWORK_OUTPUT_SCALE) / SIGMOID_SCALE;
       net.b2 -= g;
-      const on = inputs[i] as number[];
+      const on = inputsOf(i);
       if (hidden2 > 0) {
         // Back through the second layer, then the first.
         back1.fill(0);
