@@ -468,8 +468,7 @@ function fitNetwork(values: Record<string, string | undefined>): void {
     flat.subarray(starts[i] as number, starts[i + 1] as number);
   const predict = (i: number): number =>
     scale *
-    ((bases[i] as number) +
-      NETWORK_OUTPUT_SCALE * networkForward(net, inputsOf(i), units, second));
+    ((bases[i] as number) + NETWORK_OUTPUT_SCALE * networkForward(net, inputsOf(i), units, second));
   const rms = (model: (i: number) => number): string => {
     let sum = 0;
     for (let i = heldFrom; i < n; i++) sum += (model(i) - (targets[i] as number)) ** 2;
