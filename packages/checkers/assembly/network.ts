@@ -8,7 +8,8 @@
 //   0      4096 i32      a row's arrangement (0..624) from (own << 8) | (other << 4) | kings
 //   16384  8 x 625 x H1  f32 row tables: each arrangement's share of the first hidden layer
 //   ..     H1 f32        first layer biases
-//   ..     H2 x H1 f32   second layer weights, unit-major (none when H2 is 0)
+//   ..     H1 x H2 f32   second layer weights, input-major (none when H2 is 0): a first layer
+//                        unit's weights to every second layer unit side by side
 //   ..     H2 f32        second layer biases
 //   ..     H f32         output weights (H = H2, or H1 without a second layer)
 
@@ -22,6 +23,7 @@ let middleAt: usize = 0;
 let bias2At: usize = 0;
 let outputAt: usize = 0;
 let scratchAt: usize = 0;
+let secondAt: usize = 0;
 let outputBias: f32 = 0;
 
 /** Lays the memory out for H1 and H2 hidden units (multiples of 4; H2 0 for one layer),
@@ -35,7 +37,8 @@ export function layout(h1: i32, h2: i32, bias: f32): i32 {
   bias2At = middleAt + <usize>(h2 * h1) * 4;
   outputAt = bias2At + <usize>h2 * 4;
   scratchAt = outputAt + <usize>(h2 > 0 ? h2 : h1) * 4;
-  const end = scratchAt + <usize>h1 * 4;
+  secondAt = scratchAt + <usize>h1 * 4;
+  const end = secondAt + <usize>h2 * 4;
   const pages = <i32>((end + 65535) >> 16) - memory.size();
   if (pages > 0 && memory.grow(pages) < 0) return -1;
   return 0;
@@ -119,15 +122,57 @@ export function value(own: u32, opp: u32, kings: u32, south: i32): f32 {
     else sum = f32x4.add(sum, f32x4.mul(h, v128.load(outputAt + j)));
   }
   if (hidden2 === 0) return outputBias + lanes(sum);
-  let out = outputBias;
-  for (let k: i32 = 0; k < hidden2; k++) {
-    const row = middleAt + <usize>(k * hidden1) * 4;
-    let dot = f32x4.splat(0);
-    for (let j: usize = 0; j < first; j += 16) {
-      dot = f32x4.add(dot, f32x4.mul(v128.load(scratchAt + j), v128.load(row + j)));
+  // The second layer input by input, four of its units to a lane group, skipping the first
+  // layer's units that are 0 (about half of them): eight groups held in locals when there are
+  // 32 units, the usual size; in memory otherwise.
+  const second = <usize>hidden2 * 4;
+  if (hidden2 === 32) {
+    let s0 = v128.load(bias2At);
+    let s1 = v128.load(bias2At + 16);
+    let s2 = v128.load(bias2At + 32);
+    let s3 = v128.load(bias2At + 48);
+    let s4 = v128.load(bias2At + 64);
+    let s5 = v128.load(bias2At + 80);
+    let s6 = v128.load(bias2At + 96);
+    let s7 = v128.load(bias2At + 112);
+    for (let j: usize = 0; j < first; j += 4) {
+      const x = load<f32>(scratchAt + j);
+      if (x <= 0) continue;
+      const v = f32x4.splat(x);
+      const row = middleAt + j * 32;
+      s0 = f32x4.add(s0, f32x4.mul(v, v128.load(row)));
+      s1 = f32x4.add(s1, f32x4.mul(v, v128.load(row + 16)));
+      s2 = f32x4.add(s2, f32x4.mul(v, v128.load(row + 32)));
+      s3 = f32x4.add(s3, f32x4.mul(v, v128.load(row + 48)));
+      s4 = f32x4.add(s4, f32x4.mul(v, v128.load(row + 64)));
+      s5 = f32x4.add(s5, f32x4.mul(v, v128.load(row + 80)));
+      s6 = f32x4.add(s6, f32x4.mul(v, v128.load(row + 96)));
+      s7 = f32x4.add(s7, f32x4.mul(v, v128.load(row + 112)));
     }
-    const unit = lanes(dot) + load<f32>(bias2At + (<usize>k << 2));
-    if (unit > 0) out += unit * load<f32>(outputAt + (<usize>k << 2));
+    let out = f32x4.mul(f32x4.max(s0, zero), v128.load(outputAt));
+    out = f32x4.add(out, f32x4.mul(f32x4.max(s1, zero), v128.load(outputAt + 16)));
+    out = f32x4.add(out, f32x4.mul(f32x4.max(s2, zero), v128.load(outputAt + 32)));
+    out = f32x4.add(out, f32x4.mul(f32x4.max(s3, zero), v128.load(outputAt + 48)));
+    out = f32x4.add(out, f32x4.mul(f32x4.max(s4, zero), v128.load(outputAt + 64)));
+    out = f32x4.add(out, f32x4.mul(f32x4.max(s5, zero), v128.load(outputAt + 80)));
+    out = f32x4.add(out, f32x4.mul(f32x4.max(s6, zero), v128.load(outputAt + 96)));
+    out = f32x4.add(out, f32x4.mul(f32x4.max(s7, zero), v128.load(outputAt + 112)));
+    return outputBias + lanes(out);
   }
-  return out;
+  memory.copy(secondAt, bias2At, second);
+  for (let j: usize = 0; j < first; j += 4) {
+    const x = load<f32>(scratchAt + j);
+    if (x <= 0) continue;
+    const v = f32x4.splat(x);
+    const row = middleAt + j * <usize>hidden2;
+    for (let k: usize = 0; k < second; k += 16) {
+      const at = secondAt + k;
+      v128.store(at, f32x4.add(v128.load(at), f32x4.mul(v, v128.load(row + k))));
+    }
+  }
+  let out = f32x4.splat(0);
+  for (let k: usize = 0; k < second; k += 16) {
+    out = f32x4.add(out, f32x4.mul(f32x4.max(v128.load(secondAt + k), zero), v128.load(outputAt + k)));
+  }
+  return outputBias + lanes(out);
 }

@@ -66,6 +66,7 @@ describe('the evaluation network', () => {
     [6, 0],
     [10, 6],
     [16, 8],
+    [40, 32],
   ])(
     'evaluates through its row tables as the plain forward pass, rounded (%i and %i hidden units), in WebAssembly and in JavaScript',
     (hidden, hidden2) => {

@@ -147,9 +147,11 @@ function networkKernel(net: EvalNetwork, rows: Float32Array): NetworkTables['ker
     table.set(rows.subarray(slice * net.hidden, (slice + 1) * net.hidden), slice * h1);
   new Float32Array(buffer, kernel.bias1Offset(), net.hidden).set(net.b1);
   if (h2 > 0 && net.wMid !== undefined && net.bMid !== undefined) {
-    const middle = new Float32Array(buffer, kernel.middleOffset(), h2 * h1);
+    // Input-major in the kernel: first layer unit j's weights at j * h2.
+    const middle = new Float32Array(buffer, kernel.middleOffset(), h1 * h2);
     for (let k = 0; k < (net.hidden2 ?? 0); k++)
-      middle.set(net.wMid.subarray(k * net.hidden, (k + 1) * net.hidden), k * h1);
+      for (let j = 0; j < net.hidden; j++)
+        middle[j * h2 + k] = net.wMid[k * net.hidden + j] as number;
     new Float32Array(buffer, kernel.bias2Offset(), net.bMid.length).set(net.bMid);
   }
   new Float32Array(buffer, kernel.outputOffset(), net.w2.length).set(net.w2);
