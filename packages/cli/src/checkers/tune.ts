@@ -59,6 +59,7 @@ import {
 } from '@twenty48/checkers';
 import { errorMessage } from '@twenty48/common';
 import { startEngine } from './engineProcess.js';
+import { textChunks } from './textChunks.js';
 
 function gamesOf(pdn: string): Position[][] {
   const games: Position[][] = [];
@@ -299,17 +300,9 @@ function forEachLabel(
     const bytes = file.endsWith('.gz') ? gunzipSync(read) : read;
     // A piece at a time, cut after a newline: a file of millions of lines is longer than the
     // longest string the engine makes.
-    for (let from = 0; from < bytes.length; ) {
-      const cut = bytes.indexOf(10, Math.min(from + CHUNK_BYTES, bytes.length - 1));
-      const to = cut < 0 ? bytes.length : cut + 1;
-      forEachLine(bytes.subarray(from, to).toString('utf8'), take);
-      from = to;
-    }
+    for (const text of textChunks(bytes)) forEachLine(text, take);
   }
 }
-
-// Up to this many bytes of a label file are read as one string.
-const CHUNK_BYTES = 1 << 26;
 
 function forEachLine(
   text: string,
