@@ -1,7 +1,7 @@
 /**
- * A text file's bytes as strings of at most about `chunkBytes` bytes each, every one but the last
- * cut just after a newline, so no line (and no UTF-8 sequence: a newline byte is never inside
- * one) is split; joined, they are the whole text. For files of millions of lines, longer than the
+ * A text file's bytes as strings of `chunkBytes` bytes or a little more each (up to the next
+ * newline), every one but the last cut just after a newline, so no line (and no UTF-8 sequence:
+ * a newline byte is never inside one) is split; joined, they are the whole text. For files of millions of lines, longer than the
  * longest string the engine makes (`tune.js` reads label files this way).
  *
  * @example
