@@ -68,7 +68,7 @@ if (networkAt >= 0) {
     `network: ${hidden}${hidden2 > 0 ? ` then ${hidden2}` : ''} hidden units, ${tables.kernel ? 'WebAssembly kernel' : 'TypeScript'}`,
   );
   // The forward pass alone: 4,096 positions of random games (a fixed seed), each evaluated
-  // 500 times over, the best of the runs in CPU time.
+  // 100 times over, the best of the runs in CPU time.
   let seed = 12345;
   const random = (): number => {
     seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
@@ -91,13 +91,13 @@ if (networkAt >= 0) {
   let sum = 0;
   for (let run = 0; run < runs + 1; run++) {
     const start = process.cpuUsage();
-    for (let repeat = 0; repeat < 500; repeat++)
+    for (let repeat = 0; repeat < 100; repeat++)
       for (const { own, opp, kings, south } of boards)
         sum += networkValue(tables, own, opp, kings, south);
     const used = process.cpuUsage(start);
     // The first run warms the JIT up and is not counted.
     if (run > 0)
-      bestNs = Math.min(bestNs, ((used.user + used.system) * 1000) / (500 * boards.length));
+      bestNs = Math.min(bestNs, ((used.user + used.system) * 1000) / (100 * boards.length));
   }
   console.log(`forward pass: ${bestNs.toFixed(0)} ns a position (checksum ${sum})`);
 }

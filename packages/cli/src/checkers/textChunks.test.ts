@@ -10,9 +10,13 @@ describe('textChunks', () => {
       const chunks = [...textChunks(bytes, size)];
       expect(chunks.join('')).toBe(text);
       for (const chunk of chunks.slice(0, -1)) expect(chunk.endsWith('\n')).toBe(true);
-      // No piece is shorter than the size asked for unless it is the last.
-      for (const chunk of chunks.slice(0, -1))
-        expect(new TextEncoder().encode(chunk).length).toBeGreaterThanOrEqual(size);
+      // No piece but the last is shorter than the size asked for, and each ends at the first
+      // newline it can: none inside its bytes from size - 1 on but the last.
+      for (const chunk of chunks.slice(0, -1)) {
+        const piece = new TextEncoder().encode(chunk);
+        expect(piece.length).toBeGreaterThanOrEqual(size);
+        expect(piece.indexOf(10, size - 1)).toBe(piece.length - 1);
+      }
     }
   });
 
