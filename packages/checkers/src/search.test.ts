@@ -5,7 +5,7 @@ import { pliesArb } from './games.testkit.js';
 import { applyMove, legalMoves, sameMove } from './moves.js';
 import { moveToPdn, parsePdnMove } from './pdn.js';
 import { initialPosition } from './position.js';
-import { searchBest, WIN_SCORE } from './search.js';
+import { sampleLeaves, searchBest, WIN_SCORE } from './search.js';
 import type { Position } from './types.js';
 
 const position = (fen: string): Position => {
@@ -199,5 +199,34 @@ describe('the middle game (issue 23)', () => {
       { depth: 10 },
     );
     expect(result.move && moveToPdn(result.move)).toBe('19-23');
+  });
+});
+
+describe('sampleLeaves', () => {
+  it('tells of exactly the quiet positions the search scores at its leaves, until told to stop', () => {
+    const seen: string[] = [];
+    sampleLeaves((own, opp, kings, south) => {
+      const black = south ? own : opp;
+      const red = south ? opp : own;
+      seen.push(makeFen({ black, red, kings, turn: south ? 'black' : 'red' }));
+    });
+    // One ply from the start: the leaves are the positions after each of the 7 first moves
+    // (none gives red a capture, so the quiescence search scores each at once).
+    const start = initialPosition();
+    searchBest(start, { depth: 1 });
+    const after = legalMoves(start).map((m) => makeFen(applyMove(start, m)));
+    expect(after).toHaveLength(7);
+    // (a leaf searched again, in a wider window, is told again)
+    expect([...new Set(seen)].sort()).toEqual([...after].sort());
+    // Deeper, more leaves, every one with no capture for the side to move.
+    seen.length = 0;
+    searchBest(start, { depth: 5 });
+    expect(seen.length).toBeGreaterThan(50);
+    for (const fen of seen)
+      expect(legalMoves(position(fen)).every((m) => m.captured.length === 0)).toBe(true);
+    sampleLeaves(null);
+    const told = seen.length;
+    searchBest(start, { depth: 5 });
+    expect(seen).toHaveLength(told);
   });
 });

@@ -137,6 +137,24 @@ export function useEgdb(db: Egdb | null): void {
   egdb = db;
 }
 
+/** Told of each quiet position a search scores at a leaf, as the side to move's masks. */
+export type LeafSampler = (own: number, opp: number, kings: number, south: boolean) => void;
+
+// Told of the leaves, if anyone is (`sampleLeaves`).
+let leafSampler: LeafSampler | null = null;
+
+/**
+ * Tells `sampler` of every quiet leaf the searches score from now on (or no one, with null):
+ * the positions the evaluation must judge well, for the tuner (`tune.js leaves`). A leaf the
+ * search scores again (a re-search in a wider window) is told again.
+ *
+ * @example
+ * sampleLeaves((own, opp, kings, south) => leaves.push([own, opp, kings, south]));
+ */
+export function sampleLeaves(sampler: LeafSampler | null): void {
+  leafSampler = sampler;
+}
+
 const indexOf = (bit: number): number => 31 - Math.clz32(bit);
 // A move's from and to squares in one number (never 0), for the table, killers and the pv.
 const moveKey = (from: number, to: number): number => indexOf(from) | (indexOf(to) << 5) | 1024;
@@ -299,6 +317,7 @@ class Searcher {
     this.pvLength[ply] = ply;
     if (jumpers(own, opp, kings, south) === 0) {
       if (own === 0 || !canStep(own, opp, kings, south)) return -WIN_SCORE + ply;
+      if (leafSampler !== null) leafSampler(own, opp, kings, south);
       return evaluate(own, opp, kings, south);
     }
     if (ply >= MAX_PLY - 1) return evaluate(own, opp, kings, south);

@@ -4,7 +4,7 @@
  * on them.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -160,5 +160,108 @@ describe('tune.js network', () => {
     const { status, stderr } = tune(['network', '--in', join(dir, 'none.tsv'), '--result', '1.5']);
     expect(status).toBe(2);
     expect(stderr).toBe('tune: --result takes a weight from 0 to 1 (ERR_OPTIONS)\n');
+  });
+});
+
+describe('tune.js leaves', () => {
+  const leaves = (out: string, seed: string) =>
+    tune(['leaves', '--games', '2', '--depth', '4', '--rate', '0.3', '--seed', seed, '--out', out]);
+
+  it('writes the quiet leaves of its own search once each, the same for the same seed', () => {
+    const a = join(dir, 'a.fen');
+    const run = leaves(a, '3');
+    expect(run.stderr).toMatch(/^\d+ positions, 2 games$/m);
+    expect(run.status).toBe(0);
+    const lines = readFileSync(a, 'utf8').trimEnd().split('\n');
+    expect(lines.length).toBeGreaterThan(20);
+    expect(new Set(lines).size).toBe(lines.length);
+    for (const fen of lines) {
+      const parsed = parseFen(fen);
+      if (!parsed.ok) throw new Error(`bad FEN ${fen}`);
+      expect(legalCaptures(parsed.value), fen).toEqual([]);
+      expect(bitCount(parsed.value.black | parsed.value.red), fen).toBeGreaterThan(5);
+    }
+    const again = join(dir, 'again.fen');
+    expect(leaves(again, '3').status).toBe(0);
+    expect(readFileSync(again, 'utf8')).toBe(readFileSync(a, 'utf8'));
+    const other = join(dir, 'other.fen');
+    expect(leaves(other, '4').status).toBe(0);
+    expect(readFileSync(other, 'utf8')).not.toBe(readFileSync(a, 'utf8'));
+  });
+
+  it('refuses bad numbers in one named line with exit code 2', () => {
+    for (const flags of [
+      ['--depth', '0'],
+      ['--games', 'many'],
+      ['--rate', '0'],
+      ['--random', '2'],
+    ]) {
+      const { status, stderr } = tune(['leaves', '--out', join(dir, 'no.fen'), ...flags]);
+      expect(status, flags.join(' ')).toBe(2);
+      expect(stderr).toBe(
+        'tune: --depth takes 1 to 20 plies, --games a whole number from 1, --rate a share above 0 to 1 and --random a share from 0 to 1 (ERR_OPTIONS)\n',
+      );
+    }
+  });
+
+  it('names a network file it cannot read, with exit code 1', () => {
+    const { status, stderr } = tune(['leaves', '--network', join(dir, 'none.t48c.gz')]);
+    expect(status).toBe(1);
+    expect(stderr).toMatch(/^tune: .+ \(ERR_NETWORK_MISSING\)\n$/);
+  });
+});
+
+describe('tune.js static', () => {
+  // A peer that answers `eval` with the length of the last FEN it was given, or, told to be
+  // rude, with an error line.
+  const fakePeer = (rude: boolean) => {
+    const script = join(dir, rude ? 'rude.cjs' : 'peer.cjs');
+    writeFileSync(
+      script,
+      `let fen = '';
+require('node:readline').createInterface({ input: process.stdin }).on('line', (line) => {
+  if (line.startsWith('position fen ')) fen = line.slice(13);
+  else if (line === 'eval') console.log(${rude ? "'error ERR_UNKNOWN eval'" : "'eval ' + fen.length"});
+  else if (line === 'quit') process.exit(0);
+});
+`,
+    );
+    return `"${process.execPath}" "${script}"`;
+  };
+  const input = join(dir, 'fens.tsv');
+  const fens = ['B:W21-32:B1-12', 'W:W18,22:B5,K9', 'B:WK30:B1,2'];
+  writeFileSync(input, `${fens[0]}\n${fens[1]}\t17\tmore\nnot a fen\n\n${fens[2]}\n`);
+
+  it("labels the first field of each line that is a FEN with the peer's eval answer", () => {
+    const out = join(dir, 'static.tsv');
+    const { status, stderr } = tune([
+      'static',
+      '--peer',
+      fakePeer(false),
+      '--in',
+      input,
+      '--out',
+      out,
+    ]);
+    expect(stderr).toBe('3 positions labelled\n');
+    expect(status).toBe(0);
+    expect(readFileSync(out, 'utf8')).toBe(fens.map((fen) => `${fen}\t${fen.length}\n`).join(''));
+  });
+
+  it('stops with ERR_PEER, naming the answer, when the peer does not answer eval', () => {
+    const out = join(dir, 'rude.tsv');
+    const { status, stderr } = tune([
+      'static',
+      '--peer',
+      fakePeer(true),
+      '--in',
+      input,
+      '--out',
+      out,
+    ]);
+    expect(status).toBe(1);
+    expect(stderr).toBe(
+      `tune: the peer answered "error ERR_UNKNOWN eval" to eval at ${fens[0]} (ERR_PEER)\n`,
+    );
   });
 });

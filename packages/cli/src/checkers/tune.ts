@@ -7,6 +7,9 @@
  *     [--depth 6] [--seed 1] [--limit 20000]
  *   node packages/cli/dist/checkers/tune.js selfplay --peer CMD --out FILE [--depth 8]
  *     [--limit 100000] [--random 0.1] [--random-until 200] [--seed 1]
+ *   node packages/cli/dist/checkers/tune.js leaves --out FILE [--network FILE] [--depth 10]
+ *     [--games 156] [--rate 0.02] [--random 0.05] [--seed 1]
+ *   node packages/cli/dist/checkers/tune.js static --peer CMD --in FILE[,FILE…] --out FILE
  *   node packages/cli/dist/checkers/tune.js fit --in FILE[,FILE…] [--lambda 0.01]
  *     --out packages/checkers/src/evalWeights.ts
  *   node packages/cli/dist/checkers/tune.js network --in FILE[,FILE…] --out FILE [--hidden 64]
@@ -21,6 +24,8 @@
  * side to move, as the peer reports it).
  *
  * `selfplay` makes labelled positions from the peer playing itself (see `selfplay` below);
+ * `leaves` samples the positions our own search scores at its leaves, and `static` labels
+ * positions with the peer's static evaluation (see `leaves` and `staticLabels` below);
  * `network` fits the evaluation network (see `fitNetwork` below).
  *
  * `fit` solves a ridge least-squares problem: score ≈ a · (our hand-written evaluation) +
@@ -36,6 +41,7 @@ import {
   ACF_BALLOTS,
   applyMove,
   ballot,
+  bitCount,
   EVAL_FEATURES,
   evalFeatures,
   evaluate,
@@ -50,15 +56,21 @@ import {
   NETWORK_OUTPUT_SCALE,
   networkForward,
   networkInputs,
+  networkTables,
   opponent,
   type Position,
   parseFen,
   parsePdnMove,
   type SideMasks,
+  sampleLeaves,
+  searchBest,
   sideMasks,
+  useNetwork,
+  WIN_SCORE,
 } from '@twenty48/checkers';
 import { errorMessage } from '@twenty48/common';
 import { startEngine } from './engineProcess.js';
+import { DEFAULT_NETWORK_PATH, readNetworkFile } from './networkFile.js';
 import { textChunks } from './textChunks.js';
 
 function gamesOf(pdn: string): Position[][] {
@@ -240,6 +252,129 @@ async function selfplay(values: Record<string, string | undefined>): Promise<voi
       process.stderr.write(`${kept} positions, ${game + 1} games\n`);
     }
   }
+  peer.close();
+}
+
+/**
+ * The positions our own search scores at its leaves, where the evaluation must be right: the
+ * engine (with the network `--network`, else the committed one) plays itself at `--depth`
+ * (default 10) from the ACF ballots in turn, `--games` games (default 156, one a ballot), a move
+ * in `--random` (default 0.05) a random legal one so the games spread out, a game ending when a
+ * side cannot move, when the search finds a win, or at 200 plies. Of the quiet leaves with more
+ * than 5 pieces (fewer are the endgame database's), each is kept with chance `--rate` (default
+ * 0.02) and written once (a FEN a line), each game's when it ends. The same options write the
+ * same file.
+ */
+function leaves(values: Record<string, string | undefined>): void {
+  const depth = Number(values.depth ?? 10);
+  const games = Number(values.games ?? ACF_BALLOTS.length);
+  const rate = Number(values.rate ?? 0.02);
+  const share = Number(values.random ?? 0.05);
+  if (
+    !Number.isInteger(depth) ||
+    depth < 1 ||
+    depth > 20 ||
+    !Number.isInteger(games) ||
+    games < 1 ||
+    !(rate > 0 && rate <= 1) ||
+    !(share >= 0 && share <= 1)
+  ) {
+    process.stderr.write(
+      'tune: --depth takes 1 to 20 plies, --games a whole number from 1, --rate a share above 0 to 1 and --random a share from 0 to 1 (ERR_OPTIONS)\n',
+    );
+    process.exit(2);
+  }
+  const read = readNetworkFile(values.network ?? DEFAULT_NETWORK_PATH);
+  if (!read.ok) {
+    process.stderr.write(`tune: ${read.message} (${read.code})\n`);
+    process.exit(1);
+  }
+  useNetwork(networkTables(read.value.network));
+  let seed = Number(values.seed ?? 1);
+  const random = (): number => {
+    seed = (Math.imul(seed, 1103515245) + 12345) & 0x7fffffff;
+    return seed / 0x80000000;
+  };
+  const file = values.out ?? 'leaves.txt';
+  writeFileSync(file, '');
+  const seen = new Set<string>();
+  let batch: string[] = [];
+  sampleLeaves((own, opp, kings, south) => {
+    if (random() >= rate || bitCount(own | opp) <= 5) return;
+    const black = south ? own : opp;
+    const red = south ? opp : own;
+    const fen = makeFen({ black, red, kings, turn: south ? 'black' : 'red' });
+    if (seen.has(fen)) return;
+    seen.add(fen);
+    batch.push(`${fen}\n`);
+  });
+  for (let game = 0; game < games; game++) {
+    let position = ballot(game % ACF_BALLOTS.length).position;
+    const history: Position[] = [];
+    for (let ply = 0; ply < MAX_SELFPLAY_PLIES; ply++) {
+      const moves = legalMoves(position);
+      if (moves.length === 0) break;
+      const { move, score } = searchBest(position, { depth, history });
+      // A win found: the rest of the game teaches the evaluation nothing.
+      if (Math.abs(score) > WIN_SCORE - 100) break;
+      const chosen = random() < share ? moves[Math.floor(random() * moves.length)] : move;
+      if (chosen === undefined || chosen === null) break;
+      history.push(position);
+      position = applyMove(position, chosen);
+    }
+    appendFileSync(file, batch.join(''));
+    batch = [];
+    process.stderr.write(`${seen.size} positions, ${game + 1} games\n`);
+  }
+  sampleLeaves(null);
+}
+
+/** The longest a peer may take to answer `eval`. */
+const STATIC_LINE_MS = 60_000;
+
+/**
+ * Labels positions with the peer's static evaluation: the first field (a FEN) of each line of
+ * the `--in` files (gzipped or not) goes to the peer as `position fen <FEN>` then `eval`, and
+ * its answer `eval <n>` (from the side to move; GuiNN's driver answers it, see the README)
+ * becomes a `FEN<TAB>n` line of `--out`. A line whose first field is no FEN is skipped; a peer
+ * that answers anything else, ends or goes silent stops the run with ERR_PEER.
+ */
+async function staticLabels(values: Record<string, string | undefined>): Promise<void> {
+  const peer = startEngine('peer', values.peer ?? '');
+  const file = values.out ?? 'static.tsv';
+  writeFileSync(file, '');
+  const fens: string[] = [];
+  for (const path of (values.in ?? '').split(',')) {
+    const bytes = readFileSync(path);
+    for (const text of textChunks(path.endsWith('.gz') ? gunzipSync(bytes) : bytes))
+      for (const line of text.split('\n')) {
+        const fen = line.split('\t')[0] ?? '';
+        if (fen !== '' && parseFen(fen).ok) fens.push(fen);
+      }
+  }
+  // A thousand at a time, so the pipe, not a round trip a position, sets the pace.
+  for (let from = 0; from < fens.length; from += 1000) {
+    const chunk = fens.slice(from, from + 1000);
+    for (const fen of chunk) {
+      peer.send(`position fen ${fen}`);
+      peer.send('eval');
+    }
+    const out: string[] = [];
+    for (const fen of chunk) {
+      const line = await peer.next(STATIC_LINE_MS);
+      const found = line === null ? null : /^eval (-?\d+)$/.exec(line.trim());
+      if (found === null) {
+        peer.close();
+        throw new Error(
+          `the peer answered ${line === null ? 'nothing' : JSON.stringify(line.slice(0, 80))} to eval at ${fen} (ERR_PEER)`,
+        );
+      }
+      out.push(`${fen}\t${found[1]}\n`);
+    }
+    appendFileSync(file, out.join(''));
+    if ((from / 1000) % 100 === 99) process.stderr.write(`${from + chunk.length} positions\n`);
+  }
+  process.stderr.write(`${fens.length} positions labelled\n`);
   peer.close();
 }
 
@@ -570,6 +705,8 @@ function parseTuneArgs() {
       hidden: { type: 'string' },
       hidden2: { type: 'string' },
       rate: { type: 'string' },
+      network: { type: 'string' },
+      games: { type: 'string' },
     },
   });
 }
@@ -584,11 +721,17 @@ if (positionals[0] === 'label') {
     process.stderr.write(`tune: ${errorMessage(error)}\n`);
     process.exit(1);
   });
-} else if (positionals[0] === 'fit') fit(values);
+} else if (positionals[0] === 'static') {
+  await staticLabels(values).catch((error: unknown) => {
+    process.stderr.write(`tune: ${errorMessage(error)}\n`);
+    process.exit(1);
+  });
+} else if (positionals[0] === 'leaves') leaves(values);
+else if (positionals[0] === 'fit') fit(values);
 else if (positionals[0] === 'network') fitNetwork(values);
 else {
   process.stderr.write(
-    'usage: tune.js label --peer CMD --pdn FILES --out FILE | selfplay --peer CMD --out FILE | fit --in FILES --out FILE | network --in FILES --out FILE (ERR_OPTIONS)\n',
+    'usage: tune.js label --peer CMD --pdn FILES --out FILE | selfplay --peer CMD --out FILE | leaves --out FILE | static --peer CMD --in FILES --out FILE | fit --in FILES --out FILE | network --in FILES --out FILE (ERR_OPTIONS)\n',
   );
   process.exit(2);
 }
