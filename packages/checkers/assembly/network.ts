@@ -12,6 +12,9 @@
 //                        unit's weights to every second layer unit side by side
 //   ..     H2 f32        second layer biases
 //   ..     H f32         output weights (H = H2, or H1 without a second layer)
+//   ..     H1 f32        scratch: the first layer's values
+//   ..     H2 f32        scratch: the second layer's values (the generic path)
+//   ..     H1 u32        scratch: the first layer's units above 0, as byte offsets
 
 const ARRANGEMENTS: usize = 0;
 const ROWS: usize = 16384;
@@ -24,6 +27,7 @@ let bias2At: usize = 0;
 let outputAt: usize = 0;
 let scratchAt: usize = 0;
 let secondAt: usize = 0;
+let listAt: usize = 0;
 let outputBias: f32 = 0;
 
 /** Lays the memory out for H1 and H2 hidden units (multiples of 4; H2 0 for one layer),
@@ -38,7 +42,8 @@ export function layout(h1: i32, h2: i32, bias: f32): i32 {
   outputAt = bias2At + <usize>h2 * 4;
   scratchAt = outputAt + <usize>(h2 > 0 ? h2 : h1) * 4;
   secondAt = scratchAt + <usize>h1 * 4;
-  const end = secondAt + <usize>h2 * 4;
+  listAt = secondAt + <usize>h2 * 4;
+  const end = listAt + <usize>h1 * 4;
   const pages = <i32>((end + 65535) >> 16) - memory.size();
   if (pages > 0 && memory.grow(pages) < 0) return -1;
   return 0;
@@ -107,6 +112,7 @@ export function value(own: u32, opp: u32, kings: u32, south: i32): f32 {
   const zero = f32x4.splat(0);
   const first = <usize>hidden1 * 4;
   let sum = f32x4.splat(0);
+  let active: usize = 0;
   for (let j: usize = 0; j < first; j += 16) {
     let h = v128.load(bias1At + j);
     h = f32x4.add(h, v128.load(a0 + j));
@@ -118,12 +124,23 @@ export function value(own: u32, opp: u32, kings: u32, south: i32): f32 {
     h = f32x4.add(h, v128.load(a6 + j));
     h = f32x4.add(h, v128.load(a7 + j));
     h = f32x4.max(h, zero);
-    if (hidden2 > 0) v128.store(scratchAt + j, h);
-    else sum = f32x4.add(sum, f32x4.mul(h, v128.load(outputAt + j)));
+    if (hidden2 > 0) {
+      v128.store(scratchAt + j, h);
+      // The units above 0 listed (their byte offsets), without a branch: about half of them
+      // are 0, at random, so a branch per unit would be mispredicted half the time.
+      store<u32>(listAt + (active << 2), <u32>j);
+      active += <usize>(f32x4.extract_lane(h, 0) > 0);
+      store<u32>(listAt + (active << 2), <u32>(j + 4));
+      active += <usize>(f32x4.extract_lane(h, 1) > 0);
+      store<u32>(listAt + (active << 2), <u32>(j + 8));
+      active += <usize>(f32x4.extract_lane(h, 2) > 0);
+      store<u32>(listAt + (active << 2), <u32>(j + 12));
+      active += <usize>(f32x4.extract_lane(h, 3) > 0);
+    } else sum = f32x4.add(sum, f32x4.mul(h, v128.load(outputAt + j)));
   }
   if (hidden2 === 0) return outputBias + lanes(sum);
-  // The second layer input by input, four of its units to a lane group, skipping the first
-  // layer's units that are 0 (about half of them): eight groups held in locals when there are
+  // The second layer input by input, four of its units to a lane group, over the first layer's
+  // units listed above (those above 0, about half): eight groups held in locals when there are
   // 32 units, the usual size; in memory otherwise.
   const second = <usize>hidden2 * 4;
   if (hidden2 === 32) {
@@ -135,10 +152,9 @@ export function value(own: u32, opp: u32, kings: u32, south: i32): f32 {
     let s5 = v128.load(bias2At + 80);
     let s6 = v128.load(bias2At + 96);
     let s7 = v128.load(bias2At + 112);
-    for (let j: usize = 0; j < first; j += 4) {
-      const x = load<f32>(scratchAt + j);
-      if (x <= 0) continue;
-      const v = f32x4.splat(x);
+    for (let i: usize = 0; i < active; i++) {
+      const j = <usize>load<u32>(listAt + (i << 2));
+      const v = f32x4.splat(load<f32>(scratchAt + j));
       const row = middleAt + j * 32;
       s0 = f32x4.add(s0, f32x4.mul(v, v128.load(row)));
       s1 = f32x4.add(s1, f32x4.mul(v, v128.load(row + 16)));
@@ -160,10 +176,9 @@ export function value(own: u32, opp: u32, kings: u32, south: i32): f32 {
     return outputBias + lanes(out);
   }
   memory.copy(secondAt, bias2At, second);
-  for (let j: usize = 0; j < first; j += 4) {
-    const x = load<f32>(scratchAt + j);
-    if (x <= 0) continue;
-    const v = f32x4.splat(x);
+  for (let i: usize = 0; i < active; i++) {
+    const j = <usize>load<u32>(listAt + (i << 2));
+    const v = f32x4.splat(load<f32>(scratchAt + j));
     const row = middleAt + j * <usize>hidden2;
     for (let k: usize = 0; k < second; k += 16) {
       const at = secondAt + k;
