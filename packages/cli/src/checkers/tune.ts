@@ -73,6 +73,16 @@ import { startEngine } from './engineProcess.js';
 import { DEFAULT_NETWORK_PATH, readNetworkFile } from './networkFile.js';
 import { textChunks } from './textChunks.js';
 
+/** The tuner's random numbers in [0, 1), the same sequence for the same seed (every command's
+ * `--seed`). */
+function seededRandom(start: number): () => number {
+  let seed = start;
+  return () => {
+    seed = (Math.imul(seed, 1103515245) + 12345) & 0x7fffffff;
+    return seed / 0x80000000;
+  };
+}
+
 function gamesOf(pdn: string): Position[][] {
   const games: Position[][] = [];
   for (const block of pdn.split(/\n\s*\n(?=\[)/)) {
@@ -131,11 +141,7 @@ async function label(values: Record<string, string | undefined>): Promise<void> 
   const peer = startPeer(values.peer ?? '');
   const depth = Number(values.depth ?? 6);
   const limit = Number(values.limit ?? 20000);
-  let seed = Number(values.seed ?? 1);
-  const random = (): number => {
-    seed = (Math.imul(seed, 1103515245) + 12345) & 0x7fffffff;
-    return seed / 0x80000000;
-  };
+  const random = seededRandom(Number(values.seed ?? 1));
   const seen = new Set<string>();
   const out: string[] = [];
   for (const file of (values.pdn ?? '').split(',')) {
@@ -202,11 +208,7 @@ async function selfplay(values: Record<string, string | undefined>): Promise<voi
     process.exit(2);
   }
   const peer = startPeer(values.peer ?? '');
-  let seed = Number(values.seed ?? 1);
-  const random = (): number => {
-    seed = (Math.imul(seed, 1103515245) + 12345) & 0x7fffffff;
-    return seed / 0x80000000;
-  };
+  const random = seededRandom(Number(values.seed ?? 1));
   const file = values.out ?? 'labels.tsv';
   writeFileSync(file, '');
   const seen = new Set<string>();
@@ -290,11 +292,7 @@ function leaves(values: Record<string, string | undefined>): void {
     process.exit(1);
   }
   useNetwork(networkTables(read.value.network));
-  let seed = Number(values.seed ?? 1);
-  const random = (): number => {
-    seed = (Math.imul(seed, 1103515245) + 12345) & 0x7fffffff;
-    return seed / 0x80000000;
-  };
+  const random = seededRandom(Number(values.seed ?? 1));
   const file = values.out ?? 'leaves.txt';
   writeFileSync(file, '');
   const seen = new Set<string>();
@@ -569,11 +567,7 @@ function fitNetwork(values: Record<string, string | undefined>): void {
     xx += (bases[i] as number) ** 2;
   }
   const scale = xy / xx;
-  let seed = Number(values.seed ?? 1);
-  const random = (): number => {
-    seed = (Math.imul(seed, 1103515245) + 12345) & 0x7fffffff;
-    return seed / 0x80000000;
-  };
+  const random = seededRandom(Number(values.seed ?? 1));
   const w1 = new Float32Array(NETWORK_INPUTS * hidden).map(() => (random() - 0.5) * 0.2);
   // A second hidden layer (--hidden2): its weights drawn after the first layer's.
   const wMid = new Float32Array(hidden2 * hidden).map(
