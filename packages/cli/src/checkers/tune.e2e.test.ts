@@ -104,6 +104,29 @@ describe('tune.js selfplay', () => {
   });
 });
 
+describe('tune.js commands', () => {
+  it('names an unknown command with the usage and exit code 2', () => {
+    for (const name of ['bogus', 'constructor', 'toString']) {
+      const { status, stderr } = tune([name]);
+      expect(status, name).toBe(2);
+      expect(stderr).toMatch(/^usage: tune\.js label .* \(ERR_OPTIONS\)\n$/);
+    }
+  });
+
+  it('names a file it cannot read in one line with exit code 1', () => {
+    const missing = join(dir, 'missing.tsv');
+    for (const args of [
+      ['network', '--in', missing, '--out', join(dir, 'never.t48c.gz')],
+      ['fit', '--in', missing, '--out', join(dir, 'never.ts')],
+      ['static', '--peer', 'true', '--in', missing, '--out', join(dir, 'never.tsv')],
+    ]) {
+      const { status, stderr } = tune(args);
+      expect(status, args[0]).toBe(1);
+      expect(stderr).toMatch(/^tune: ENOENT: no such file or directory, open '.*missing\.tsv'\n$/);
+    }
+  });
+});
+
 describe('tune.js flags', () => {
   it('names an unknown flag or a missing value in one line with exit code 2', () => {
     for (const args of [

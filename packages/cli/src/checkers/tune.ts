@@ -704,28 +704,27 @@ function parseTuneArgs() {
     },
   });
 }
-if (positionals[0] === 'label') {
-  // A peer that ends or goes silent is one line and exit code 1, not a stack trace.
-  await label(values).catch((error: unknown) => {
-    process.stderr.write(`tune: ${errorMessage(error)}\n`);
-    process.exit(1);
-  });
-} else if (positionals[0] === 'selfplay') {
-  await selfplay(values).catch((error: unknown) => {
-    process.stderr.write(`tune: ${errorMessage(error)}\n`);
-    process.exit(1);
-  });
-} else if (positionals[0] === 'static') {
-  await staticLabels(values).catch((error: unknown) => {
-    process.stderr.write(`tune: ${errorMessage(error)}\n`);
-    process.exit(1);
-  });
-} else if (positionals[0] === 'leaves') leaves(values);
-else if (positionals[0] === 'fit') fit(values);
-else if (positionals[0] === 'network') fitNetwork(values);
-else {
+const commands: Record<string, (values: Record<string, string | undefined>) => unknown> = {
+  label,
+  selfplay,
+  leaves,
+  static: staticLabels,
+  fit,
+  network: fitNetwork,
+};
+const name = positionals[0] ?? '';
+const command = Object.hasOwn(commands, name) ? commands[name] : undefined;
+if (command === undefined) {
   process.stderr.write(
     'usage: tune.js label --peer CMD --pdn FILES --out FILE | selfplay --peer CMD --out FILE | leaves --out FILE | static --peer CMD --in FILES --out FILE | fit --in FILES --out FILE | network --in FILES --out FILE (ERR_OPTIONS)\n',
   );
   process.exit(2);
 }
+// A peer that ends or goes silent, or a file that cannot be read or written, is one line and
+// exit code 1, not a stack trace.
+await Promise.resolve()
+  .then(() => command(values))
+  .catch((error: unknown) => {
+    process.stderr.write(`tune: ${errorMessage(error)}\n`);
+    process.exit(1);
+  });
