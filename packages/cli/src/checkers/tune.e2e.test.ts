@@ -9,7 +9,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
-import { bitCount, legalCaptures, parseFen, parseNetworkFile } from '@twenty48/checkers';
+import {
+  ballot,
+  bitCount,
+  legalCaptures,
+  makeFen,
+  parseFen,
+  parseNetworkFile,
+} from '@twenty48/checkers';
 import { afterAll, describe, expect, it } from 'vitest';
 
 const TUNE = fileURLToPath(new URL('../../dist/checkers/tune.js', import.meta.url));
@@ -210,6 +217,73 @@ describe('tune.js leaves', () => {
     const other = join(dir, 'other.fen');
     expect(leaves(other, '4').status).toBe(0);
     expect(readFileSync(other, 'utf8')).not.toBe(readFileSync(a, 'utf8'));
+  });
+
+  it('against a peer, plays each ballot with both colours and samples only its own searches', () => {
+    // The peer logs every line it is sent; this engine's searches are its own, at depth 3.
+    const log = join(dir, 'peer.log');
+    const logged = `${peer.replace(' engine', '')} engine`;
+    const script = join(dir, 'logging-peer.sh');
+    writeFileSync(script, `tee -a '${log}' | ${logged}\n`);
+    const out = join(dir, 'peer.fen');
+    const run = tune([
+      'leaves',
+      '--peer',
+      `sh '${script}'`,
+      '--games',
+      '2',
+      '--depth',
+      '3',
+      '--rate',
+      '0.5',
+      '--out',
+      out,
+    ]);
+    expect(run.stderr).toMatch(/^\d+ positions, 2 games$/m);
+    expect(run.status).toBe(0);
+    const sent = readFileSync(log, 'utf8').trimEnd().split('\n');
+    // Two games, a newgame each; the peer searched at the same depth, for both colours.
+    expect(sent.filter((line) => line === 'newgame')).toHaveLength(2);
+    const asked = sent.filter((line) => line.startsWith('position fen '));
+    expect(asked.length).toBeGreaterThan(10);
+    expect(
+      sent.filter((line) => line.startsWith('go ')).every((line) => line === 'go depth 3'),
+    ).toBe(true);
+    const turns = new Set(asked.map((line) => line.slice('position fen '.length, 14)));
+    expect(turns).toEqual(new Set(['B', 'W']));
+    // The first game's first search is the peer's only when the ballot leaves the peer to move:
+    // ballot 1 leaves White to move, so the peer (White in game 1) is asked first.
+    expect(asked[0]).toBe(`position fen ${makeFen(ballot(0).position)}`);
+    const lines = readFileSync(out, 'utf8').trimEnd().split('\n');
+    expect(lines.length).toBeGreaterThan(10);
+    expect(new Set(lines).size).toBe(lines.length);
+  });
+
+  it('stops with ERR_PEER, quoting it, when the peer gives no legal move', () => {
+    const script = join(dir, 'wrong-peer.cjs');
+    writeFileSync(
+      script,
+      `require('node:readline').createInterface({ input: process.stdin }).on('line', (line) => {
+  if (line.startsWith('go ')) console.log('bestmove 1-5');
+  else if (line === 'quit') process.exit(0);
+});
+`,
+    );
+    const { status, stderr } = tune([
+      'leaves',
+      '--peer',
+      `"${process.execPath}" "${script}"`,
+      '--games',
+      '1',
+      '--depth',
+      '2',
+      '--out',
+      join(dir, 'wrong.fen'),
+    ]);
+    expect(status).toBe(1);
+    expect(stderr).toBe(
+      `tune: the peer gave no legal move ("1-5") at ${makeFen(ballot(0).position)} (ERR_PEER)\n`,
+    );
   });
 
   it('refuses bad numbers in one named line with exit code 2', () => {

@@ -7,8 +7,8 @@
  *     [--depth 6] [--seed 1] [--limit 20000]
  *   node packages/cli/dist/checkers/tune.js selfplay --peer CMD --out FILE [--depth 8]
  *     [--limit 100000] [--random 0.1] [--random-until 200] [--seed 1]
- *   node packages/cli/dist/checkers/tune.js leaves --out FILE [--network FILE] [--depth 10]
- *     [--games 156] [--rate 0.02] [--random 0.05] [--seed 1]
+ *   node packages/cli/dist/checkers/tune.js leaves --out FILE [--peer CMD] [--network FILE]
+ *     [--depth 10] [--games 156, 312 with a peer] [--rate 0.02] [--random 0.05] [--seed 1]
  *   node packages/cli/dist/checkers/tune.js static --peer CMD --in FILE[,FILE…] --out FILE
  *   node packages/cli/dist/checkers/tune.js fit --in FILE[,FILE…] [--lambda 0.01]
  *     --out packages/checkers/src/evalWeights.ts
@@ -50,6 +50,7 @@ import {
   legalCaptures,
   legalMoves,
   MAX_HIDDEN,
+  type Move,
   makeFen,
   makeNetworkFile,
   NETWORK_INPUTS,
@@ -133,6 +134,8 @@ function startPeer(command: string) {
         }
       }
     },
+    /** A new game: the peer forgets the last one. */
+    newGame: () => peer.send('newgame'),
     close: () => peer.close(),
   };
 }
@@ -259,17 +262,21 @@ async function selfplay(values: Record<string, string | undefined>): Promise<voi
 
 /**
  * The positions our own search scores at its leaves, where the evaluation must be right: the
- * engine (with the network `--network`, else the committed one) plays itself at `--depth`
- * (default 10) from the ACF ballots in turn, `--games` games (default 156, one a ballot), a move
- * in `--random` (default 0.05) a random legal one so the games spread out, a game ending when a
- * side cannot move, when the search finds a win, or at 200 plies. Of the quiet leaves with more
- * than 5 pieces (fewer are the endgame database's), each is kept with chance `--rate` (default
- * 0.02) and written once (a FEN a line), each game's when it ends. The same options write the
- * same file.
+ * engine (with the network `--network`, else the committed one) plays at `--depth` (default 10)
+ * from the ACF ballots in turn, against itself, or with `--peer CMD` against that engine (any
+ * engine speaking the `checkers engine` protocol, told `go depth` with the same depth): then each
+ * ballot is played twice, ours with Black first, and only our own searches are sampled, so the
+ * leaves are those of games against the opponent that counts. `--games` games (default 156
+ * alone, 312 with a peer); a move of ours in `--random` (default 0.05) a random legal one so the
+ * games spread out; a game ends when a side cannot move, when our search finds a win, or at 200
+ * plies. Of the quiet leaves with more than 5 pieces (fewer are the endgame database's), each is
+ * kept with chance `--rate` (default 0.02) and written once (a FEN a line), each game's when it
+ * ends. The same options write the same file (with a peer, if the peer is deterministic at a
+ * fixed depth after `newgame`).
  */
-function leaves(values: Record<string, string | undefined>): void {
+async function leaves(values: Record<string, string | undefined>): Promise<void> {
   const depth = Number(values.depth ?? 10);
-  const games = Number(values.games ?? ACF_BALLOTS.length);
+  const games = Number(values.games ?? (values.peer ? 2 : 1) * ACF_BALLOTS.length);
   const rate = Number(values.rate ?? 0.02);
   const share = Number(values.random ?? 0.05);
   if (
@@ -306,16 +313,34 @@ function leaves(values: Record<string, string | undefined>): void {
     seen.add(fen);
     batch.push(`${fen}\n`);
   });
+  const peer = values.peer ? startPeer(values.peer) : null;
   for (let game = 0; game < games; game++) {
-    let position = ballot(game % ACF_BALLOTS.length).position;
+    // Alone, a game a ballot; against a peer, each ballot twice, ours with Black first.
+    let position = ballot((peer ? Math.floor(game / 2) : game) % ACF_BALLOTS.length).position;
+    const ours = game % 2 === 0 ? 'black' : 'red';
     const history: Position[] = [];
+    peer?.newGame();
     for (let ply = 0; ply < MAX_SELFPLAY_PLIES; ply++) {
       const moves = legalMoves(position);
       if (moves.length === 0) break;
-      const { move, score } = searchBest(position, { depth, history });
-      // A win found: the rest of the game teaches the evaluation nothing.
-      if (Math.abs(score) > WIN_SCORE - 100) break;
-      const chosen = random() < share ? moves[Math.floor(random() * moves.length)] : move;
+      let chosen: Move | null | undefined;
+      if (peer && position.turn !== ours) {
+        const fen = makeFen(position);
+        const { best } = await peer.search(fen, depth);
+        const move = best === null ? null : parsePdnMove(position, best);
+        if (!move?.ok) {
+          peer.close();
+          throw new Error(
+            `the peer gave no legal move (${JSON.stringify((best ?? 'none').slice(0, 80))}) at ${fen} (ERR_PEER)`,
+          );
+        }
+        chosen = move.value;
+      } else {
+        const { move, score } = searchBest(position, { depth, history });
+        // A win found: the rest of the game teaches the evaluation nothing.
+        if (Math.abs(score) > WIN_SCORE - 100) break;
+        chosen = random() < share ? moves[Math.floor(random() * moves.length)] : move;
+      }
       if (chosen === undefined || chosen === null) break;
       history.push(position);
       position = applyMove(position, chosen);
@@ -324,6 +349,7 @@ function leaves(values: Record<string, string | undefined>): void {
     batch = [];
     process.stderr.write(`${seen.size} positions, ${game + 1} games\n`);
   }
+  peer?.close();
   sampleLeaves(null);
 }
 
@@ -716,7 +742,7 @@ const name = positionals[0] ?? '';
 const command = Object.hasOwn(commands, name) ? commands[name] : undefined;
 if (command === undefined) {
   process.stderr.write(
-    'usage: tune.js label --peer CMD --pdn FILES --out FILE | selfplay --peer CMD --out FILE | leaves --out FILE | static --peer CMD --in FILES --out FILE | fit --in FILES --out FILE | network --in FILES --out FILE (ERR_OPTIONS)\n',
+    'usage: tune.js label --peer CMD --pdn FILES --out FILE | selfplay --peer CMD --out FILE | leaves --out FILE [--peer CMD] | static --peer CMD --in FILES --out FILE | fit --in FILES --out FILE | network --in FILES --out FILE (ERR_OPTIONS)\n',
   );
   process.exit(2);
 }
