@@ -272,7 +272,8 @@ async function selfplay(values: Record<string, string | undefined>): Promise<voi
  * plies. Of the quiet leaves with more than 5 pieces (fewer are the endgame database's), each is
  * kept with chance `--rate` (default 0.02) and written once (a FEN a line), each game's when it
  * ends. The same options write the same file (with a peer, if the peer is deterministic at a
- * fixed depth after `newgame`).
+ * fixed depth after `newgame`: GuiNN's driver with `GUINN_NO_BOOK=1`, since its opening book
+ * picks among good moves at random).
  */
 async function leaves(values: Record<string, string | undefined>): Promise<void> {
   const depth = Number(values.depth ?? 10);
