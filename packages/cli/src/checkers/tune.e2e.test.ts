@@ -89,10 +89,13 @@ describe('tune.js selfplay', () => {
     const decided = games.filter((game) => game[0]?.result !== 0);
     expect(decided.length).toBeGreaterThan(0);
     // And it is the winner's, not the loser's: where the peer saw the side to move clearly
-    // ahead or behind (a score past ±400) in a decided game, the result says the same.
+    // ahead or behind (a score past ±400) in a decided game, the result nearly always says the
+    // same (not always: half the moves are random, and a side a depth-1 search sees ahead
+    // can still lose). Results given to the wrong side would agree nearly never.
     const clear = decided.flatMap((game) => game.filter(({ score }) => Math.abs(score) > 400));
     expect(clear.length).toBeGreaterThan(10);
-    for (const { score, result } of clear) expect(result).toBe(Math.sign(score));
+    const agree = clear.filter(({ score, result }) => result === Math.sign(score)).length;
+    expect(agree / clear.length).toBeGreaterThan(0.9);
   });
 
   it('refuses bad numbers in one named line with exit code 2, before starting the peer', () => {
