@@ -222,8 +222,8 @@ describe('tune.js leaves', () => {
     expect(readFileSync(other, 'utf8')).not.toBe(readFileSync(a, 'utf8'));
   });
 
-  it('against a peer, plays each ballot with both colours and samples only its own searches', () => {
-    // The peer logs every line it is sent; this engine's searches are its own, at depth 3.
+  it('against a peer, plays each ballot with both colours, the peer searching as deep', () => {
+    // The peer (our own engine) logs every line it is sent.
     const log = join(dir, 'peer.log');
     const logged = `${peer.replace(' engine', '')} engine`;
     const script = join(dir, 'logging-peer.sh');
