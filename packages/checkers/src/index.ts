@@ -134,6 +134,7 @@ export { INITIAL_PERFT, type PerftDivision, perft, perftDivide } from './perft.j
 export {
   BLACK_START,
   type Cell,
+  colourFlip,
   type Grid,
   type GridError,
   gridOf,

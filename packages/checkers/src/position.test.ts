@@ -1,8 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { evaluate } from './evaluate.js';
+import { makeFen, parseFen } from './fen.js';
 import { pliesArb } from './games.testkit.js';
+import { legalMoves } from './moves.js';
 import {
   type Cell,
+  colourFlip,
   gridOf,
   initialPosition,
   makePosition,
@@ -95,5 +99,32 @@ describe('positions', () => {
     expect(positionKey(a)).not.toBe(positionKey(b));
     expect(samePosition(a, { ...a })).toBe(true);
     expect(samePosition(a, b)).toBe(false);
+  });
+
+  it('turn round with the colours exchanged: square s to 33 - s, the other side to move', () => {
+    const parsed = parseFen('B:W18,K22:B5');
+    if (!parsed.ok) throw new Error('bad FEN');
+    expect(makeFen(colourFlip(parsed.value))).toBe('W:W28:BK11,15');
+    expect(colourFlip(initialPosition())).toEqual({ ...initialPosition(), turn: 'red' });
+  });
+
+  it('keep every rule and the evaluation when the colours are exchanged', () => {
+    // The flipped position has as many legal moves, and the evaluation gives the side to
+    // move the same value: the rules do not tell the colours apart.
+    fc.assert(
+      fc.property(pliesArb(), (plies) => {
+        for (const { position } of plies) {
+          const flipped = colourFlip(position);
+          expect(colourFlip(flipped)).toEqual(position);
+          expect(legalMoves(flipped)).toHaveLength(legalMoves(position).length);
+          const value = (p: typeof position) => {
+            const south = p.turn === 'black';
+            return evaluate(south ? p.black : p.red, south ? p.red : p.black, p.kings, south);
+          };
+          expect(value(flipped)).toBe(value(position));
+        }
+      }),
+      { numRuns: 30 },
+    );
   });
 });

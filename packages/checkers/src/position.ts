@@ -1,4 +1,4 @@
-import { BLACK_KING_ROW, bitCount, RED_KING_ROW } from './bitboard.js';
+import { BLACK_KING_ROW, bitCount, RED_KING_ROW, reverseBits } from './bitboard.js';
 import { bitOf, coordsOf, formatCoords, SQUARE_COUNT, squareAt } from './squares.js';
 import {
   fail,
@@ -52,6 +52,22 @@ export const piecesOf = (position: Position, side: Side): number =>
 /** True when two positions have the same pieces and the same side to move. */
 export const samePosition = (a: Position, b: Position): boolean =>
   a.black === b.black && a.red === b.red && a.kings === b.kings && a.turn === b.turn;
+
+/**
+ * The same position with the colours exchanged: the board turned half round (square s becomes
+ * 33 - s), black's pieces red's and red's black's, and the other side to move. The rules treat
+ * the two alike, so an evaluation should give the side to move the same value in both (GuiNN's
+ * does not: `tune.js static --symmetric`).
+ *
+ * @example
+ * makeFen(colourFlip(parseFen('B:W18,K22:B5').value)) // 'W:W28:B11,K15'
+ */
+export const colourFlip = (p: Position): Position => ({
+  black: reverseBits(p.red) >>> 0,
+  red: reverseBits(p.black) >>> 0,
+  kings: reverseBits(p.kings) >>> 0,
+  turn: p.turn === 'black' ? 'red' : 'black',
+});
 
 /** A short string that identifies a position (pieces and side to move), for repetition counts. */
 export const positionKey = (p: Position): string =>

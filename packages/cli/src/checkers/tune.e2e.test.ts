@@ -12,6 +12,7 @@ import { gunzipSync } from 'node:zlib';
 import {
   ballot,
   bitCount,
+  colourFlip,
   legalCaptures,
   makeFen,
   parseFen,
@@ -346,6 +347,50 @@ require('node:readline').createInterface({ input: process.stdin }).on('line', (l
     expect(stderr).toBe('3 positions labelled\n');
     expect(status).toBe(0);
     expect(readFileSync(out, 'utf8')).toBe(fens.map((fen) => `${fen}\t${fen.length}\n`).join(''));
+  });
+
+  it('labels each position with the mean of its value and its colour-flipped twin’s with --symmetric', () => {
+    // This peer values a position 10 with black to move and 3 with red to move (so each twin
+    // gets the other value), or the negatives, and logs the FENs it is given.
+    const log = join(dir, 'twins.log');
+    const script = join(dir, 'twins.cjs');
+    writeFileSync(
+      script,
+      `const sign = Number(process.argv[2]);
+let fen = '';
+require('node:readline').createInterface({ input: process.stdin }).on('line', (line) => {
+  if (line.startsWith('position fen ')) {
+    fen = line.slice(13);
+    require('node:fs').appendFileSync(${JSON.stringify(log)}, fen + '\\n');
+  } else if (line === 'eval') console.log('eval ' + sign * (fen.startsWith('B') ? 10 : 3));
+  else if (line === 'quit') process.exit(0);
+});
+`,
+    );
+    for (const sign of [1, -1]) {
+      writeFileSync(log, '');
+      const out = join(dir, 'twins.tsv');
+      const { status, stderr } = tune([
+        'static',
+        '--peer',
+        `"${process.execPath}" "${script}" ${sign}`,
+        '--in',
+        input,
+        '--out',
+        out,
+        '--symmetric',
+      ]);
+      expect(stderr).toBe('3 positions labelled\n');
+      expect(status).toBe(0);
+      // (10 + 3) / 2 = 6.5, rounded half away from zero.
+      expect(readFileSync(out, 'utf8')).toBe(fens.map((fen) => `${fen}\t${7 * sign}\n`).join(''));
+      const twin = (fen: string) => {
+        const parsed = parseFen(fen);
+        if (!parsed.ok) throw new Error(`bad FEN ${fen}`);
+        return makeFen(colourFlip(parsed.value));
+      };
+      expect(readFileSync(log, 'utf8')).toBe(fens.map((fen) => `${fen}\n${twin(fen)}\n`).join(''));
+    }
   });
 
   it('stops with ERR_PEER, naming the answer, when the peer does not answer eval', () => {
