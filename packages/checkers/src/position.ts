@@ -60,7 +60,7 @@ export const samePosition = (a: Position, b: Position): boolean =>
  * does not: `tune.js static --symmetric`).
  *
  * @example
- * makeFen(colourFlip(parseFen('B:W18,K22:B5').value)) // 'W:W28:B11,K15'
+ * makeFen(colourFlip(parseFen('B:W18,K22:B5').value)) // 'W:W28:BK11,15'
  */
 export const colourFlip = (p: Position): Position => ({
   black: reverseBits(p.red) >>> 0,
