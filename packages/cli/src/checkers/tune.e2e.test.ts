@@ -134,6 +134,8 @@ describe('tune.js commands', () => {
       const { status, stderr } = tune(args);
       expect(status, args[0]).toBe(1);
       expect(stderr).toMatch(/^tune: ENOENT: no such file or directory, open '.*missing\.tsv'\n$/);
+      // Nothing is written before the input is read: no empty file is left behind.
+      expect(existsSync(args[args.length - 1] as string), args[0]).toBe(false);
     }
   });
 });
@@ -391,6 +393,116 @@ require('node:readline').createInterface({ input: process.stdin }).on('line', (l
       };
       expect(readFileSync(log, 'utf8')).toBe(fens.map((fen) => `${fen}\n${twin(fen)}\n`).join(''));
     }
+  });
+
+  describe("with --depth, the peer's search score", () => {
+    // This peer answers `label D`: each FEN line up to `end` gets `<static>\t<score>`, the score
+    // 10·D with black to move and 3·D with red to move, and 1999 (a won game) for the third FEN
+    // (told `rude`, an error line instead); it logs every line it is given.
+    const log = join(dir, 'label.log');
+    const script = join(dir, 'label.cjs');
+    writeFileSync(
+      script,
+      `const decided = ${JSON.stringify(fens[2])};
+let depth = null;
+require('node:readline').createInterface({ input: process.stdin }).on('line', (line) => {
+  require('node:fs').appendFileSync(${JSON.stringify(log)}, line + '\\n');
+  if (line.startsWith('label ')) depth = Number(line.slice(6));
+  else if (line === 'end') depth = null;
+  else if (line === 'quit') process.exit(0);
+  else if (depth !== null && process.argv[2] === 'rude') console.log('error ERR_FEN no');
+  else if (depth !== null)
+    console.log('5\\t' + (line === decided ? 1999 : depth * (line.startsWith('B') ? 10 : 3)));
+});
+`,
+    );
+    const labelPeer = `"${process.execPath}" "${script}"`;
+
+    it('labels each position with the score, leaving out decided games', () => {
+      writeFileSync(log, '');
+      const out = join(dir, 'depth.tsv');
+      const { status, stderr } = tune([
+        'static',
+        '--peer',
+        labelPeer,
+        '--in',
+        input,
+        '--out',
+        out,
+        '--depth',
+        '3',
+      ]);
+      expect(stderr).toBe('2 positions labelled, 1 decided left out\n');
+      expect(status).toBe(0);
+      expect(readFileSync(out, 'utf8')).toBe(`${fens[0]}\t30\n${fens[1]}\t9\n`);
+      expect(readFileSync(log, 'utf8')).toBe(`label 3\n${fens.join('\n')}\nend\nquit\n`);
+    });
+
+    it("with --symmetric, the mean of the twins' scores", () => {
+      writeFileSync(log, '');
+      const out = join(dir, 'depth-twins.tsv');
+      const { status, stderr } = tune([
+        'static',
+        '--peer',
+        labelPeer,
+        '--in',
+        input,
+        '--out',
+        out,
+        '--depth',
+        '3',
+        '--symmetric',
+      ]);
+      expect(stderr).toBe('2 positions labelled, 1 decided left out\n');
+      expect(status).toBe(0);
+      // (30 + 9) / 2 = 19.5, rounded half away from zero; the third is decided for one twin.
+      expect(readFileSync(out, 'utf8')).toBe(`${fens[0]}\t20\n${fens[1]}\t20\n`);
+      const twin = (fen: string) => {
+        const parsed = parseFen(fen);
+        if (!parsed.ok) throw new Error(`bad FEN ${fen}`);
+        return makeFen(colourFlip(parsed.value));
+      };
+      expect(readFileSync(log, 'utf8')).toBe(
+        `label 3\n${fens.map((fen) => `${fen}\n${twin(fen)}\n`).join('')}end\nquit\n`,
+      );
+    });
+
+    it('refuses a depth that is not 0 to 30 plies, writing nothing', () => {
+      for (const depth of ['-1', '31', '2.5', 'deep', '']) {
+        const out = join(dir, 'never-deep.tsv');
+        const { status, stderr } = tune([
+          'static',
+          '--peer',
+          labelPeer,
+          '--in',
+          input,
+          '--out',
+          out,
+          `--depth=${depth}`,
+        ]);
+        expect(status, depth).toBe(2);
+        expect(stderr).toBe('tune: --depth takes 0 (the static value) to 30 plies (ERR_OPTIONS)\n');
+        expect(existsSync(out)).toBe(false);
+      }
+    });
+
+    it('stops with ERR_PEER when a label line is not two numbers', () => {
+      const { status, stderr } = tune([
+        'static',
+        '--peer',
+        `${labelPeer} rude`,
+        '--in',
+        input,
+        '--out',
+        join(dir, 'rude-depth.tsv'),
+        '--depth',
+        '2',
+      ]);
+      expect(status).toBe(1);
+      expect(stderr).toBe(
+        `tune: the peer answered "error ERR_FEN no" to label 2 at ${fens[0]} (ERR_PEER)\n`,
+      );
+    });
   });
 
   it('stops with ERR_PEER, naming the answer, when the peer does not answer eval', () => {

@@ -10,7 +10,7 @@
  *   node packages/cli/dist/checkers/tune.js leaves --out FILE [--peer CMD] [--network FILE]
  *     [--depth 10] [--games 156, 312 with a peer] [--rate 0.02] [--random 0.05] [--seed 1]
  *   node packages/cli/dist/checkers/tune.js static --peer CMD --in FILE[,FILE…] --out FILE
- *     [--symmetric]
+ *     [--symmetric] [--depth 0]
  *   node packages/cli/dist/checkers/tune.js fit --in FILE[,FILE…] [--lambda 0.01]
  *     --out packages/checkers/src/evalWeights.ts
  *   node packages/cli/dist/checkers/tune.js network --in FILE[,FILE…] --out FILE [--hidden 64]
@@ -26,7 +26,8 @@
  *
  * `selfplay` makes labelled positions from the peer playing itself (see `selfplay` below);
  * `leaves` samples the positions our own search scores at its leaves, and `static` labels
- * positions with the peer's static evaluation (see `leaves` and `staticLabels` below);
+ * positions with the peer's static evaluation, or its search (see `leaves` and `staticLabels`
+ * below);
  * `network` fits the evaluation network (see `fitNetwork` below).
  *
  * `fit` solves a ridge least-squares problem: score ≈ a · (our hand-written evaluation) +
@@ -356,26 +357,39 @@ async function leaves(values: Record<string, string | undefined>): Promise<void>
   sampleLeaves(null);
 }
 
-/** The longest a peer may take to answer `eval`. */
+/** The longest a peer may take to answer `eval`, or a `label` line. */
 const STATIC_LINE_MS = 60_000;
+
+/** The deepest search `static --depth` asks for. */
+const MAX_LABEL_DEPTH = 30;
 
 /**
  * Labels positions with the peer's static evaluation: the first field (a FEN) of each line of
  * the `--in` files (gzipped or not) goes to the peer as `position fen <FEN>` then `eval`, and
  * its answer `eval <n>` (from the side to move; GuiNN's driver answers it, see the README)
- * becomes a `FEN<TAB>n` line of `--out`. With `--symmetric`, the peer is also asked the value
- * of the position's colour-flipped twin (`colourFlip`: the same game with the colours
- * exchanged), and the label is the mean of the two, rounded half away from zero: GuiNN's
- * evaluation gives the twins values that differ (by 81 rms on 2,000 positions of the opening
- * and middle game without kings), and our network, which sees the board from the side to move,
- * cannot tell them apart, so that difference is noise to it. A line whose first field is no FEN
- * is skipped; a peer that answers anything else, ends or goes silent stops the run with
- * ERR_PEER.
+ * becomes a `FEN<TAB>n` line of `--out`. With `--depth D` (1 to 30; 0, the default, is the
+ * static value) the label is the peer's depth-D search score instead: the FENs go a thousand
+ * at a time after `label D`, then `end`, and each answer line is `<static><TAB><score>` (GuiNN's
+ * driver: every search from cleared tables, no book, ending at exactly depth D); a position
+ * whose score (or its twin's) is beyond ±1500, a decided game and not an evaluation, is left
+ * out. With `--symmetric`, the peer is also asked the value of the position's colour-flipped
+ * twin (`colourFlip`: the same game with the colours exchanged), and the label is the mean of
+ * the two, rounded half away from zero: GuiNN's evaluation gives the twins values that differ
+ * (by 81 rms on 2,000 positions of the opening and middle game without kings; its depth-2
+ * search by 58), and our network, which sees the board from the side to move, cannot tell them
+ * apart, so that difference is noise to it. A line whose first field is no FEN is skipped; a
+ * peer that answers anything else, ends or goes silent stops the run with ERR_PEER. The `--out`
+ * file is written only once every `--in` file has been read.
  */
 async function staticLabels(values: Record<string, string | undefined>): Promise<void> {
-  const peer = startEngine('peer', values.peer ?? '');
-  const file = values.out ?? 'static.tsv';
-  writeFileSync(file, '');
+  const given = values.depth ?? '0';
+  const depth = /^\d{1,3}$/.test(given) ? Number(given) : -1;
+  if (depth < 0 || depth > MAX_LABEL_DEPTH) {
+    process.stderr.write(
+      `tune: --depth takes 0 (the static value) to ${MAX_LABEL_DEPTH} plies (ERR_OPTIONS)\n`,
+    );
+    process.exit(2);
+  }
   const symmetric = values.symmetric !== undefined;
   const fens: string[] = [];
   // Each FEN's twin with the colours exchanged, when asked for (`--symmetric`).
@@ -391,42 +405,64 @@ async function staticLabels(values: Record<string, string | undefined>): Promise
         if (symmetric) twins.push(makeFen(colourFlip(parsed.value)));
       }
   }
-  const evalOf = async (fen: string): Promise<number> => {
+  const peer = startEngine('peer', values.peer ?? '');
+  const file = values.out ?? 'static.tsv';
+  writeFileSync(file, '');
+  const asked = depth === 0 ? 'eval' : `label ${depth}`;
+  const answer = depth === 0 ? /^eval (-?\d+)$/ : /^-?\d+\t(-?\d+)$/;
+  const labelOf = async (fen: string): Promise<number> => {
     const line = await peer.next(STATIC_LINE_MS);
-    const found = line === null ? null : /^eval (-?\d+)$/.exec(line.trim());
+    const found = line === null ? null : answer.exec(line.trim());
     if (found === null) {
       peer.close();
       throw new Error(
-        `the peer answered ${line === null ? 'nothing' : JSON.stringify(line.slice(0, 80))} to eval at ${fen} (ERR_PEER)`,
+        `the peer answered ${line === null ? 'nothing' : JSON.stringify(line.slice(0, 80))} to ${asked} at ${fen} (ERR_PEER)`,
       );
     }
     return Number(found[1]);
   };
+  const ask = (fen: string) => {
+    if (depth > 0) peer.send(fen);
+    else {
+      peer.send(`position fen ${fen}`);
+      peer.send('eval');
+    }
+  };
+  let kept = 0;
+  let decided = 0;
   // A thousand at a time, so the pipe, not a round trip a position, sets the pace.
   for (let from = 0; from < fens.length; from += 1000) {
     const chunk = fens.slice(from, from + 1000);
+    if (depth > 0) peer.send(asked);
     for (let i = 0; i < chunk.length; i++) {
-      peer.send(`position fen ${chunk[i]}`);
-      peer.send('eval');
-      if (symmetric) {
-        peer.send(`position fen ${twins[from + i]}`);
-        peer.send('eval');
-      }
+      ask(chunk[i] as string);
+      if (symmetric) ask(twins[from + i] as string);
     }
+    if (depth > 0) peer.send('end');
     const out: string[] = [];
     for (let i = 0; i < chunk.length; i++) {
       const fen = chunk[i] as string;
-      let value = await evalOf(fen);
+      let value = await labelOf(fen);
+      let far = Math.abs(value) > DECIDED;
       if (symmetric) {
-        const mean = (value + (await evalOf(twins[from + i] as string))) / 2;
+        const twin = await labelOf(twins[from + i] as string);
+        far ||= Math.abs(twin) > DECIDED;
+        const mean = (value + twin) / 2;
         value = Math.sign(mean) * Math.round(Math.abs(mean));
       }
+      if (depth > 0 && far) {
+        decided++;
+        continue;
+      }
+      kept++;
       out.push(`${fen}\t${value}\n`);
     }
     appendFileSync(file, out.join(''));
     if ((from / 1000) % 100 === 99) process.stderr.write(`${from + chunk.length} positions\n`);
   }
-  process.stderr.write(`${fens.length} positions labelled\n`);
+  process.stderr.write(
+    `${kept} positions labelled${decided > 0 ? `, ${decided} decided left out` : ''}\n`,
+  );
   peer.close();
 }
 
@@ -771,7 +807,7 @@ const name = positionals[0] ?? '';
 const command = Object.hasOwn(commands, name) ? commands[name] : undefined;
 if (command === undefined) {
   process.stderr.write(
-    'usage: tune.js label --peer CMD --pdn FILES --out FILE | selfplay --peer CMD --out FILE | leaves --out FILE [--peer CMD] | static --peer CMD --in FILES --out FILE [--symmetric] | fit --in FILES --out FILE | network --in FILES --out FILE (ERR_OPTIONS)\n',
+    'usage: tune.js label --peer CMD --pdn FILES --out FILE | selfplay --peer CMD --out FILE | leaves --out FILE [--peer CMD] | static --peer CMD --in FILES --out FILE [--symmetric] [--depth D] | fit --in FILES --out FILE | network --in FILES --out FILE (ERR_OPTIONS)\n',
   );
   process.exit(2);
 }
