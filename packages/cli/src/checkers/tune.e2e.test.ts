@@ -334,18 +334,19 @@ require('node:readline').createInterface({ input: process.stdin }).on('line', (l
   const input = join(dir, 'fens.tsv');
   const fens = ['B:W21-32:B1-12', 'W:W18,22:B5,K9', 'B:WK30:B1,2'];
   writeFileSync(input, `${fens[0]}\n${fens[1]}\t17\tmore\nnot a fen\n\n${fens[2]}\n`);
+  /** `tune.js static` with this peer on `input`, writing `out`. */
+  const runStatic = (peerCommand: string, out: string, ...flags: string[]) =>
+    tune(['static', '--peer', peerCommand, '--in', input, '--out', out, ...flags]);
+  /** The FEN of a position's colour-flipped twin. */
+  const twin = (fen: string) => {
+    const parsed = parseFen(fen);
+    if (!parsed.ok) throw new Error(`bad FEN ${fen}`);
+    return makeFen(colourFlip(parsed.value));
+  };
 
   it("labels the first field of each line that is a FEN with the peer's eval answer", () => {
     const out = join(dir, 'static.tsv');
-    const { status, stderr } = tune([
-      'static',
-      '--peer',
-      fakePeer(false),
-      '--in',
-      input,
-      '--out',
-      out,
-    ]);
+    const { status, stderr } = runStatic(fakePeer(false), out);
     expect(stderr).toBe('3 positions labelled\n');
     expect(status).toBe(0);
     expect(readFileSync(out, 'utf8')).toBe(fens.map((fen) => `${fen}\t${fen.length}\n`).join(''));
@@ -372,25 +373,15 @@ require('node:readline').createInterface({ input: process.stdin }).on('line', (l
     for (const sign of [1, -1]) {
       writeFileSync(log, '');
       const out = join(dir, 'twins.tsv');
-      const { status, stderr } = tune([
-        'static',
-        '--peer',
+      const { status, stderr } = runStatic(
         `"${process.execPath}" "${script}" ${sign}`,
-        '--in',
-        input,
-        '--out',
         out,
         '--symmetric',
-      ]);
+      );
       expect(stderr).toBe('3 positions labelled\n');
       expect(status).toBe(0);
       // (10 + 3) / 2 = 6.5, rounded half away from zero.
       expect(readFileSync(out, 'utf8')).toBe(fens.map((fen) => `${fen}\t${7 * sign}\n`).join(''));
-      const twin = (fen: string) => {
-        const parsed = parseFen(fen);
-        if (!parsed.ok) throw new Error(`bad FEN ${fen}`);
-        return makeFen(colourFlip(parsed.value));
-      };
       expect(readFileSync(log, 'utf8')).toBe(fens.map((fen) => `${fen}\n${twin(fen)}\n`).join(''));
     }
   });
@@ -421,17 +412,7 @@ require('node:readline').createInterface({ input: process.stdin }).on('line', (l
     it('labels each position with the score, leaving out decided games', () => {
       writeFileSync(log, '');
       const out = join(dir, 'depth.tsv');
-      const { status, stderr } = tune([
-        'static',
-        '--peer',
-        labelPeer,
-        '--in',
-        input,
-        '--out',
-        out,
-        '--depth',
-        '3',
-      ]);
+      const { status, stderr } = runStatic(labelPeer, out, '--depth', '3');
       expect(stderr).toBe('2 positions labelled, 1 decided left out\n');
       expect(status).toBe(0);
       expect(readFileSync(out, 'utf8')).toBe(`${fens[0]}\t30\n${fens[1]}\t9\n`);
@@ -441,27 +422,11 @@ require('node:readline').createInterface({ input: process.stdin }).on('line', (l
     it("with --symmetric, the mean of the twins' scores", () => {
       writeFileSync(log, '');
       const out = join(dir, 'depth-twins.tsv');
-      const { status, stderr } = tune([
-        'static',
-        '--peer',
-        labelPeer,
-        '--in',
-        input,
-        '--out',
-        out,
-        '--depth',
-        '3',
-        '--symmetric',
-      ]);
+      const { status, stderr } = runStatic(labelPeer, out, '--depth', '3', '--symmetric');
       expect(stderr).toBe('2 positions labelled, 1 decided left out\n');
       expect(status).toBe(0);
       // (30 + 9) / 2 = 19.5, rounded half away from zero; the third is decided for one twin.
       expect(readFileSync(out, 'utf8')).toBe(`${fens[0]}\t20\n${fens[1]}\t20\n`);
-      const twin = (fen: string) => {
-        const parsed = parseFen(fen);
-        if (!parsed.ok) throw new Error(`bad FEN ${fen}`);
-        return makeFen(colourFlip(parsed.value));
-      };
       expect(readFileSync(log, 'utf8')).toBe(
         `label 3\n${fens.map((fen) => `${fen}\n${twin(fen)}\n`).join('')}end\nquit\n`,
       );
@@ -470,16 +435,7 @@ require('node:readline').createInterface({ input: process.stdin }).on('line', (l
     it('refuses a depth that is not 0 to 30 plies, writing nothing', () => {
       for (const depth of ['-1', '31', '2.5', 'deep', '']) {
         const out = join(dir, 'never-deep.tsv');
-        const { status, stderr } = tune([
-          'static',
-          '--peer',
-          labelPeer,
-          '--in',
-          input,
-          '--out',
-          out,
-          `--depth=${depth}`,
-        ]);
+        const { status, stderr } = runStatic(labelPeer, out, `--depth=${depth}`);
         expect(status, depth).toBe(2);
         expect(stderr).toBe('tune: --depth takes 0 (the static value) to 30 plies (ERR_OPTIONS)\n');
         expect(existsSync(out)).toBe(false);
@@ -487,17 +443,12 @@ require('node:readline').createInterface({ input: process.stdin }).on('line', (l
     });
 
     it('stops with ERR_PEER when a label line is not two numbers', () => {
-      const { status, stderr } = tune([
-        'static',
-        '--peer',
+      const { status, stderr } = runStatic(
         `${labelPeer} rude`,
-        '--in',
-        input,
-        '--out',
         join(dir, 'rude-depth.tsv'),
         '--depth',
         '2',
-      ]);
+      );
       expect(status).toBe(1);
       expect(stderr).toBe(
         `tune: the peer answered "error ERR_FEN no" to label 2 at ${fens[0]} (ERR_PEER)\n`,
@@ -507,15 +458,7 @@ require('node:readline').createInterface({ input: process.stdin }).on('line', (l
 
   it('stops with ERR_PEER, naming the answer, when the peer does not answer eval', () => {
     const out = join(dir, 'rude.tsv');
-    const { status, stderr } = tune([
-      'static',
-      '--peer',
-      fakePeer(true),
-      '--in',
-      input,
-      '--out',
-      out,
-    ]);
+    const { status, stderr } = runStatic(fakePeer(true), out);
     expect(status).toBe(1);
     expect(stderr).toBe(
       `tune: the peer answered "error ERR_UNKNOWN eval" to eval at ${fens[0]} (ERR_PEER)\n`,
