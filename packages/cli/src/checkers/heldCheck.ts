@@ -31,6 +31,7 @@ import {
   useEgdb,
   useNetwork,
 } from '@twenty48/checkers';
+import { errorMessage } from '@twenty48/common';
 import { DEFAULT_EGDB_PATH, readEgdbFile } from './egdbFile.js';
 import { DEFAULT_NETWORK_PATH, readNetworkFile } from './networkFile.js';
 
@@ -42,10 +43,17 @@ function fail(message: string): never {
   process.exit(2);
 }
 
-const { values } = parseArgs({
-  options: { pdn: { type: 'string' }, depth: { type: 'string' }, egdb: { type: 'string' } },
-  strict: true,
-});
+// An unknown flag or a missing value: one named line, not a stack trace.
+const { values } = (() => {
+  try {
+    return parseArgs({
+      options: { pdn: { type: 'string' }, depth: { type: 'string' }, egdb: { type: 'string' } },
+      strict: true,
+    });
+  } catch (error) {
+    return fail(errorMessage(error).split('\n')[0] ?? '');
+  }
+})();
 if (values.pdn === undefined) fail('--pdn FILE is required');
 const depth = values.depth === undefined ? 0 : Number(values.depth);
 if (!Number.isInteger(depth) || depth < 0 || depth > 30)

@@ -13,15 +13,23 @@ import { parseArgs } from 'node:util';
 import { ballot, moveToPdn } from '@twenty48/checkers';
 import { startEngine } from './engineProcess.js';
 
-const { values } = parseArgs({
-  options: { ms: { type: 'string', default: '100' }, moves: { type: 'string', default: '40' } },
-});
-const ms = Number(values.ms);
-const count = Number(values.moves);
-if (!Number.isInteger(ms) || ms < 1 || !Number.isInteger(count) || count < 1) {
+const usage = (): never => {
   process.stderr.write('usage: movetimeBench.js [--ms 100] [--moves 40] (ERR_OPTIONS)\n');
   process.exit(2);
-}
+};
+// An unknown flag or a missing value is the usage line, not a stack trace.
+const { values } = (() => {
+  try {
+    return parseArgs({
+      options: { ms: { type: 'string', default: '100' }, moves: { type: 'string', default: '40' } },
+    });
+  } catch {
+    return usage();
+  }
+})();
+const ms = Number(values.ms);
+const count = Number(values.moves);
+if (!Number.isInteger(ms) || ms < 1 || !Number.isInteger(count) || count < 1) usage();
 const main = fileURLToPath(new URL('./main.js', import.meta.url));
 const engine = startEngine('ours', `"${process.execPath}" "${main}" engine --no-book`);
 /** The engine's next line; a bench whose engine ended or went silent stops with a named error. */
