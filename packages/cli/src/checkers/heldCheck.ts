@@ -15,7 +15,6 @@
  * Then the totals. A tool, not a test: with `--depth` it takes about a second a position.
  */
 import { readFileSync } from 'node:fs';
-import { parseArgs } from 'node:util';
 import {
   bitCount,
   EGDB_DRAW,
@@ -31,7 +30,7 @@ import {
   useEgdb,
   useNetwork,
 } from '@twenty48/checkers';
-import { errorMessage } from '@twenty48/common';
+import { failOptions, scriptFlags } from '../toolkit/commandLine.js';
 import { DEFAULT_EGDB_PATH, readEgdbFile } from './egdbFile.js';
 import { DEFAULT_NETWORK_PATH, readNetworkFile } from './networkFile.js';
 
@@ -39,21 +38,14 @@ const USAGE =
   'usage: node packages/cli/dist/checkers/heldCheck.js --pdn FILE [--depth 12] [--egdb FILE]';
 
 function fail(message: string): never {
-  process.stderr.write(`heldCheck: ${message} (ERR_OPTIONS)\n${USAGE}\n`);
-  process.exit(2);
+  return failOptions('heldCheck', message, USAGE);
 }
 
-// An unknown flag or a missing value: one named line, not a stack trace.
-const { values } = (() => {
-  try {
-    return parseArgs({
-      options: { pdn: { type: 'string' }, depth: { type: 'string' }, egdb: { type: 'string' } },
-      strict: true,
-    });
-  } catch (error) {
-    return fail(errorMessage(error).split('\n')[0] ?? '');
-  }
-})();
+const { values } = scriptFlags(
+  'heldCheck',
+  { options: { pdn: { type: 'string' }, depth: { type: 'string' }, egdb: { type: 'string' } } },
+  USAGE,
+);
 if (values.pdn === undefined) fail('--pdn FILE is required');
 const depth = values.depth === undefined ? 0 : Number(values.depth);
 if (!Number.isInteger(depth) || depth < 0 || depth > 30)

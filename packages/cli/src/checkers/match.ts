@@ -29,7 +29,6 @@
  */
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
 import {
   ACF_BALLOTS,
   ballot,
@@ -41,7 +40,7 @@ import {
   playMove,
   type Side,
 } from '@twenty48/checkers';
-import { errorMessage } from '@twenty48/common';
+import { failOptions, scriptFlags } from '../toolkit/commandLine.js';
 import { type EngineProcess, startEngine } from './engineProcess.js';
 
 const USAGE = `usage: node packages/cli/dist/checkers/match.js --peer CMD [--ms 100] [--games 20]
@@ -167,35 +166,39 @@ async function playGame(
   return { points: 0.5, reason: 'unfinished', game };
 }
 
+function fail(message: string): never {
+  return failOptions('match', message, USAGE);
+}
+
 /** The flags, checked: an unknown flag or a bad value is named, with the usage. */
 function readFlags() {
-  const { values } = parseArgs({
-    options: {
-      peer: { type: 'string' },
-      ours: { type: 'string' },
-      ms: { type: 'string', default: '100' },
-      games: { type: 'string', default: '20' },
-      first: { type: 'string', default: '1' },
-      'max-plies': { type: 'string', default: '300' },
-      pdn: { type: 'string' },
+  const { values } = scriptFlags(
+    'match',
+    {
+      options: {
+        peer: { type: 'string' },
+        ours: { type: 'string' },
+        ms: { type: 'string', default: '100' },
+        games: { type: 'string', default: '20' },
+        first: { type: 'string', default: '1' },
+        'max-plies': { type: 'string', default: '300' },
+        pdn: { type: 'string' },
+      },
     },
-    strict: true,
-  });
+    USAGE,
+  );
   const whole = (name: string, text: string, max: number): number => {
     const value = Number(text);
     if (!Number.isInteger(value) || value < 1 || value > max)
-      throw new Error(`--${name} must be a whole number 1 to ${max}, not ${text.slice(0, 20)}`);
+      fail(`--${name} must be a whole number 1 to ${max}, not ${text.slice(0, 20)}`);
     return value;
   };
-  if (values.peer === undefined) throw new Error('--peer CMD is required');
+  if (values.peer === undefined) fail('--peer CMD is required');
   const games = whole('games', values.games, 2 * ACF_BALLOTS.length);
-  if (games % 2 !== 0)
-    throw new Error('--games must be even: each ballot is played with both colours');
+  if (games % 2 !== 0) fail('--games must be even: each ballot is played with both colours');
   const first = whole('first', values.first, ACF_BALLOTS.length);
   if (first - 1 + games / 2 > ACF_BALLOTS.length)
-    throw new Error(
-      `--first ${first} with --games ${games} runs past the ${ACF_BALLOTS.length} ballots`,
-    );
+    fail(`--first ${first} with --games ${games} runs past the ${ACF_BALLOTS.length} ballots`);
   const main = fileURLToPath(new URL('./main.js', import.meta.url));
   return {
     peer: values.peer,
@@ -209,13 +212,7 @@ function readFlags() {
 }
 
 async function main(): Promise<void> {
-  let flags: ReturnType<typeof readFlags>;
-  try {
-    flags = readFlags();
-  } catch (error) {
-    process.stderr.write(`match: ${errorMessage(error)} (ERR_OPTIONS)\n${USAGE}\n`);
-    process.exit(2);
-  }
+  const flags = readFlags();
   const ours = startEngine('ours', flags.ours);
   const peer = startEngine('peer', flags.peer);
   const thinking = {

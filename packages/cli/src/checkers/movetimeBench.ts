@@ -9,27 +9,20 @@
  * A benchmark, not a test: the figures depend on the machine and its load.
  */
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
 import { ballot, moveToPdn } from '@twenty48/checkers';
+import { failOptions, scriptFlags } from '../toolkit/commandLine.js';
 import { startEngine } from './engineProcess.js';
 
-const usage = (): never => {
-  process.stderr.write('usage: movetimeBench.js [--ms 100] [--moves 40] (ERR_OPTIONS)\n');
-  process.exit(2);
-};
-// An unknown flag or a missing value is the usage line, not a stack trace.
-const { values } = (() => {
-  try {
-    return parseArgs({
-      options: { ms: { type: 'string', default: '100' }, moves: { type: 'string', default: '40' } },
-    });
-  } catch {
-    return usage();
-  }
-})();
+const USAGE = 'usage: node packages/cli/dist/checkers/movetimeBench.js [--ms 100] [--moves 40]';
+const { values } = scriptFlags(
+  'movetimeBench',
+  { options: { ms: { type: 'string', default: '100' }, moves: { type: 'string', default: '40' } } },
+  USAGE,
+);
 const ms = Number(values.ms);
 const count = Number(values.moves);
-if (!Number.isInteger(ms) || ms < 1 || !Number.isInteger(count) || count < 1) usage();
+if (!Number.isInteger(ms) || ms < 1 || !Number.isInteger(count) || count < 1)
+  failOptions('movetimeBench', '--ms and --moves take a whole number from 1', USAGE);
 const main = fileURLToPath(new URL('./main.js', import.meta.url));
 const engine = startEngine('ours', `"${process.execPath}" "${main}" engine --no-book`);
 /** The engine's next line; a bench whose engine ended or went silent stops with a named error. */

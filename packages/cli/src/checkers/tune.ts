@@ -37,7 +37,6 @@
  * in our units (a man = 100), as a TypeScript module the evaluation imports.
  */
 import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
-import { parseArgs } from 'node:util';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import {
   ACF_BALLOTS,
@@ -73,6 +72,7 @@ import {
   WIN_SCORE,
 } from '@twenty48/checkers';
 import { errorMessage } from '@twenty48/common';
+import { failOptions, scriptFlags } from '../toolkit/commandLine.js';
 import { startEngine } from './engineProcess.js';
 import { DEFAULT_NETWORK_PATH, readNetworkFile } from './networkFile.js';
 import { textChunks } from './textChunks.js';
@@ -208,10 +208,10 @@ async function selfplay(values: Record<string, string | undefined>): Promise<voi
     !Number.isInteger(randomUntil) ||
     randomUntil < 0
   ) {
-    process.stderr.write(
-      'tune: --depth and --limit take a whole number from 1, --random a share from 0 to 1 and --random-until a ply from 0 (ERR_OPTIONS)\n',
+    failOptions(
+      'tune',
+      '--depth and --limit take a whole number from 1, --random a share from 0 to 1 and --random-until a ply from 0',
     );
-    process.exit(2);
   }
   const peer = startPeer(values.peer ?? '');
   const random = seededRandom(Number(values.seed ?? 1));
@@ -292,10 +292,10 @@ async function leaves(values: Record<string, string | undefined>): Promise<void>
     !(rate > 0 && rate <= 1) ||
     !(share >= 0 && share <= 1)
   ) {
-    process.stderr.write(
-      'tune: --depth takes 1 to 20 plies, --games a whole number from 1, --rate a share above 0 to 1 and --random a share from 0 to 1 (ERR_OPTIONS)\n',
+    failOptions(
+      'tune',
+      '--depth takes 1 to 20 plies, --games a whole number from 1, --rate a share above 0 to 1 and --random a share from 0 to 1',
     );
-    process.exit(2);
   }
   const read = readNetworkFile(values.network ?? DEFAULT_NETWORK_PATH);
   if (!read.ok) {
@@ -385,10 +385,7 @@ async function staticLabels(values: Record<string, string | undefined>): Promise
   const given = values.depth ?? '0';
   const depth = /^\d{1,3}$/.test(given) ? Number(given) : -1;
   if (depth < 0 || depth > MAX_LABEL_DEPTH) {
-    process.stderr.write(
-      `tune: --depth takes 0 (the static value) to ${MAX_LABEL_DEPTH} plies (ERR_OPTIONS)\n`,
-    );
-    process.exit(2);
+    failOptions('tune', `--depth takes 0 (the static value) to ${MAX_LABEL_DEPTH} plies`);
   }
   const symmetric = values.symmetric !== undefined;
   const fens: string[] = [];
@@ -611,15 +608,11 @@ function fitNetwork(values: Record<string, string | undefined>): void {
     hidden2 < 0 ||
     hidden2 > MAX_HIDDEN
   ) {
-    process.stderr.write(
-      `tune: --hidden takes 1 to ${MAX_HIDDEN} units and --hidden2 0 to ${MAX_HIDDEN} (ERR_OPTIONS)\n`,
-    );
-    process.exit(2);
+    failOptions('tune', `--hidden takes 1 to ${MAX_HIDDEN} units and --hidden2 0 to ${MAX_HIDDEN}`);
   }
   const resultWeight = Number(values.result ?? 0);
   if (!(resultWeight >= 0 && resultWeight <= 1)) {
-    process.stderr.write('tune: --result takes a weight from 0 to 1 (ERR_OPTIONS)\n');
-    process.exit(2);
+    failOptions('tune', '--result takes a weight from 0 to 1');
   }
   const bases: number[] = [];
   const targets: number[] = [];
@@ -758,43 +751,29 @@ function fitNetwork(values: Record<string, string | undefined>): void {
   );
 }
 
-const { positionals, values } = (() => {
-  let parsed: ReturnType<typeof parseTuneArgs>;
-  try {
-    parsed = parseTuneArgs();
-  } catch (error) {
-    // An unknown flag or a missing value: one named line, not a stack trace.
-    process.stderr.write(`tune: ${errorMessage(error).split('\n')[0]} (ERR_OPTIONS)\n`);
-    process.exit(2);
-  }
-  return { positionals: parsed.positionals, values: parsed.values };
-})();
-
-function parseTuneArgs() {
-  return parseArgs({
-    allowPositionals: true,
-    options: {
-      peer: { type: 'string' },
-      pdn: { type: 'string' },
-      out: { type: 'string' },
-      in: { type: 'string' },
-      depth: { type: 'string' },
-      seed: { type: 'string' },
-      limit: { type: 'string' },
-      lambda: { type: 'string' },
-      random: { type: 'string' },
-      'random-until': { type: 'string' },
-      result: { type: 'string' },
-      epochs: { type: 'string' },
-      hidden: { type: 'string' },
-      hidden2: { type: 'string' },
-      rate: { type: 'string' },
-      network: { type: 'string' },
-      games: { type: 'string' },
-      symmetric: { type: 'boolean' },
-    },
-  });
-}
+const { positionals, values } = scriptFlags('tune', {
+  allowPositionals: true,
+  options: {
+    peer: { type: 'string' },
+    pdn: { type: 'string' },
+    out: { type: 'string' },
+    in: { type: 'string' },
+    depth: { type: 'string' },
+    seed: { type: 'string' },
+    limit: { type: 'string' },
+    lambda: { type: 'string' },
+    random: { type: 'string' },
+    'random-until': { type: 'string' },
+    result: { type: 'string' },
+    epochs: { type: 'string' },
+    hidden: { type: 'string' },
+    hidden2: { type: 'string' },
+    rate: { type: 'string' },
+    network: { type: 'string' },
+    games: { type: 'string' },
+    symmetric: { type: 'boolean' },
+  },
+});
 const commands: Record<string, (values: Record<string, string | undefined>) => unknown> = {
   label,
   selfplay,

@@ -4,6 +4,7 @@
  * never a stack trace on the player's screen; a reader that went away (`… | head`) ends the
  * program quietly.
  */
+import { type ParseArgsConfig, parseArgs } from 'node:util';
 import { errorMessage, escapeAndCut } from '@twenty48/common';
 import { Command, CommanderError, InvalidArgumentError } from 'commander';
 
@@ -112,4 +113,37 @@ export const positiveIntFlag =
 export function failUsage(message: string, code: string): never {
   writeErrorLine(`error: ${message}`, code);
   process.exit(2);
+}
+
+/**
+ * The one-line named refusal of a script run by hand (`match.js`, `tune.js`, `heldCheck.js`,
+ * `movetimeBench.js`): `NAME: reason (ERR_OPTIONS)`, then the usage when there is one, and exit
+ * code 2.
+ *
+ * @example
+ * failOptions('match', '--peer CMD is required', USAGE);
+ */
+export function failOptions(name: string, message: string, usage?: string): never {
+  writeErrorLine(`${name}: ${message.split('\n')[0] ?? ''}`, 'ERR_OPTIONS');
+  if (usage !== undefined) process.stderr.write(`${usage}\n`);
+  process.exit(2);
+}
+
+/**
+ * Node's `parseArgs` for a script run by hand (strict, its default): an unknown flag or a flag without its
+ * value is `failOptions`' one line, not a stack trace.
+ *
+ * @example
+ * const { values } = scriptFlags('heldCheck', { options: { pdn: { type: 'string' } } }, USAGE);
+ */
+export function scriptFlags<const T extends ParseArgsConfig>(
+  name: string,
+  config: T,
+  usage?: string,
+): ReturnType<typeof parseArgs<T>> {
+  try {
+    return parseArgs(config);
+  } catch (error) {
+    return failOptions(name, errorMessage(error), usage);
+  }
 }
