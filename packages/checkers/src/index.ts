@@ -129,6 +129,7 @@ export {
   type PdnGame,
   type PdnGameError,
   parsePdnGame,
+  splitPdnGames,
 } from './pdnGame.js';
 export { INITIAL_PERFT, type PerftDivision, perft, perftDivide } from './perft.js';
 export {

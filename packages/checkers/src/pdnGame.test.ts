@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { makeFen } from './fen.js';
 import { gameToPdn } from './pdn.js';
-import { gamesOf, MAX_PDN_CHARS, parsePdnGame } from './pdnGame.js';
+import { gamesOf, MAX_PDN_CHARS, parsePdnGame, splitPdnGames } from './pdnGame.js';
 
 const moveTexts = (text: string): string[] => {
   const read = parsePdnGame(text);
@@ -113,5 +113,43 @@ describe('parsePdnGame', () => {
     expect(games).toHaveLength(7);
     expect(games[6]?.position).toEqual(read.value.game.position);
     expect(games[0]?.moves).toEqual([]);
+  });
+});
+
+describe('splitPdnGames', () => {
+  it('cuts a match record where a tag section starts again, whatever the tags and line ends', () => {
+    const text = [
+      '[Event "one"]',
+      '[Black "ours"]',
+      '',
+      '1. 11-15 23-19 *',
+      '',
+      '[FEN "W:W21,22:B1,2"]',
+      '[Event "two: no Event first"]',
+      '1. 21-17 2-6',
+      '*',
+      '',
+      '',
+      '[Event "three"]',
+      '1. 9-13 {a comment',
+      'over two lines} 22-18 1-0',
+      '',
+    ].join('\r\n');
+    const games = splitPdnGames(text);
+    expect(games).toHaveLength(3);
+    expect(games.map((game) => moveTexts(game))).toEqual([
+      ['11-15', '23-19'],
+      ['21-17', '2-6'],
+      ['9-13', '22-18'],
+    ]);
+    const second = parsePdnGame(games[1] ?? '');
+    expect(second.ok && second.value.tags.Event).toBe('two: no Event first');
+    expect(second.ok && makeFen(second.value.start)).toBe('W:W21,22:B1,2');
+  });
+
+  it('finds no game in blank text, and one in a game without tags', () => {
+    expect(splitPdnGames('')).toEqual([]);
+    expect(splitPdnGames('\n  \n')).toEqual([]);
+    expect(splitPdnGames('1. 11-15 *\n').map((game) => moveTexts(game))).toEqual([['11-15']]);
   });
 });

@@ -153,3 +153,29 @@ export function gamesOf(game: Game): Game[] {
   }
   return games;
 }
+
+/**
+ * The games of a PDN file with several (a match's record), each its own text for
+ * `parsePdnGame`: a game begins at a tag line (`[Event "…"]`, `[FEN "…"]`, any `[…]`) that comes
+ * after movetext, or at the start. Blank text is no game.
+ *
+ * @example
+ * splitPdnGames('[Event "a"]\n1. 11-15 *\n\n[Event "b"]\n1. 9-13 *\n').length // 2
+ */
+export function splitPdnGames(text: string): string[] {
+  const games: string[] = [];
+  let lines: string[] = [];
+  let moves = false;
+  for (const line of text.split(/\r?\n/)) {
+    const tag = line.trimStart().startsWith('[');
+    if (tag && moves) {
+      games.push(lines.join('\n'));
+      lines = [];
+      moves = false;
+    }
+    if (!tag && line.trim() !== '') moves = true;
+    lines.push(line);
+  }
+  if (lines.some((line) => line.trim() !== '')) games.push(lines.join('\n'));
+  return games;
+}

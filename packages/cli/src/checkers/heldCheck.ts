@@ -27,6 +27,7 @@ import {
   parsePdnGame,
   probeEgdb,
   searchBest,
+  splitPdnGames,
   useEgdb,
   useNetwork,
 } from '@twenty48/checkers';
@@ -64,8 +65,7 @@ useEgdb(db);
 const network = readNetworkFile(DEFAULT_NETWORK_PATH);
 if (network.ok) useNetwork(networkTables(network.value.network));
 
-// Games are separated where a tag section starts again.
-const chunks = text.split(/\n(?=\[Event )/).filter((chunk) => chunk.trim() !== '');
+const chunks = splitPdnGames(text);
 let lost = 0;
 let heldByDatabase = 0;
 let heldBySearch = 0;

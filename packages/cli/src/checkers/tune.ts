@@ -68,6 +68,7 @@ import {
   sampleLeaves,
   searchBest,
   sideMasks,
+  splitPdnGames,
   useNetwork,
   WIN_SCORE,
 } from '@twenty48/checkers';
@@ -89,7 +90,7 @@ function seededRandom(start: number): () => number {
 
 function gamesOf(pdn: string): Position[][] {
   const games: Position[][] = [];
-  for (const block of pdn.split(/\n\s*\n(?=\[)/)) {
+  for (const block of splitPdnGames(pdn)) {
     const fenTag = /\[FEN "([^"]+)"\]/.exec(block);
     let position = initialPosition();
     if (fenTag?.[1]) {
