@@ -130,8 +130,8 @@ export function failOptions(name: string, message: string, usage?: string): neve
 }
 
 /**
- * Node's `parseArgs` for a script run by hand (strict, its default): an unknown flag or a flag without its
- * value is `failOptions`' one line, not a stack trace.
+ * Node's `parseArgs` for a script run by hand (strict, its default): an unknown flag or a flag
+ * without its value is `failOptions`' one line, not a stack trace.
  *
  * @example
  * const { values } = scriptFlags('heldCheck', { options: { pdn: { type: 'string' } } }, USAGE);
