@@ -9,8 +9,8 @@
  * Figures, not tests: CPU seconds of this one thread, and wall seconds, which a busy machine
  * makes longer.
  */
-import { parseArgs } from 'node:util';
 import { newGame, recordOf, step } from '@twenty48/engine';
+import { benchFlags, positiveCount } from './benchFlags.js';
 import { useShippedNetwork } from './ntuple-node.js';
 import { currentNetwork, ntuplePlayer } from './ntuple-player.js';
 import { DEFAULT_REVIEW_DEPTH, type ReviewPosition, reviewPositions } from './review.js';
@@ -36,13 +36,17 @@ function time(positions: readonly ReviewPosition[], depth: number) {
   return { cpu: cpuSeconds() - cpu, wall: (performance.now() - wall) / 1000, loss };
 }
 
-const { values } = parseArgs({
-  options: {
-    depth: { type: 'string', default: String(DEFAULT_REVIEW_DEPTH) },
-    seed: { type: 'string', default: 'review-speed' },
+const USAGE = 'usage: node packages/ai/dist/review-speed.js [--depth N] [--seed S]';
+const values = benchFlags(
+  {
+    options: {
+      depth: { type: 'string', default: String(DEFAULT_REVIEW_DEPTH) },
+      seed: { type: 'string', default: 'review-speed' },
+    },
   },
-});
-const depth = Number(values.depth);
+  USAGE,
+);
+const depth = positiveCount(values.depth, 'depth', USAGE);
 useShippedNetwork();
 if (!currentNetwork().ok) throw new Error('the shipped network could not be read');
 

@@ -39,3 +39,33 @@ describe('versus-nneonneo: where the peer is looked for', () => {
     expect(help.stdout).toContain('here /somewhere/else/2048-ai');
   });
 });
+
+describe('the bench scripts refuse a bad command line with one named line', () => {
+  const REVIEW = fileURLToPath(new URL('../dist/review-speed.js', import.meta.url));
+  const refuse = (script: string, args: string[]) => {
+    const result = spawnSync(process.execPath, [script, ...args], { encoding: 'utf8' });
+    return { status: result.status, lines: result.stderr.trimEnd().split('\n') };
+  };
+
+  it('names an unknown flag, escaped, then the usage, exit code 2', () => {
+    for (const script of [SCRIPT, REVIEW]) {
+      const { status, lines } = refuse(script, ['--bo\x1bgus']);
+      expect(status).toBe(2);
+      expect(lines[0]).toMatch(/^ERR_OPTIONS: Unknown option '--bo\\egus'/);
+      expect(lines[1]).toMatch(/^usage: node packages\/ai\/dist\//);
+      expect(lines.join('\n')).not.toContain('    at ');
+    }
+  });
+
+  it('names a flag without its value, and a count that is not a positive integer', () => {
+    expect(refuse(REVIEW, ['--depth']).lines[0]).toMatch(/^ERR_OPTIONS: Option '--depth/);
+    for (const bad of ['0', 'x', '1.5', '-3']) {
+      const { status, lines } = refuse(REVIEW, [`--depth=${bad}`]);
+      expect(status).toBe(2);
+      expect(lines[0]).toBe('ERR_OPTIONS: --depth must be a positive integer');
+    }
+    const games = refuse(SCRIPT, ['--games', '0']);
+    expect(games.status).toBe(2);
+    expect(games.lines[0]).toBe('ERR_OPTIONS: --games must be a positive integer');
+  });
+});

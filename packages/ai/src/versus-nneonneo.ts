@@ -18,9 +18,9 @@ import { copyFileSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'no
 import { homedir, tmpdir } from 'node:os';
 import { isAbsolute, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
 import { errorMessage } from '@twenty48/common';
 import { maxTile, newGame, step } from '@twenty48/engine';
+import { benchFlags, positiveCount } from './benchFlags.js';
 import { expectimaxPlayer } from './expectimax.js';
 import { REACH_TILES } from './strength.js';
 
@@ -50,42 +50,27 @@ const USAGE = `usage: node packages/ai/dist/versus-nneonneo.js [--depth 3] [--ga
   --peer DIR  a clone of https://github.com/nneonneo/2048-ai (default: $NNEONNEO_DIR, else
               $XDG_CACHE_HOME or ~/.cache, then twenty48/peers/2048-ai; here ${DEFAULT_PEER})`;
 
-/** The flags, checked: an unknown flag or a value that is no positive integer is named. */
-function readFlags() {
-  try {
-    return parseArgs({
-      options: {
-        depth: { type: 'string', default: '3' },
-        games: { type: 'string', default: '4' },
-        'max-moves': { type: 'string', default: '1000000' },
-        peer: { type: 'string', default: DEFAULT_PEER },
-        cpu: { type: 'string', default: '0' },
-        optional: { type: 'boolean', default: false },
-        help: { type: 'boolean', default: false },
-      },
-      strict: true,
-      allowPositionals: false,
-    }).values;
-  } catch (error) {
-    console.error(`ERR_OPTIONS: ${errorMessage(error)}\n${USAGE}`);
-    process.exit(2);
-  }
-}
-
-const flags = readFlags();
+const flags = benchFlags(
+  {
+    options: {
+      depth: { type: 'string', default: '3' },
+      games: { type: 'string', default: '4' },
+      'max-moves': { type: 'string', default: '1000000' },
+      peer: { type: 'string', default: DEFAULT_PEER },
+      cpu: { type: 'string', default: '0' },
+      optional: { type: 'boolean', default: false },
+      help: { type: 'boolean', default: false },
+    },
+  },
+  USAGE,
+);
 if (flags.help) {
   console.log(USAGE);
   process.exit(0);
 }
 
-function count(name: 'depth' | 'games' | 'max-moves'): number {
-  const value = Number(flags[name]);
-  if (!Number.isInteger(value) || value < 1) {
-    console.error(`ERR_OPTIONS: --${name} must be a positive integer\n${USAGE}`);
-    process.exit(2);
-  }
-  return value;
-}
+const count = (name: 'depth' | 'games' | 'max-moves'): number =>
+  positiveCount(flags[name], name, USAGE);
 
 const depth = count('depth');
 const games = count('games');
