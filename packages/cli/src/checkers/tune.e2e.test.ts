@@ -314,6 +314,103 @@ describe('tune.js leaves', () => {
   });
 });
 
+describe('tune.js sample', () => {
+  // Positions of 2 to 12 pieces: `a` black men on 1 to a, `b` red men on 32 back to 33 - b,
+  // either side to move; each written twice (once with a label after it, once with the red
+  // squares listed backwards: the same position spelt otherwise), between lines that are no FEN.
+  const all: string[] = [];
+  const lines: string[] = ['not a fen', ''];
+  for (let a = 1; a <= 6; a++)
+    for (let b = 1; b <= 6; b++)
+      for (const turn of ['B', 'W']) {
+        const black = Array.from({ length: a }, (_, i) => i + 1);
+        const red = Array.from({ length: b }, (_, i) => 32 - i);
+        const fen = `${turn}:W${[...red].reverse().join(',')}:B${black.join(',')}`;
+        all.push(fen);
+        lines.push(`${fen}\t${a - b}`, `${turn}:W${red.join(',')}:B${black.join(',')}`);
+      }
+  const input = join(dir, 'pool.tsv');
+  writeFileSync(input, `${lines.join('\n')}\n`);
+  const pieces = (fen: string) => {
+    const parsed = parseFen(fen);
+    if (!parsed.ok) throw new Error(`bad FEN ${fen}`);
+    return bitCount(parsed.value.black | parsed.value.red);
+  };
+  const draw = (out: string, ...flags: string[]) => {
+    const run = tune(['sample', '--in', input, '--out', out, ...flags]);
+    return {
+      ...run,
+      fens: existsSync(out) ? readFileSync(out, 'utf8').split('\n').slice(0, -1) : [],
+    };
+  };
+
+  it('draws distinct positions with MIN to MAX pieces, the same for the same seed', () => {
+    // 4 to 6 pieces: a + b = 4 (3 ways), 5 (4) or 6 (5), with either side to move: 24.
+    const eligible = all
+      .filter((fen) => pieces(fen) >= 4 && pieces(fen) <= 6)
+      .map((fen) => {
+        const parsed = parseFen(fen);
+        if (!parsed.ok) throw new Error(`bad FEN ${fen}`);
+        return makeFen(parsed.value);
+      });
+    expect(eligible).toHaveLength(24);
+    const a = draw(join(dir, 'sample-a.fen'), '--pieces', '4-6', '--count', '10', '--seed', '7');
+    expect(a.stderr).toBe('10 positions drawn of 24 with 4-6 pieces\n');
+    expect(a.status).toBe(0);
+    expect(a.fens).toHaveLength(10);
+    expect(new Set(a.fens).size).toBe(10);
+    for (const fen of a.fens) expect(eligible).toContain(fen);
+    const again = draw(
+      join(dir, 'sample-again.fen'),
+      '--pieces',
+      '4-6',
+      '--count',
+      '10',
+      '--seed',
+      '7',
+    );
+    expect(again.fens).toEqual(a.fens);
+    const other = draw(
+      join(dir, 'sample-other.fen'),
+      '--pieces',
+      '4-6',
+      '--count',
+      '10',
+      '--seed',
+      '8',
+    );
+    expect(other.fens).not.toEqual(a.fens);
+    // Without --count, every eligible position once, shuffled.
+    const every = draw(join(dir, 'sample-all.fen'), '--pieces', '4-6');
+    expect(every.fens).toHaveLength(24);
+    expect([...every.fens].sort()).toEqual([...eligible].sort());
+    expect(every.fens).not.toEqual(eligible);
+    // By default every piece count from 2 to 24.
+    const whole = draw(join(dir, 'sample-whole.fen'), '--count', '1000');
+    expect(whole.stderr).toBe('72 positions drawn of 72 with 2-24 pieces\n');
+    expect(new Set(whole.fens).size).toBe(72);
+  });
+
+  it('refuses a bad range, count or seed in one named line with exit code 2', () => {
+    for (const flags of [
+      ['--pieces', '6-4'],
+      ['--pieces', '1-4'],
+      ['--pieces', '4-25'],
+      ['--pieces', 'x'],
+      ['--count', '0'],
+      ['--count', '2.5'],
+      ['--count', 'ten'],
+      ['--seed', 'one'],
+    ]) {
+      const out = join(dir, 'refused.fen');
+      const { status, stderr } = draw(out, ...flags);
+      expect(stderr, flags.join(' ')).toMatch(/^tune: --pieces takes MIN-MAX.*\(ERR_OPTIONS\)\n/);
+      expect(status, flags.join(' ')).toBe(2);
+      expect(existsSync(out), flags.join(' ')).toBe(false);
+    }
+  });
+});
+
 describe('tune.js static', () => {
   // A peer that answers `eval` with the length of the last FEN it was given, or, told to be
   // rude, with an error line.

@@ -9,6 +9,8 @@
  *     [--limit 100000] [--random 0.1] [--random-until 200] [--seed 1]
  *   node packages/cli/dist/checkers/tune.js leaves --out FILE [--peer CMD] [--network FILE]
  *     [--depth 10] [--games 156, 312 with a peer] [--rate 0.02] [--random 0.05] [--seed 1]
+ *   node packages/cli/dist/checkers/tune.js sample --in FILE[,FILE…] --out FILE
+ *     [--pieces 2-24] [--count all] [--seed 1]
  *   node packages/cli/dist/checkers/tune.js static --peer CMD --in FILE[,FILE…] --out FILE
  *     [--symmetric] [--depth 0]
  *   node packages/cli/dist/checkers/tune.js fit --in FILE[,FILE…] [--lambda 0.01]
@@ -25,9 +27,9 @@
  * side to move, as the peer reports it).
  *
  * `selfplay` makes labelled positions from the peer playing itself (see `selfplay` below);
- * `leaves` samples the positions our own search scores at its leaves, and `static` labels
- * positions with the peer's static evaluation, or its search (see `leaves` and `staticLabels`
- * below);
+ * `leaves` samples the positions our own search scores at its leaves, `sample` draws some of
+ * them by their number of pieces, and `static` labels positions with the peer's static
+ * evaluation, or its search (see `leaves`, `sample` and `staticLabels` below);
  * `network` fits the evaluation network (see `fitNetwork` below).
  *
  * `fit` solves a ridge least-squares problem: score ≈ a · (our hand-written evaluation) +
@@ -358,6 +360,76 @@ async function leaves(values: Record<string, string | undefined>): Promise<void>
   sampleLeaves(null);
 }
 
+/** Calls `each` with the first field of every line of the files (comma-separated, gzipped or
+ * not) that is a FEN, and its position; other lines are skipped. */
+function forEachFen(paths: string, each: (fen: string, position: Position) => void): void {
+  for (const path of paths.split(',')) {
+    const bytes = readFileSync(path);
+    for (const text of textChunks(path.endsWith('.gz') ? gunzipSync(bytes) : bytes))
+      for (const line of text.split('\n')) {
+        const fen = line.split('\t')[0] ?? '';
+        const parsed = fen === '' ? null : parseFen(fen);
+        if (parsed?.ok) each(fen, parsed.value);
+      }
+  }
+}
+
+/**
+ * Draws positions to label from FEN files (`leaves`' output, or any file whose lines begin
+ * with a FEN): those with MIN to MAX pieces on the board (`--pieces MIN-MAX`, 2-24 by default),
+ * each once (the same position written twice counts once), `--count` of them (all by default)
+ * in a random order that `--seed` fixes, one FEN a line. The same files and flags give the same
+ * file, so a sample to be labelled deeply (`static --depth`, slow) is made again by its command,
+ * and its lines can be cut into parts (`split -l`) labelled one at a time.
+ */
+function sample(values: Record<string, string | undefined>): void {
+  const range = /^(\d{1,2})-(\d{1,2})$/.exec(values.pieces ?? '2-24');
+  const least = range ? Number(range[1]) : 0;
+  const most = range ? Number(range[2]) : 0;
+  const count = values.count === undefined ? Number.MAX_SAFE_INTEGER : Number(values.count);
+  const seed = Number(values.seed ?? 1);
+  if (
+    least < 2 ||
+    most > 24 ||
+    least > most ||
+    !Number.isSafeInteger(count) ||
+    count < 1 ||
+    !Number.isSafeInteger(seed)
+  ) {
+    failOptions(
+      'tune',
+      '--pieces takes MIN-MAX, from 2 to 24 pieces, --count a whole number from 1 and --seed a whole number',
+    );
+  }
+  const seen = new Set<string>();
+  const kept: string[] = [];
+  forEachFen(values.in ?? '', (_, position) => {
+    const pieces = bitCount(position.black | position.red);
+    if (pieces < least || pieces > most) return;
+    const fen = makeFen(position);
+    if (seen.has(fen)) return;
+    seen.add(fen);
+    kept.push(fen);
+  });
+  // The first `count` places of a Fisher-Yates shuffle.
+  const random = seededRandom(seed);
+  const drawn = Math.min(count, kept.length);
+  for (let i = 0; i < drawn; i++) {
+    const j = i + Math.floor(random() * (kept.length - i));
+    const at = kept[i] as string;
+    kept[i] = kept[j] as string;
+    kept[j] = at;
+  }
+  writeFileSync(
+    values.out ?? 'sample.fen',
+    kept
+      .slice(0, drawn)
+      .map((fen) => `${fen}\n`)
+      .join(''),
+  );
+  process.stderr.write(`${drawn} positions drawn of ${kept.length} with ${least}-${most} pieces\n`);
+}
+
 /** The longest a peer may take to answer `eval`, or a `label` line. */
 const STATIC_LINE_MS = 60_000;
 
@@ -392,17 +464,10 @@ async function staticLabels(values: Record<string, string | undefined>): Promise
   const fens: string[] = [];
   // Each FEN's twin with the colours exchanged, when asked for (`--symmetric`).
   const twins: string[] = [];
-  for (const path of (values.in ?? '').split(',')) {
-    const bytes = readFileSync(path);
-    for (const text of textChunks(path.endsWith('.gz') ? gunzipSync(bytes) : bytes))
-      for (const line of text.split('\n')) {
-        const fen = line.split('\t')[0] ?? '';
-        const parsed = fen === '' ? null : parseFen(fen);
-        if (parsed === null || !parsed.ok) continue;
-        fens.push(fen);
-        if (symmetric) twins.push(makeFen(colourFlip(parsed.value)));
-      }
-  }
+  forEachFen(values.in ?? '', (fen, position) => {
+    fens.push(fen);
+    if (symmetric) twins.push(makeFen(colourFlip(position)));
+  });
   const peer = startEngine('peer', values.peer ?? '');
   const file = values.out ?? 'static.tsv';
   writeFileSync(file, '');
@@ -773,12 +838,15 @@ const { positionals, values } = scriptFlags('tune', {
     network: { type: 'string' },
     games: { type: 'string' },
     symmetric: { type: 'boolean' },
+    pieces: { type: 'string' },
+    count: { type: 'string' },
   },
 });
 const commands: Record<string, (values: Record<string, string | undefined>) => unknown> = {
   label,
   selfplay,
   leaves,
+  sample,
   static: staticLabels,
   fit,
   network: fitNetwork,
@@ -787,7 +855,7 @@ const name = positionals[0] ?? '';
 const command = Object.hasOwn(commands, name) ? commands[name] : undefined;
 if (command === undefined) {
   process.stderr.write(
-    'usage: tune.js label --peer CMD --pdn FILES --out FILE | selfplay --peer CMD --out FILE | leaves --out FILE [--peer CMD] | static --peer CMD --in FILES --out FILE [--symmetric] [--depth D] | fit --in FILES --out FILE | network --in FILES --out FILE (ERR_OPTIONS)\n',
+    'usage: tune.js label --peer CMD --pdn FILES --out FILE | selfplay --peer CMD --out FILE | leaves --out FILE [--peer CMD] | sample --in FILES --out FILE [--pieces MIN-MAX] [--count N] [--seed S] | static --peer CMD --in FILES --out FILE [--symmetric] [--depth D] | fit --in FILES --out FILE | network --in FILES --out FILE (ERR_OPTIONS)\n',
   );
   process.exit(2);
 }
