@@ -17,7 +17,7 @@ const MAX_SHOWN = 200;
  * @example
  * failBenchFlags('--games must be a positive integer', USAGE);
  */
-export function failBenchFlags(reason: string, usage: string): never {
+function failBenchFlags(reason: string, usage: string): never {
   process.stderr.write(`ERR_OPTIONS: ${escapeAndCut(reason, MAX_SHOWN)}\n${usage}\n`);
   process.exit(2);
 }
