@@ -38,11 +38,13 @@ describe('colour modes in a real terminal', { timeout: 120_000 }, () => {
         const game = track(
           new Screen(process.execPath, [MAIN, 'play', '--seed', 'colours'], cols, rows, env),
         );
+        // The key line is the frame's last, under the coloured board.
         await game.waitFor(() => /arrows|at least/.test(game.text()), 'the 2048 screen');
         const checkers = track(new Screen(process.execPath, [CHECKERS_MAIN], cols, rows, env));
+        // The frame comes in pieces, top first: wait for its last line, under the coloured board.
         await checkers.waitFor(
-          () => /to move|at least/.test(checkers.text()),
-          'the checkers screen',
+          () => /Enter for the commands|at least/.test(checkers.text()),
+          'the whole checkers screen',
         );
         for (const screen of [game, checkers]) {
           // Below the size a board needs there is no board to paint, only words.
