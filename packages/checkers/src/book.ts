@@ -1,6 +1,8 @@
 import { crc32 } from './crc32.js';
 import { makeFen, parseFen } from './fen.js';
+import { applyMove } from './moves.js';
 import { parsePdnMove } from './pdn.js';
+import type { PdnGame } from './pdnGame.js';
 import type { Move, Position } from './types.js';
 
 /**
@@ -110,4 +112,59 @@ export function bookMove(book: Book, position: Position): Move | null {
   if (entry === undefined) return null;
   const move = parsePdnMove(position, entry.move);
   return move.ok ? move.value : null;
+}
+
+/** Which positions of a collection of games `recurringPositions` keeps. */
+export interface RecurringOptions {
+  /** Positions before this ply of each game (its first move is ply 0). */
+  readonly maxPly: number;
+  /** Kept when this many games or more met the position. */
+  readonly minCount: number;
+  /** Only the positions where the player the game's `Black` or `White` tag names is to move
+   * (games without that player are left out); absent: every position. */
+  readonly player?: string;
+}
+
+/**
+ * The positions a collection of games meets again and again, for a book to answer: each position
+ * before ply `maxPly` of a game, counted once a game, kept when `minCount` games or more met it;
+ * the most met first, then in the order of their FEN.
+ *
+ * @example
+ * recurringPositions(matchGames, { maxPly: 18, minCount: 2, player: 'ours' })
+ * // the positions where "ours" was to move in two games or more, in their first 18 plies
+ */
+export function recurringPositions(
+  games: Iterable<Pick<PdnGame, 'tags' | 'start' | 'moves'>>,
+  options: RecurringOptions,
+): Position[] {
+  const counts = new Map<string, { readonly position: Position; games: number }>();
+  for (const { tags, start, moves } of games) {
+    const { player } = options;
+    const side =
+      player === undefined
+        ? null
+        : tags.Black === player
+          ? 'black'
+          : tags.White === player
+            ? 'red'
+            : undefined;
+    if (side === undefined) continue;
+    const met = new Map<string, Position>();
+    let position = start;
+    for (const [ply, move] of moves.entries()) {
+      if (ply >= options.maxPly) break;
+      if (side === null || position.turn === side) met.set(makeFen(position), position);
+      position = applyMove(position, move);
+    }
+    for (const [fen, at] of met) {
+      const counted = counts.get(fen);
+      if (counted === undefined) counts.set(fen, { position: at, games: 1 });
+      else counted.games++;
+    }
+  }
+  return [...counts]
+    .filter(([, counted]) => counted.games >= options.minCount)
+    .sort(([fenA, a], [fenB, b]) => b.games - a.games || (fenA < fenB ? -1 : fenA > fenB ? 1 : 0))
+    .map(([, counted]) => counted.position);
 }

@@ -25,6 +25,8 @@ export {
   bookMove,
   formatBook,
   parseBook,
+  type RecurringOptions,
+  recurringPositions,
 } from './book.js';
 export { crc32 } from './crc32.js';
 export {

@@ -22,6 +22,7 @@ import {
   parseFen,
   perft,
   perftDivide,
+  recurringPositions,
   SIDES,
   type Side,
   searchBest,
@@ -31,9 +32,21 @@ import {
 } from '@twenty48/checkers';
 import { type Command, InvalidArgumentError, Option } from 'commander';
 import { detectColorMode } from '../toolkit/colors.js';
-import { failUsage, newProgram, positiveIntFlag, runCommandLine } from '../toolkit/commandLine.js';
+import {
+  failUsage,
+  intFlagBetween,
+  newProgram,
+  positiveIntFlag,
+  runCommandLine,
+} from '../toolkit/commandLine.js';
 import { ANALYZE_HELP, type AnalyzeOptions, analyzeCommand } from './analyze.js';
-import { buildBook, DEFAULT_BOOK_PATH, readBookFile, writeBookFile } from './bookFile.js';
+import {
+  buildBook,
+  DEFAULT_BOOK_PATH,
+  readBookFile,
+  readGameFiles,
+  writeBookFile,
+} from './bookFile.js';
 import { DEFAULT_EGDB_PATH, readEgdbFile, writeEgdbFile } from './egdbFile.js';
 import { playFullScreenCheckers } from './fullScreenPlay.js';
 import { announcement } from './moveText.js';
@@ -201,12 +214,39 @@ function loadBook(path: string | false | undefined): Book | null {
   return null;
 }
 
-function bookBuild(options: { ms: number; plies: number; out?: string }): void {
+interface BookBuildFlags {
+  readonly ms: number;
+  readonly depth?: number;
+  readonly plies: number;
+  readonly games?: string;
+  readonly player?: string;
+  readonly maxPly?: number;
+  readonly minCount?: number;
+  readonly out?: string;
+}
+
+function bookBuild(options: BookBuildFlags): void {
   const out = options.out ?? DEFAULT_BOOK_PATH;
+  let positions: Position[] = [];
+  const { games: files, player, maxPly = 18, minCount = 2 } = options;
+  if (files === undefined && (player ?? options.maxPly ?? options.minCount) !== undefined)
+    failUsage('--player, --max-ply and --min-count only apply with --games', 'ERR_USAGE');
+  if (files !== undefined) {
+    const games = readGameFiles(files.split(','));
+    if (!games.ok) failUsage(games.message, games.code);
+    positions = recurringPositions(games.value, {
+      maxPly,
+      minCount,
+      ...(player === undefined ? {} : { player }),
+    });
+    process.stderr.write(
+      `${games.value.length} games: ${positions.length} positions met in ${minCount} or more of them\n`,
+    );
+  }
   loadEgdb(undefined);
   loadNetwork(undefined);
   const started = performance.now();
-  const book = buildBook(options, (done, total, line) => {
+  const book = buildBook({ ...options, positions }, (done, total, line) => {
     const seconds = ((performance.now() - started) / 1000).toFixed(0);
     process.stderr.write(`${done}/${total} ${seconds} s  ${line}\n`);
   });
@@ -342,18 +382,43 @@ function register(program: Command): void {
     .command('book')
     .description('the opening book')
     .command('build')
-    .description('build the opening book: the main line from each ACF ballot, by long searches')
+    .description(
+      'build the opening book: the main line from each ACF ballot, and the positions games meet again and again, by long searches',
+    )
+    .addOption(
+      new Option('--ms <n>', 'milliseconds of search a position')
+        .argParser(positiveIntFlag('ms', MAX_MS))
+        .default(3000)
+        .conflicts('depth'),
+    )
     .option(
-      '--ms <n>',
-      'milliseconds of search a position (default 3000)',
-      positiveIntFlag('ms', MAX_MS),
-      3000,
+      '--depth <n>',
+      `search each position exactly this deep, 1 to ${MAX_LEVEL} (the same book on any machine)`,
+      positiveIntFlag('depth', MAX_LEVEL),
     )
     .option(
       '--plies <n>',
-      'moves of the main line from each ballot (default 2)',
-      positiveIntFlag('plies', 20),
+      'moves of the main line from each ballot, 0 for none',
+      intFlagBetween('plies', 0, 20),
       2,
+    )
+    .option(
+      '--games <files>',
+      'PDN files (comma-separated): also answer the positions their games meet again and again',
+    )
+    .option(
+      '--player <name>',
+      'with --games: only where the player so named (Black or White tag) is to move',
+    )
+    .option(
+      '--max-ply <n>',
+      'with --games: positions before this ply of each game (default 18)',
+      positiveIntFlag('max-ply', 200),
+    )
+    .option(
+      '--min-count <n>',
+      'with --games: positions met in at least this many games (default 2)',
+      positiveIntFlag('min-count', 1_000_000),
     )
     .option('--out <file>', 'where to write it (default: the one checkers engine reads)')
     .action(bookBuild);

@@ -1,12 +1,21 @@
 /**
- * `checkers bestmove` and `checkers perft`, the commands for engines and scripts, run as real
- * processes.
+ * `checkers bestmove`, `checkers perft` and `checkers book build --games`, the commands for
+ * engines and scripts, run as real processes.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { INITIAL_FEN, legalMoves, moveToPdn, parseFen } from '@twenty48/checkers';
-import { describe, expect, it } from 'vitest';
+import {
+  INITIAL_FEN,
+  legalMoves,
+  moveToPdn,
+  parseBook,
+  parseFen,
+  parsePdnMove,
+} from '@twenty48/checkers';
+import { afterAll, describe, expect, it } from 'vitest';
 
 const MAIN = fileURLToPath(new URL('../../dist/checkers/main.js', import.meta.url));
 
@@ -110,6 +119,64 @@ describe('checkers perft', () => {
       const { status, stderr } = run(args);
       expect(status).toBe(2);
       expect(stderr).toMatch(/\(ERR_[A-Z_]+\)\n$/);
+    }
+  });
+});
+
+describe('checkers book build --games', () => {
+  const directory = mkdtempSync(join(tmpdir(), 'book-games-'));
+  afterAll(() => rmSync(directory, { recursive: true, force: true }));
+  const match = (black: string, white: string, moves: string): string =>
+    `[Event "m"]\n[Black "${black}"]\n[White "${white}"]\n\n${moves} 1-1\n\n`;
+  const games = join(directory, 'games.pdn');
+  writeFileSync(
+    games,
+    match('ours', 'peer', '1. 11-15 23-19 2. 8-11 22-17') +
+      match('ours', 'peer', '1. 11-15 23-19 2. 9-14 22-17') +
+      match('peer', 'ours', '1. 11-15 23-19 2. 8-11 22-18'),
+  );
+
+  it('answers the positions where the player was to move in two games or more', () => {
+    const out = join(directory, 'book.t48.txt');
+    const flags = ['--plies', '0', '--games', games, '--player', 'ours', '--depth', '4'];
+    const { stdout, stderr, status } = run(['book', 'build', ...flags, '--out', out]);
+    expect(status).toBe(0);
+    expect(stderr.split('\n')[0]).toBe('3 games: 2 positions met in 2 or more of them');
+    expect(stdout).toMatch(/^wrote .*book\.t48\.txt: 2 positions in [\d.]+ s\n$/);
+    const book = parseBook(readFileSync(out, 'latin1'));
+    if (!book.ok) throw new Error(book.message);
+    // Black to move at the start and after 11-15 23-19, in both games "ours" had black.
+    expect([...book.value.moves.keys()].sort()).toEqual([
+      'B:W19,21,22,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,12,15',
+      INITIAL_FEN,
+    ]);
+    for (const [fen, entry] of book.value.moves) {
+      const position = parseFen(fen);
+      if (!position.ok) throw new Error(fen);
+      expect(parsePdnMove(position.value, entry.move).ok).toBe(true);
+      expect(entry.depth).toBe(4);
+    }
+  });
+
+  it('refuses games it cannot read and flags that need --games, writing nothing', () => {
+    const bad = join(directory, 'bad.pdn');
+    writeFileSync(bad, match('ours', 'peer', '1. 11-15 23-19') + match('ours', 'peer', '1. 1-5'));
+    const out = join(directory, 'refused.t48.txt');
+    for (const [args, pattern] of [
+      [['--games', bad], /^error: ".*bad\.pdn", game 2: .*\(ERR_ILLEGAL_MOVE\)\n$/],
+      [
+        ['--games', join(directory, 'none.pdn')],
+        /^error: cannot read the games .*\(ERR_GAMES_MISSING\)\n$/,
+      ],
+      [['--player', 'ours'], /only apply with --games \(ERR_USAGE\)\n$/],
+      [['--min-count', '3'], /only apply with --games \(ERR_USAGE\)\n$/],
+      [['--games', games, '--min-count', '0'], /\(ERR_INVALID_ARGUMENT\)\n$/],
+      [['--games', games, '--depth', '4', '--ms', '100'], /\(ERR_CONFLICTING_OPTION\)\n$/],
+    ] as const) {
+      const { stderr, status } = run(['book', 'build', ...args, '--out', out]);
+      expect(stderr).toMatch(pattern);
+      expect(status).toBe(2);
+      expect(existsSync(out)).toBe(false);
     }
   });
 });

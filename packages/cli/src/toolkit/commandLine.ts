@@ -91,18 +91,28 @@ export const wholeNumber = (text: string, what: string): number => {
 };
 
 /**
+ * A whole number from `min` to `max` (`--plies 0`), or commander's error naming the flag.
+ *
+ * @example
+ * intFlagBetween('plies', 0, 20)('0') // 0
+ */
+export const intFlagBetween =
+  (what: string, min: number, max: number) =>
+  (text: string): number => {
+    const value = wholeNumber(text, what);
+    if (value < min || value > max)
+      throw new InvalidArgumentError(`${what} must be ${min} to ${max}`);
+    return value;
+  };
+
+/**
  * A positive whole number no larger than `max` (`--depth`, `--ms`, `--limit`).
  *
  * @example
  * positiveIntFlag('depth', 10)('3') // 3
  */
-export const positiveIntFlag =
-  (what: string, max: number) =>
-  (text: string): number => {
-    const value = wholeNumber(text, what);
-    if (value < 1 || value > max) throw new InvalidArgumentError(`${what} must be 1 to ${max}`);
-    return value;
-  };
+export const positiveIntFlag = (what: string, max: number): ((text: string) => number) =>
+  intFlagBetween(what, 1, max);
 
 /**
  * The one-line named error for a bad combination of flags, and exit code 2 (as commander's own).
