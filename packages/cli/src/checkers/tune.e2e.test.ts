@@ -391,7 +391,25 @@ describe('tune.js sample', () => {
     expect(new Set(whole.fens).size).toBe(72);
   });
 
-  it('refuses a bad range, count or seed in one named line with exit code 2', () => {
+  it('refuses a seed that is no whole number, in this command or another, before any work', () => {
+    for (const [flags, shown] of [
+      [['sample', '--in', input, '--seed', 'one'], '"one"'],
+      [['sample', '--in', input, '--seed', ''], '""'],
+      [['sample', '--in', input, '--seed', '1.5'], '"1.5"'],
+      [['leaves', '--seed', '2x'], '"2x"'],
+      [['network', '--in', input, '--seed', 'NaN'], '"NaN"'],
+    ] as const) {
+      const out = join(dir, 'seedless.out');
+      const { status, stderr } = tune([...flags, '--out', out]);
+      expect(stderr, flags.join(' ')).toBe(
+        `tune: --seed takes a whole number, not ${shown} (ERR_OPTIONS)\n`,
+      );
+      expect(status, flags.join(' ')).toBe(2);
+      expect(existsSync(out), flags.join(' ')).toBe(false);
+    }
+  });
+
+  it('refuses a bad range or count in one named line with exit code 2', () => {
     for (const flags of [
       ['--pieces', '6-4'],
       ['--pieces', '1-4'],
@@ -400,7 +418,6 @@ describe('tune.js sample', () => {
       ['--count', '0'],
       ['--count', '2.5'],
       ['--count', 'ten'],
-      ['--seed', 'one'],
     ]) {
       const out = join(dir, 'refused.fen');
       const { status, stderr } = draw(out, ...flags);

@@ -388,17 +388,10 @@ function sample(values: Record<string, string | undefined>): void {
   const most = range ? Number(range[2]) : 0;
   const count = values.count === undefined ? Number.MAX_SAFE_INTEGER : Number(values.count);
   const seed = Number(values.seed ?? 1);
-  if (
-    least < 2 ||
-    most > 24 ||
-    least > most ||
-    !Number.isSafeInteger(count) ||
-    count < 1 ||
-    !Number.isSafeInteger(seed)
-  ) {
+  if (least < 2 || most > 24 || least > most || !Number.isSafeInteger(count) || count < 1) {
     failOptions(
       'tune',
-      '--pieces takes MIN-MAX, from 2 to 24 pieces, --count a whole number from 1 and --seed a whole number',
+      '--pieces takes MIN-MAX, from 2 to 24 pieces, and --count a whole number from 1',
     );
   }
   const seen = new Set<string>();
@@ -859,6 +852,13 @@ if (command === undefined) {
   );
   process.exit(2);
 }
+// Every command's `--seed` is a whole number: an empty or other one would make a sequence of its
+// own (Number('') is 0, Number('one') NaN), silently.
+if (values.seed !== undefined && !/^-?\d{1,15}$/.test(values.seed))
+  failOptions(
+    'tune',
+    `--seed takes a whole number, not ${JSON.stringify(values.seed.slice(0, 20))}`,
+  );
 // A peer that ends or goes silent, or a file that cannot be read or written, is one line and
 // exit code 1, not a stack trace.
 await Promise.resolve()
