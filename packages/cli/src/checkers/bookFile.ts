@@ -1,7 +1,8 @@
 /**
  * The opening book on disk (the rules package's text format, `formatBook`/`parseBook`): read with
  * every refusal named (`ERR_BOOK_MISSING`, `ERR_BOOK_FOREIGN`, `ERR_BOOK_TRUNCATED`,
- * `ERR_BOOK_DAMAGED`), never throwing, and built by long searches from the ACF ballots.
+ * `ERR_BOOK_DAMAGED`), never throwing, and built by long searches from the ACF ballots and from
+ * the positions games of PDN files meet again and again (the files read with each refusal named).
  */
 import {
   ACF_BALLOTS,
