@@ -89,11 +89,9 @@ export function buildBook(
   for (const position of extra) {
     const found = searchBest(position, limit(false));
     const fen = makeFen(position);
-    if (found.move !== null) {
-      const move = moveToPdn(found.move);
-      moves.set(fen, { move, score: found.score, depth: found.depth });
-    }
-    onProgress(++done, total, `${fen}: ${found.move === null ? 'no move' : moveToPdn(found.move)}`);
+    const move = found.move === null ? null : moveToPdn(found.move);
+    if (move !== null) moves.set(fen, { move, score: found.score, depth: found.depth });
+    onProgress(++done, total, `${fen}: ${move ?? 'no move'}`);
   }
   return { moves };
 }
