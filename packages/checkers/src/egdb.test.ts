@@ -1,8 +1,14 @@
+import { readFileSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildEgdb, EGDB_DRAW, EGDB_LOSS, EGDB_WIN, type Egdb, probeEgdb } from './egdb.js';
 import { egdbFromBytes, egdbHeader } from './egdbFormat.js';
-import { parseFen } from './fen.js';
+import { useNetwork } from './evaluate.js';
+import { makeFen, parseFen } from './fen.js';
+import { newGame, playMove } from './game.js';
 import { applyMove, legalMoves } from './moves.js';
+import { networkTables } from './network.js';
+import { parseNetworkFile } from './networkFormat.js';
 import { searchBest, useEgdb } from './search.js';
 import type { Position } from './types.js';
 import { splitMix32 } from './zobrist.js';
@@ -133,6 +139,49 @@ describe('the endgame database', () => {
       code: 'ERR_EGDB_TRUNCATED',
     });
   });
+
+  it('wins the endings it scores as won, against its own best defence, within the 40 moves', () => {
+    // The database says won, lost or drawn, not how far: the search has to find the way. Both
+    // sides are played by a 12-ply search that sees the game's positions and judges with the
+    // shipped network, as the engine does; the winner's sees the database, the loser's does not
+    // (it would find every move lost and pick among them by its static value: no defence).
+    const shipped = parseNetworkFile(
+      gunzipSync(readFileSync(new URL('../networks/eval.t48c.gz', import.meta.url))),
+    );
+    if (!shipped.ok) throw new Error(shipped.message);
+    useNetwork(networkTables(shipped.value.network));
+    try {
+      const next = splitMix32(48);
+      const won: Position[] = [fen('W:WK32,K28:BK1'), fen('B:WK1:BK31,K32,27')];
+      while (won.length < 12) {
+        const position = randomPosition(next, 4);
+        // Won for the side to move, with nothing to capture at once.
+        if (dbValue(db, position) !== EGDB_WIN || legalMoves(position)[0]?.captured.length)
+          continue;
+        won.push(position);
+      }
+      for (const start of won) {
+        let game = newGame(start);
+        const positions: Position[] = [];
+        while (game.status.kind === 'playing' && game.moves.length < 200) {
+          useEgdb(game.position.turn === start.turn ? db : null);
+          const { move } = searchBest(game.position, { depth: 12, history: positions });
+          if (move === null) break;
+          positions.push(game.position);
+          const played = playMove(game, move);
+          if (!played.ok) throw new Error(played.error.message);
+          game = played.value;
+        }
+        expect({ fen: makeFen(start), status: game.status }).toEqual({
+          fen: makeFen(start),
+          status: { kind: 'won', winner: start.turn, reason: expect.any(String) },
+        });
+      }
+    } finally {
+      useEgdb(null);
+      useNetwork(null);
+    }
+  }, 60_000);
 
   it('lets the search find the won line in an ending it scores as won', () => {
     useEgdb(db);

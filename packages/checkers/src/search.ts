@@ -1,5 +1,6 @@
 import {
   bitCount,
+  countMoves,
   generateMoves,
   jumpers,
   MAX_MOVES,
@@ -137,6 +138,46 @@ export function useEgdb(db: Egdb | null): void {
   egdb = db;
 }
 
+// Each square's row and column (0-7), by bit.
+const ROW = Int8Array.from({ length: 32 }, (_, i) => i >> 2);
+const COLUMN = Int8Array.from({ length: 32 }, (_, i) => 2 * (i & 3) + ((i >> 2) & 1 ? 0 : 1));
+// Squares 1, 5, 28 and 32: the double corners, where a lone king holds out longest.
+const DOUBLE_CORNERS = (1 << 0) | (1 << 4) | (1 << 27) | (1 << 31);
+
+/**
+ * How far the winner of a position the database scores as won has got, to order the wins
+ * (the database knows won, lost and drawn, not how far): each piece the loser has left costs
+ * 300, the loser's kings in a double corner 15 more each; the winner gains 50 a king, 6 a row a
+ * man has advanced, and loses 4 a step between each king and the loser's nearest piece. The
+ * winner's masks first; `south` is true when the winner is black (its men move south).
+ *
+ * @example
+ * winProgress(1 << 31, 1 << 0, (1 << 31) | (1 << 0), false) // -293: red's king on 32, black's on 1
+ */
+export function winProgress(win: number, lose: number, kings: number, south: boolean): number {
+  let value =
+    -300 * bitCount(lose) -
+    15 * bitCount(lose & kings & DOUBLE_CORNERS) -
+    10 * countMoves(lose, win, kings, !south);
+  for (let rest = win; rest !== 0; rest &= rest - 1) {
+    const at = 31 - Math.clz32(rest & -rest);
+    if ((kings >>> at) & 1) {
+      value += 50;
+      let nearest = 7;
+      for (let other = lose; other !== 0; other &= other - 1) {
+        const there = 31 - Math.clz32(other & -other);
+        const steps = Math.max(
+          Math.abs((ROW[at] as number) - (ROW[there] as number)),
+          Math.abs((COLUMN[at] as number) - (COLUMN[there] as number)),
+        );
+        if (steps < nearest) nearest = steps;
+      }
+      value -= 4 * nearest;
+    } else value += 6 * (south ? (ROW[at] as number) : 7 - (ROW[at] as number));
+  }
+  return value;
+}
+
 /** Told of each quiet position a search scores at a leaf, as the side to move's masks. */
 export type LeafSampler = (own: number, opp: number, kings: number, south: boolean) => void;
 
@@ -206,6 +247,8 @@ class Searcher {
   deadline = Number.POSITIVE_INFINITY;
   now: () => number = () => 0;
   base = 0;
+  // The root's piece count: database positions with as many are searched on (see negamax).
+  rootPieces = 0;
 
   reset(now: () => number, deadline: number, keep: boolean): void {
     this.keep = keep;
@@ -386,13 +429,20 @@ class Searcher {
     if (alpha < -WIN_SCORE + ply) alpha = -WIN_SCORE + ply;
     if (beta > WIN_SCORE - ply - 1) beta = WIN_SCORE - ply - 1;
     if (alpha >= beta) return alpha;
-    if (egdb !== null && ply > 0 && bitCount(own | opp) <= egdb.pieces) {
+    // The database's answer ends the line, but a won or lost position with as many pieces as
+    // the root is searched on (at depth left): a database of won, lost and drawn cannot say which
+    // winning move makes progress, and ending every line there left the search one ply deep,
+    // shuffling kings until the game was drawn by repetition. Searched on, it finds the captures
+    // into fewer pieces, and `winProgress` orders the wins at its leaves.
+    const pieces = bitCount(own | opp);
+    if (egdb !== null && ply > 0 && pieces <= egdb.pieces) {
       const value = probeEgdb(egdb, black, red, kings, south);
       if (value === EGDB_DRAW) return 0;
-      if (value === EGDB_WIN || value === EGDB_LOSS) {
+      if ((value === EGDB_WIN || value === EGDB_LOSS) && (pieces < this.rootPieces || depth <= 0)) {
         this.tick();
-        const bonus = Math.max(-5000, Math.min(5000, evaluate(own, opp, kings, south)));
-        return value === EGDB_WIN ? EGDB_WIN_SCORE + bonus - ply : -EGDB_WIN_SCORE + bonus + ply;
+        return value === EGDB_WIN
+          ? EGDB_WIN_SCORE + winProgress(own, opp, kings, south) - ply
+          : -EGDB_WIN_SCORE - winProgress(opp, own, kings, !south) + ply;
       }
     }
     if (depth <= 0 || ply >= MAX_PLY - 1)
@@ -787,6 +837,7 @@ export function searchBest(position: Position, options: SearchOptions = {}): Sea
     searcher.pathHi[j] = zobristHi(p.black | 0, p.red | 0, p.kings | 0, blackToMove);
   }
   searcher.base = quiet;
+  searcher.rootPieces = bitCount(own | opp);
   searcher.pathLo[quiet] = zobristLo(position.black | 0, position.red | 0, kings, south);
   searcher.pathHi[quiet] = zobristHi(position.black | 0, position.red | 0, kings, south);
 
