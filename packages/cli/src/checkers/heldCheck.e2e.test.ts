@@ -1,7 +1,8 @@
 /**
  * heldCheck.js run for real on a small match file, with a 3-piece database written to a
  * temporary directory: a game ours lost after a position the database holds is named, one it
- * lost from a lost start is not, and one it won is skipped.
+ * lost from a lost start is not, and one it won is skipped; a game drawn or lost after a
+ * position the database scores as won for us is named too.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -33,6 +34,8 @@ describe('heldCheck.js', () => {
         game('B:W9:B1,2', 'ours', 'peer', '0-2', blunder),
         game('B:W9:B1,2', 'peer', 'ours', '0-2', blunder),
         game('W:W9:B1,2', 'peer', 'ours', '2-0', '1. 9-6 2x9'),
+        // Red's two kings against one are won; ours shuffles and the game is called a draw.
+        game('W:WK28,K32:BK1', 'peer', 'ours', '1-1', '1. 28-24 1-6 2. 24-28 6-1'),
       ].join('\n'),
     );
     const { stdout, status } = spawnSync(
@@ -51,6 +54,12 @@ describe('heldCheck.js', () => {
     expect(lines[2]).toBe(
       '2 games lost; 1 after a position the 3-piece database holds for us; 1 after a position a 4-ply search scores 0 or more for us',
     );
+    // Game 1 started from a won position too (two men against one, black to move).
+    expect(lines.slice(3)).toEqual([
+      'game 1 (t, ours black), lost in 6 plies: won by the database at ply 0 (B:W9:B1,2)',
+      'game 4 (t, ours red), drawn in 4 plies: won by the database at ply 0 (W:WK28,K32:BK1)',
+      '2 games drawn or lost after a position the 3-piece database scores as won for us',
+    ]);
   }, 60_000);
 
   it('refuses a missing --pdn by name', () => {

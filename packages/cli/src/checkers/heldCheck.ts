@@ -12,7 +12,8 @@
  *   the game's earlier positions counting for repetitions) and the last one scored held (0 or
  *   more for us) is named with the number of our moves from there to the end: where the game
  *   was lost by a mistake a D-ply search sees.
- * Then the totals. A tool, not a test: with `--depth` it takes about a second a position.
+ * Then the totals; then each game "ours" drew or lost after a position the database scores as a
+ * win for us (the ply and the FEN), and how many: wins let slip in the ending. A tool, not a test: with `--depth` it takes about a second a position.
  */
 import { readFileSync } from 'node:fs';
 import {
@@ -69,6 +70,7 @@ const chunks = splitPdnGames(text);
 let lost = 0;
 let heldByDatabase = 0;
 let heldBySearch = 0;
+const slipped: string[] = [];
 for (const [index, chunk] of chunks.entries()) {
   const parsed = parsePdnGame(chunk);
   if (!parsed.ok) {
@@ -79,9 +81,17 @@ for (const [index, chunk] of chunks.entries()) {
   const ours = tags.Black === 'ours' ? 'black' : tags.White === 'ours' ? 'red' : null;
   if (ours === null) continue;
   const oursLost = (ours === 'black' && result === '0-2') || (ours === 'red' && result === '2-0');
+  const oursWon = (ours === 'black' && result === '2-0') || (ours === 'red' && result === '0-2');
+  const games = gamesOf(game);
+  if (!oursWon) {
+    const won = firstDatabaseHold(games, ours, 'win');
+    if (won !== null)
+      slipped.push(
+        `game ${index + 1} (${tags.Event ?? ''}, ours ${ours}), ${oursLost ? 'lost' : 'drawn'} in ${game.moves.length} plies: won by the database at ply ${won.ply} (${won.fen})`,
+      );
+  }
   if (!oursLost) continue;
   lost++;
-  const games = gamesOf(game);
   const fromDatabase = firstDatabaseHold(games, ours);
   if (fromDatabase !== null) heldByDatabase++;
   let line = `game ${index + 1} (${tags.Event ?? ''}, ours ${ours}), lost in ${game.moves.length} plies: `;
@@ -101,9 +111,14 @@ for (const [index, chunk] of chunks.entries()) {
 console.log(
   `${lost} games lost; ${heldByDatabase} after a position the ${db.pieces}-piece database holds for us${depth > 0 ? `; ${heldBySearch} after a position a ${depth}-ply search scores 0 or more for us` : ''}`,
 );
+for (const line of slipped) console.log(line);
+console.log(
+  `${slipped.length} games drawn or lost after a position the ${db.pieces}-piece database scores as won for us`,
+);
 
-// The first position of the game the database scores as a draw or a win for `ours`.
-function firstDatabaseHold(games: readonly Game[], ours: 'black' | 'red') {
+// The first position of the game the database scores as a draw or a win for `ours` (only a
+// win with `only`).
+function firstDatabaseHold(games: readonly Game[], ours: 'black' | 'red', only?: 'win') {
   for (const [ply, g] of games.entries()) {
     const p = g.position;
     if (bitCount(p.black | p.red) > db.pieces) continue;
@@ -111,7 +126,8 @@ function firstDatabaseHold(games: readonly Game[], ours: 'black' | 'red') {
     // The value is for the side to move: a loss for the side to move is a win for the other.
     const forOurs =
       value === EGDB_DRAW ? 'draw' : (value === EGDB_WIN) === (p.turn === ours) ? 'win' : 'loss';
-    if (value !== 0 && forOurs !== 'loss') return { ply, value: forOurs, fen: makeFen(p) };
+    if (value !== 0 && forOurs !== 'loss' && (only === undefined || forOurs === only))
+      return { ply, value: forOurs, fen: makeFen(p) };
   }
   return null;
 }
