@@ -5,7 +5,7 @@ import { pliesArb } from './games.testkit.js';
 import { applyMove, legalMoves, sameMove } from './moves.js';
 import { moveToPdn, parsePdnMove } from './pdn.js';
 import { initialPosition } from './position.js';
-import { sampleLeaves, searchBest, WIN_SCORE } from './search.js';
+import { sampleLeaves, searchBest, WIN_SCORE, winProgress } from './search.js';
 import type { Position } from './types.js';
 
 const position = (fen: string): Position => {
@@ -228,5 +228,27 @@ describe('sampleLeaves', () => {
     const told = seen.length;
     searchBest(start, { depth: 5 });
     expect(seen).toHaveLength(told);
+  });
+});
+
+describe('winProgress', () => {
+  // Red (not south) wins; its masks first.
+  const progress = (fen: string): number => {
+    const { black, red, kings } = position(fen);
+    return winProgress(red, black, kings, false);
+  };
+
+  it('is the documented sum of its terms', () => {
+    // Black's king on 1 (a double corner, 2 moves); red's king on 32, 7 steps away.
+    expect(progress('W:WK32:BK1')).toBe(-300 - 15 - 2 * 10 + 50 - 4 * 7);
+  });
+
+  it('ranks a piece taken, or traded, above the placing of the pieces', () => {
+    expect(progress('W:WK10,K14,K15:BK1')).toBeGreaterThan(progress('W:WK10,K14,K15:BK1,K2'));
+    expect(progress('W:WK10,K14:BK1')).toBeGreaterThan(progress('W:WK10,K14,K15:BK1,K2'));
+    expect(progress('W:WK27,K31,K32:BK1')).toBeGreaterThan(progress('W:WK5,K10,K14:BK6,K9'));
+    // Kings nearer the loser, and the loser's king out of its double corner, are further on.
+    expect(progress('W:WK10,K15:BK1')).toBeGreaterThan(progress('W:WK27,K31:BK1'));
+    expect(progress('W:WK23,K24:BK19')).toBeGreaterThan(progress('W:WK23,K24:BK28'));
   });
 });

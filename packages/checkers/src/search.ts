@@ -120,7 +120,7 @@ const HISTORY_WINDOW = 128;
 // The clock is read every 256 nodes: a fraction of a millisecond even on a loaded machine.
 const CLOCK_EVERY = 255;
 
-/** A database win's score (less the plies to it, plus the static value so the search makes
+/** A database win's score (less the plies to it, plus `winProgress` so the search makes
  * progress); well below `WIN_SCORE`'s range so no mate-distance rule touches it. */
 export const EGDB_WIN_SCORE = 20000;
 
@@ -129,7 +129,8 @@ let egdb: Egdb | null = null;
 
 /**
  * Lets the search probe an endgame database at every node with few enough pieces (or none, with
- * null): a won position scores `EGDB_WIN_SCORE` plus its static value less the ply, a drawn one 0.
+ * null): a won position scores `EGDB_WIN_SCORE` plus `winProgress` less the ply, a drawn one 0;
+ * a won or lost one with as many pieces as the root is searched on.
  *
  * @example
  * useEgdb(buildEgdb(4)); // every search from now on knows every position of 4 pieces or fewer
@@ -147,12 +148,13 @@ const DOUBLE_CORNERS = (1 << 0) | (1 << 4) | (1 << 27) | (1 << 31);
 /**
  * How far the winner of a position the database scores as won has got, to order the wins
  * (the database knows won, lost and drawn, not how far): each piece the loser has left costs
- * 300, the loser's kings in a double corner 15 more each; the winner gains 50 a king, 6 a row a
- * man has advanced, and loses 4 a step between each king and the loser's nearest piece. The
- * winner's masks first; `south` is true when the winner is black (its men move south).
+ * 300, each move it has 10, each of its kings in a double corner 15; the winner gains 50 a king,
+ * 6 a row a man has advanced, and loses 4 a step between each king and the loser's nearest
+ * piece. The winner's masks first; `south` is true when the winner is black (its men move
+ * south).
  *
  * @example
- * winProgress(1 << 31, 1 << 0, (1 << 31) | (1 << 0), false) // -293: red's king on 32, black's on 1
+ * winProgress(1 << 31, 1 << 0, (1 << 31) | (1 << 0), false) // -313: red's king on 32, black's on 1
  */
 export function winProgress(win: number, lose: number, kings: number, south: boolean): number {
   let value =
