@@ -13,7 +13,8 @@
  *   more for us) is named with the number of our moves from there to the end: where the game
  *   was lost by a mistake a D-ply search sees.
  * Then the totals; then each game "ours" drew or lost after a position the database scores as a
- * win for us (the ply and the FEN), and how many: wins let slip in the ending. A tool, not a test: with `--depth` it takes about a second a position.
+ * win for us (the ply and the FEN), and how many: wins let slip in the ending. A tool, not a
+ * test: with `--depth` it takes about a second a position.
  */
 import { readFileSync } from 'node:fs';
 import {
