@@ -436,8 +436,8 @@ class Searcher {
     // winning move makes progress, and ending every line there left the search one ply deep,
     // shuffling kings until the game was drawn by repetition. Searched on, it finds the captures
     // into fewer pieces, and `winProgress` orders the wins at its leaves.
-    const pieces = bitCount(own | opp);
-    if (egdb !== null && ply > 0 && pieces <= egdb.pieces) {
+    const pieces = egdb !== null && ply > 0 ? bitCount(own | opp) : Number.POSITIVE_INFINITY;
+    if (egdb !== null && pieces <= egdb.pieces) {
       const value = probeEgdb(egdb, black, red, kings, south);
       if (value === EGDB_DRAW) return 0;
       if ((value === EGDB_WIN || value === EGDB_LOSS) && (pieces < this.rootPieces || depth <= 0)) {
