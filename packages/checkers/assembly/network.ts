@@ -15,6 +15,8 @@
 //   ..     H1 f32        scratch: the first layer's values
 //   ..     H2 f32        scratch: the second layer's values (the generic path)
 //   ..     H1 u32        scratch: the first layer's units above 0, as byte offsets
+//   ..     16 x 4 u32    for each 4-bit mask, the byte offsets (0, 4, 8, 12) of its set bits,
+//                        lowest first (the rest 0)
 
 const ARRANGEMENTS: usize = 0;
 const ROWS: usize = 16384;
@@ -28,6 +30,7 @@ let outputAt: usize = 0;
 let scratchAt: usize = 0;
 let secondAt: usize = 0;
 let listAt: usize = 0;
+let compactAt: usize = 0;
 let outputBias: f32 = 0;
 
 /** Lays the memory out for H1 and H2 hidden units (multiples of 4; H2 0 for one layer),
@@ -43,9 +46,19 @@ export function layout(h1: i32, h2: i32, bias: f32): i32 {
   scratchAt = outputAt + <usize>(h2 > 0 ? h2 : h1) * 4;
   secondAt = scratchAt + <usize>h1 * 4;
   listAt = secondAt + <usize>h2 * 4;
-  const end = listAt + <usize>h1 * 4;
+  compactAt = listAt + <usize>h1 * 4;
+  const end = compactAt + 16 * 16;
   const pages = <i32>((end + 65535) >> 16) - memory.size();
   if (pages > 0 && memory.grow(pages) < 0) return -1;
+  for (let mask: u32 = 0; mask < 16; mask++) {
+    let at = compactAt + <usize>mask * 16;
+    v128.store(at, i32x4.splat(0));
+    for (let bit: u32 = 0; bit < 4; bit++)
+      if ((mask >>> bit) & 1) {
+        store<u32>(at, bit * 4);
+        at += 4;
+      }
+  }
   return 0;
 }
 
@@ -127,15 +140,16 @@ export function value(own: u32, opp: u32, kings: u32, south: i32): f32 {
     if (hidden2 > 0) {
       v128.store(scratchAt + j, h);
       // The units above 0 listed (their byte offsets), without a branch: about half of them
-      // are 0, at random, so a branch per unit would be mispredicted half the time.
-      store<u32>(listAt + (active << 2), <u32>j);
-      active += <usize>(f32x4.extract_lane(h, 0) > 0);
-      store<u32>(listAt + (active << 2), <u32>(j + 4));
-      active += <usize>(f32x4.extract_lane(h, 1) > 0);
-      store<u32>(listAt + (active << 2), <u32>(j + 8));
-      active += <usize>(f32x4.extract_lane(h, 2) > 0);
-      store<u32>(listAt + (active << 2), <u32>(j + 12));
-      active += <usize>(f32x4.extract_lane(h, 3) > 0);
+      // are 0, at random, so a branch per unit would be mispredicted half the time. The lanes
+      // above 0 as a 4-bit mask pick their offsets, packed, from a table; all four are stored
+      // and the count moves on by the mask's bits (at most j / 4 units are listed before this
+      // group, so the four stored end within the list).
+      const above = <u32>i32x4.bitmask(f32x4.gt(h, zero));
+      v128.store(
+        listAt + (active << 2),
+        i32x4.add(v128.load(compactAt + (<usize>above << 4)), i32x4.splat(<i32>j)),
+      );
+      active += <usize>popcnt<u32>(above);
     } else sum = f32x4.add(sum, f32x4.mul(h, v128.load(outputAt + j)));
   }
   if (hidden2 === 0) return outputBias + lanes(sum);
