@@ -195,6 +195,38 @@ describe('tune.js network', () => {
     expect(two.network.w2).toHaveLength(2);
   });
 
+  it('goes on from a network given by --init, its weights and sizes', () => {
+    const first = fitted('first.t48c.gz', ['--hidden2', '2']);
+    const init = join(dir, 'first.t48c.gz');
+    // No epoch: the weights come back as they were.
+    const same = fitted('same.t48c.gz', ['--init', init, '--epochs', '0']);
+    expect(same.network.hidden2).toBe(2);
+    expect(Array.from(same.network.w1)).toEqual(Array.from(first.network.w1));
+    expect(Array.from(same.network.wMid ?? [])).toEqual(Array.from(first.network.wMid ?? []));
+    expect(same.network.b2).toBe(first.network.b2);
+    // An epoch more moves them on from there, and the file says where it started.
+    const more = fitted('more.t48c.gz', ['--init', init, '--rate', '0.1']);
+    expect(JSON.stringify(more.provenance)).toContain(`--init ${init} --hidden 4 --hidden2 2`);
+    expect(Array.from(more.network.w2)).not.toEqual(Array.from(first.network.w2));
+    const moved = more.network.w1.reduce(
+      (sum, w, i) => sum + Math.abs(w - (first.network.w1[i] as number)),
+      0,
+    );
+    expect(moved).toBeGreaterThan(0);
+    expect(moved / more.network.w1.length).toBeLessThan(0.05);
+  });
+
+  it('refuses --init sizes other than the network’s, and names a file it cannot read', () => {
+    const init = join(dir, 'sizes.t48c.gz');
+    fitted('sizes.t48c.gz', []);
+    const wrong = tune(['network', '--in', labels, '--init', init, '--hidden', '8']);
+    expect(wrong.status).toBe(2);
+    expect(wrong.stderr).toBe("tune: --hidden 8 is not the --init network's 4 (ERR_OPTIONS)\n");
+    const missing = tune(['network', '--in', labels, '--init', join(dir, 'none.t48c.gz')]);
+    expect(missing.status).toBe(1);
+    expect(missing.stderr).toMatch(/^tune: .*\(ERR_NETWORK_MISSING\)\n$/);
+  });
+
   it('refuses a result weight outside 0 to 1 before reading the labels', () => {
     const { status, stderr } = tune(['network', '--in', join(dir, 'none.tsv'), '--result', '1.5']);
     expect(status).toBe(2);

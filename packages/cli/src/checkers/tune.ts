@@ -16,7 +16,7 @@
  *   node packages/cli/dist/checkers/tune.js fit --in FILE[,FILE…] [--lambda 0.01]
  *     --out packages/checkers/src/evalWeights.ts
  *   node packages/cli/dist/checkers/tune.js network --in FILE[,FILE…] --out FILE [--hidden 64]
- *     [--hidden2 0] [--result 0] [--epochs 20] [--rate 0.8] [--seed 1]
+ *     [--hidden2 0] [--result 0] [--epochs 20] [--rate 0.8] [--seed 1] [--init FILE]
  *
  * (label files may be gzipped: the committed ones are packages/cli/data/tuning/*.tsv.gz).
  *
@@ -47,6 +47,7 @@ import {
   bitCount,
   colourFlip,
   EVAL_FEATURES,
+  type EvalNetwork,
   evalFeatures,
   evaluate,
   handEvaluate,
@@ -657,8 +658,27 @@ const sigmoid = (x: number): number => 1 / (1 + Math.exp(-x / SIGMOID_SCALE));
  * plus W · the result's (1, 1/2, 0). Writes the network file (networkFormat.ts), gzipped.
  */
 function fitNetwork(values: Record<string, string | undefined>): void {
-  const hidden = Number(values.hidden ?? 64);
-  const hidden2 = Number(values.hidden2 ?? 0);
+  // With --init, the fit goes on from that network's weights, and its layers' sizes are its own.
+  let start: EvalNetwork | null = null;
+  if (values.init !== undefined) {
+    const read = readNetworkFile(values.init);
+    if (!read.ok) {
+      process.stderr.write(`tune: ${read.message} (${read.code})\n`);
+      process.exit(1);
+    }
+    start = read.value.network;
+    const sizes = [start.hidden, start.hidden2 ?? 0];
+    for (const [flag, size] of [
+      ['hidden', sizes[0]],
+      ['hidden2', sizes[1]],
+    ] as const) {
+      if (values[flag] !== undefined && Number(values[flag]) !== size) {
+        failOptions('tune', `--${flag} ${values[flag]} is not the --init network's ${size}`);
+      }
+    }
+  }
+  const hidden = start?.hidden ?? Number(values.hidden ?? 64);
+  const hidden2 = start === null ? Number(values.hidden2 ?? 0) : (start.hidden2 ?? 0);
   if (
     !Number.isInteger(hidden) ||
     hidden < 1 ||
@@ -710,21 +730,33 @@ function fitNetwork(values: Record<string, string | undefined>): void {
   }
   const scale = xy / xx;
   const random = seededRandom(Number(values.seed ?? 1));
-  const w1 = new Float32Array(NETWORK_INPUTS * hidden).map(() => (random() - 0.5) * 0.2);
-  // A second hidden layer (--hidden2): its weights drawn after the first layer's.
-  const wMid = new Float32Array(hidden2 * hidden).map(
-    () => (random() - 0.5) * 2 * Math.sqrt(3 / hidden),
-  );
-  const net = {
-    hidden,
-    w1,
-    b1: new Float32Array(hidden),
-    hidden2,
-    wMid,
-    bMid: new Float32Array(hidden2),
-    w2: new Float32Array(hidden2 > 0 ? hidden2 : hidden).map(() => (random() - 0.5) * 0.2),
-    b2: 0,
-  };
+  // Fresh weights are drawn from the seed (a second hidden layer's after the first layer's); with
+  // --init they are copies of that network's, and the seed orders the positions only.
+  const net =
+    start === null
+      ? {
+          hidden,
+          w1: new Float32Array(NETWORK_INPUTS * hidden).map(() => (random() - 0.5) * 0.2),
+          b1: new Float32Array(hidden),
+          hidden2,
+          wMid: new Float32Array(hidden2 * hidden).map(
+            () => (random() - 0.5) * 2 * Math.sqrt(3 / hidden),
+          ),
+          bMid: new Float32Array(hidden2),
+          w2: new Float32Array(hidden2 > 0 ? hidden2 : hidden).map(() => (random() - 0.5) * 0.2),
+          b2: 0,
+        }
+      : {
+          hidden,
+          w1: Float32Array.from(start.w1),
+          b1: Float32Array.from(start.b1),
+          hidden2,
+          wMid: Float32Array.from(start.wMid ?? []),
+          bMid: Float32Array.from(start.bMid ?? []),
+          w2: Float32Array.from(start.w2),
+          b2: start.b2,
+        };
+  const { wMid } = net;
   const units = new Float32Array(hidden);
   const second = new Float32Array(hidden2);
   const back1 = new Float32Array(hidden);
@@ -801,7 +833,7 @@ function fitNetwork(values: Record<string, string | undefined>): void {
   const summary = `${n} positions; scale ${scale.toFixed(3)}; rms error on the held-out last tenth: evaluation alone ${handOnly}, with the network ${rms(predict)} (peer units)`;
   process.stderr.write(`${summary}\n`);
   const provenance = {
-    command: `tune.js network --in ${values.in} --hidden ${hidden}${hidden2 > 0 ? ` --hidden2 ${hidden2}` : ''}${resultWeight > 0 ? ` --result ${resultWeight}` : ''} --epochs ${epochs} --rate ${firstRate} --seed ${values.seed ?? 1}`,
+    command: `tune.js network --in ${values.in}${values.init === undefined ? '' : ` --init ${values.init}`} --hidden ${hidden}${hidden2 > 0 ? ` --hidden2 ${hidden2}` : ''}${resultWeight > 0 ? ` --result ${resultWeight}` : ''} --epochs ${epochs} --rate ${firstRate} --seed ${values.seed ?? 1}`,
     summary,
   };
   writeFileSync(
@@ -827,6 +859,7 @@ const { positionals, values } = scriptFlags('tune', {
     epochs: { type: 'string' },
     hidden: { type: 'string' },
     hidden2: { type: 'string' },
+    init: { type: 'string' },
     rate: { type: 'string' },
     network: { type: 'string' },
     games: { type: 'string' },
