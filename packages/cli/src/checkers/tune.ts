@@ -667,10 +667,9 @@ function fitNetwork(values: Record<string, string | undefined>): void {
       process.exit(1);
     }
     start = read.value.network;
-    const sizes = [start.hidden, start.hidden2 ?? 0];
     for (const [flag, size] of [
-      ['hidden', sizes[0]],
-      ['hidden2', sizes[1]],
+      ['hidden', start.hidden],
+      ['hidden2', start.hidden2 ?? 0],
     ] as const) {
       if (values[flag] !== undefined && Number(values[flag]) !== size) {
         failOptions('tune', `--${flag} ${values[flag]} is not the --init network's ${size}`);
