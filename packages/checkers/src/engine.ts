@@ -16,9 +16,10 @@ import type { Position } from './types.js';
  *
  * - `isready` → `readyok`; `newgame` forgets the last game; `quit` ends.
  * - `position startpos|fen <FEN> [moves <m1> <m2> …]`, moves in PDN (`11-15`, `22x15x6`).
- * - `go movetime <ms>` | `go depth <n>` → `info depth <d> score <s> nodes <n> pv <…>` lines,
- *   then one `bestmove <move>` (`bestmove none` when the side to move has no legal move); a
- *   fixed depth still stops after `MAX_MOVETIME`.
+ * - `go movetime <ms>` | `go depth <n>` | `go nodes <n>` → `info depth <d> score <s> nodes <n>
+ *   pv <…>` lines, then one `bestmove <move>` (`bestmove none` when the side to move has no legal
+ *   move); a fixed depth or node budget still stops after `MAX_MOVETIME`. `go nodes` (UCI's)
+ *   gives the same answer on any machine at any load: matches on it repeat exactly.
  * - Anything malformed or unknown → one `error <CODE> <message>` line; the engine goes on.
  */
 
@@ -42,6 +43,8 @@ export const MAX_POSITION_MOVES = 2048;
 export const MAX_MOVETIME = 600_000;
 /** The deepest `go depth`. */
 export const MAX_GO_DEPTH = 64;
+/** The largest `go nodes`: about a minute's search. */
+export const MAX_GO_NODES = 100_000_000;
 /** The longest piece of outside text an error message shows. */
 const SHOWN_LENGTH = 40;
 /** A `go` is answered a little before its budget: the answer must reach the other side. */
@@ -225,12 +228,15 @@ const infoLine = (info: SearchIteration): string =>
 
 function go(session: EngineSession, words: readonly string[], io: EngineIo): void {
   const [kind, amount, extra] = words;
-  const usage = `go movetime <ms> (1 to ${MAX_MOVETIME}) or go depth <n> (1 to ${MAX_GO_DEPTH})`;
-  if (extra !== undefined || (kind !== 'movetime' && kind !== 'depth')) {
+  const usage = `go movetime <ms> (1 to ${MAX_MOVETIME}), go depth <n> (1 to ${MAX_GO_DEPTH}) or go nodes <n> (1 to ${MAX_GO_NODES})`;
+  if (extra !== undefined || (kind !== 'movetime' && kind !== 'depth' && kind !== 'nodes')) {
     io.write(errorLine('ERR_GO', `${usage}; not ${shownText(words.join(' '))}`));
     return;
   }
-  const value = whole(amount, kind === 'movetime' ? MAX_MOVETIME : MAX_GO_DEPTH);
+  const value = whole(
+    amount,
+    kind === 'movetime' ? MAX_MOVETIME : kind === 'depth' ? MAX_GO_DEPTH : MAX_GO_NODES,
+  );
   if (value === null) {
     io.write(errorLine('ERR_GO', `${usage}; not ${shownText(amount ?? '')}`));
     return;
@@ -245,10 +251,13 @@ function go(session: EngineSession, words: readonly string[], io: EngineIo): voi
     return;
   }
   const found = searchBest(session.position, {
-    // A fixed depth still stops at the longest movetime: the engine never searches unbounded.
+    // A fixed depth or node budget still stops at the longest movetime: the engine never
+    // searches unbounded.
     ...(kind === 'depth'
       ? { depth: value, ms: MAX_MOVETIME }
-      : { ms: Math.max(1, value - MOVETIME_MARGIN_MS) }),
+      : kind === 'nodes'
+        ? { nodes: value, ms: MAX_MOVETIME }
+        : { ms: Math.max(1, value - MOVETIME_MARGIN_MS) }),
     history: session.history,
     keepTable: true,
     ...(io.now === undefined ? {} : { now: io.now }),

@@ -56,6 +56,7 @@ export {
   handleEngineLine,
   MAX_ENGINE_LINE,
   MAX_GO_DEPTH,
+  MAX_GO_NODES,
   MAX_MOVETIME,
   MAX_POSITION_MOVES,
   newEngineSession,

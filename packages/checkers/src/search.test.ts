@@ -134,11 +134,11 @@ describe('the time budget', () => {
     expect(result.move).not.toBeNull();
   });
 
-  it('reads the clock every 1024 nodes and stops within a few reads of the budget', () => {
+  it('reads the clock every 256 nodes and stops within a few reads of the budget', () => {
     const clock = fakeClock(1);
     const result = searchBest(initialPosition(), { ms: 50, now: clock.now });
     // Each read is one ms: the budget runs out at the 51st read, so the search visits about
-    // 50 * 1024 nodes, plus the first iteration (which always completes).
+    // 50 * 256 nodes, plus the first iteration (which always completes).
     expect(clock.reads).toBeGreaterThanOrEqual(50);
     expect(clock.reads).toBeLessThanOrEqual(70);
     expect(result.nodes).toBeLessThan(70 * 1024);
@@ -155,6 +155,20 @@ describe('the time budget', () => {
     expect(result.depth).toBeGreaterThanOrEqual(2);
   });
 
+  it('with a node budget, stops near it whatever the clock says, the same search every time', () => {
+    // A clock that never moves: only the node budget can stop the search.
+    const still = () => 0;
+    const result = searchBest(initialPosition(), { nodes: 20_000, now: still });
+    // Read every 256 nodes, after the first iteration (which always completes).
+    expect(result.nodes).toBeGreaterThanOrEqual(20_000);
+    expect(result.nodes).toBeLessThan(20_000 + 256);
+    expect(result.depth).toBeGreaterThanOrEqual(4);
+    expect(searchBest(initialPosition(), { nodes: 20_000 })).toEqual(result);
+    // A larger budget goes deeper; with ms too, whichever runs out first.
+    expect(searchBest(initialPosition(), { nodes: 200_000 }).depth).toBeGreaterThan(result.depth);
+    expect(searchBest(initialPosition(), { depth: 3, nodes: 10_000_000 }).depth).toBe(3);
+  });
+
   it('with depth and ms, stops at whichever comes first', () => {
     expect(searchBest(initialPosition(), { depth: 3, ms: 60_000 }).depth).toBe(3);
   });
@@ -164,6 +178,8 @@ describe('the time budget', () => {
     expect(() => searchBest(initialPosition(), { depth: 2.5 })).toThrow(RangeError);
     expect(() => searchBest(initialPosition(), { ms: -1 })).toThrow(RangeError);
     expect(() => searchBest(initialPosition(), { ms: Number.NaN })).toThrow(RangeError);
+    expect(() => searchBest(initialPosition(), { nodes: 0 })).toThrow(RangeError);
+    expect(() => searchBest(initialPosition(), { nodes: 1.5 })).toThrow(RangeError);
   });
 });
 

@@ -41,6 +41,10 @@ export interface SearchOptions {
   readonly depth?: number;
   /** Time budget in milliseconds: deepen until it runs out. Default 1000 when `depth` is absent. */
   readonly ms?: number;
+  /** Node budget: deepen until about this many nodes are searched (read every 256 nodes). The
+   * same position and table give the same answer on any machine at any load, so matches run on
+   * it repeat exactly. With `ms` too, whichever runs out first. */
+  readonly nodes?: number;
   /** The game's earlier positions, oldest first, ending with the one before `position`: a
    * position seen there again counts as a draw, and the 80 quiet plies count from them. */
   readonly history?: readonly Position[];
@@ -247,12 +251,13 @@ class Searcher {
   aborted = false;
   canAbort = false;
   deadline = Number.POSITIVE_INFINITY;
+  nodeLimit = Number.POSITIVE_INFINITY;
   now: () => number = () => 0;
   base = 0;
   // The root's piece count: database positions with as many are searched on (see negamax).
   rootPieces = 0;
 
-  reset(now: () => number, deadline: number, keep: boolean): void {
+  reset(now: () => number, deadline: number, keep: boolean, nodeLimit: number): void {
     this.keep = keep;
     this.generation++;
     if (this.generation > 0xfff) {
@@ -266,10 +271,15 @@ class Searcher {
     this.canAbort = false;
     this.now = now;
     this.deadline = deadline;
+    this.nodeLimit = nodeLimit;
   }
 
   tick(): void {
-    if ((++this.nodes & CLOCK_EVERY) === 0 && this.canAbort && this.now() >= this.deadline)
+    if (
+      (++this.nodes & CLOCK_EVERY) === 0 &&
+      this.canAbort &&
+      (this.nodes >= this.nodeLimit || this.now() >= this.deadline)
+    )
       this.aborted = true;
   }
 
@@ -771,22 +781,24 @@ function lineOf(position: Position, keys: readonly number[], captured: readonly 
 }
 
 function checkOptions(options: SearchOptions): void {
-  const { depth, ms } = options;
+  const { depth, ms, nodes } = options;
   if (depth !== undefined && (!Number.isInteger(depth) || depth < 1))
     throw new RangeError(`search depth must be a whole number of plies, 1 or more: ${depth}`);
   if (ms !== undefined && !(ms > 0 && Number.isFinite(ms)))
     throw new RangeError(`search time must be a positive number of milliseconds: ${ms}`);
+  if (nodes !== undefined && (!Number.isInteger(nodes) || nodes < 1))
+    throw new RangeError(`search nodes must be a whole number, 1 or more: ${nodes}`);
 }
 
 /**
  * The best move for the side to move, by iterative deepening alpha-beta. With `depth` only,
- * searches exactly that deep; with `ms`, deepens until the budget runs out and answers with the
- * best move of the last completed depth (or a better one the unfinished depth has already
- * proved); with neither, spends `DEFAULT_SEARCH_MS`. A position met earlier in `history` (or on
- * the searched line) counts as a draw. Answers at once, with depth 0, when there is one legal
- * move; `move` is `null` only when there is none. Throws a RangeError for a depth that is not
- * a whole number of plies or a budget that is not a positive number (programmer errors: data
- * from outside goes through `parseSearchRequest`).
+ * searches exactly that deep; with `ms` (or `nodes`), deepens until the budget runs out and
+ * answers with the best move of the last completed depth (or a better one the unfinished depth
+ * has already proved); with none of them, spends `DEFAULT_SEARCH_MS`. A position met earlier in
+ * `history` (or on the searched line) counts as a draw. Answers at once, with depth 0, when
+ * there is one legal move; `move` is `null` only when there is none. Throws a RangeError for a
+ * depth or a node budget that is not a whole number, 1 or more, or a time budget that is not a
+ * positive number (programmer errors: data from outside goes through `parseSearchRequest`).
  *
  * @example
  * const { move, score, depth } = searchBest(initialPosition(), { ms: 100 });
@@ -812,7 +824,9 @@ export function searchBest(position: Position, options: SearchOptions = {}): Sea
 
   const now = options.now ?? defaultNow;
   const started = now();
-  const ms = options.ms ?? (options.depth === undefined ? DEFAULT_SEARCH_MS : undefined);
+  const ms =
+    options.ms ??
+    (options.depth === undefined && options.nodes === undefined ? DEFAULT_SEARCH_MS : undefined);
   const maxDepth = Math.min(options.depth ?? MAX_SEARCH_DEPTH, MAX_SEARCH_DEPTH);
   const searcher = shared ?? new Searcher();
   shared = searcher;
@@ -820,6 +834,7 @@ export function searchBest(position: Position, options: SearchOptions = {}): Sea
     now,
     ms === undefined ? Number.POSITIVE_INFINITY : started + ms,
     options.keepTable === true,
+    options.nodes ?? Number.POSITIVE_INFINITY,
   );
 
   // The game's positions since its last capture or man's move, then the root.
@@ -870,7 +885,7 @@ export function searchBest(position: Position, options: SearchOptions = {}): Sea
     });
     searcher.toFront(searcher.rootBest);
     searcher.canAbort = true;
-    if (now() >= searcher.deadline) break;
+    if (now() >= searcher.deadline || searcher.nodes >= searcher.nodeLimit) break;
     // A win or loss found within this depth is the fastest there is.
     if (Math.abs(score) > MATE_BOUND && WIN_SCORE - Math.abs(score) <= depth) break;
   }

@@ -122,6 +122,37 @@ describe('checkers engine', () => {
     expect(await engine.next()).toBe('bestmove none');
   });
 
+  it('searches to a node budget: the same answer every time, the search stopped near it', async () => {
+    const fen = 'B:W10,13,16,21,25,26,27,28,30,31,32:B1,2,3,4,5,6,12,15,18,19';
+    const search = async (engine: Engine, nodes: number): Promise<string[]> => {
+      engine.send('newgame');
+      engine.send(`position fen ${fen}`);
+      engine.send(`go nodes ${nodes}`);
+      return engine.until(/^bestmove /);
+    };
+    const first = startEngine();
+    const small = await search(first, 5000);
+    const large = await search(first, 60_000);
+    // Another process, and the budgets the other way round: the same lines, word for word.
+    const second = startEngine();
+    expect(await search(second, 60_000)).toEqual(large);
+    expect(await search(second, 5000)).toEqual(small);
+    const reached = (lines: string[]) => lines.slice(0, -1).map((l) => Number(INFO.exec(l)?.[1]));
+    const nodes = (lines: string[]) => lines.slice(0, -1).map((l) => Number(INFO.exec(l)?.[3]));
+    // Each completed iteration is told, and the larger budget goes deeper.
+    expect(Math.max(...reached(large))).toBeGreaterThan(Math.max(...reached(small)));
+    // A completed iteration counts the nodes from the search's start: the last one told began
+    // under the budget, and the one after it was cut at the budget (read every 256 nodes).
+    for (const [lines, budget] of [
+      [small, 5000],
+      [large, 60_000],
+    ] as const) {
+      const counts = nodes(lines);
+      expect(counts.slice(0, -1).every((n) => n < budget)).toBe(true);
+      expect(counts).toEqual([...counts].sort((a, b) => a - b));
+    }
+  });
+
   it('keeps to its movetime within a few milliseconds', async () => {
     const engine = startEngine();
     engine.send('position fen B:W10,13,16,21,25,26,27,28,30,31,32:B1,2,3,4,5,6,12,15,18,19');
@@ -158,6 +189,9 @@ describe('checkers engine', () => {
       ['go movetime -5', /^error ERR_GO .*"-5"$/],
       ['go depth 65', /^error ERR_GO .*"65"$/],
       ['go depth 3 now', /^error ERR_GO /],
+      ['go nodes 0', /^error ERR_GO .*"0"$/],
+      ['go nodes 100000001', /^error ERR_GO .*"100000001"$/],
+      ['go nodes many', /^error ERR_GO .*"many"$/],
       ['go infinite', /^error ERR_GO /],
     ];
     for (const [line, pattern] of cases) {

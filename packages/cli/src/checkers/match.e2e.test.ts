@@ -58,6 +58,55 @@ describe('the match script', () => {
     expect(stdout).toMatch(/^result: ours \+2 =0 -0: 2\/2 points/m);
   }, 60_000);
 
+  it('with a node budget for ours and a depth for the peer, plays the same games every time', () => {
+    const engine = `${JSON.stringify(process.execPath)} ${JSON.stringify(MAIN)} engine --no-egdb --no-book`;
+    const run = () =>
+      spawnSync(
+        process.execPath,
+        [
+          MATCH,
+          '--ours',
+          engine,
+          '--peer',
+          engine,
+          '--ours-go',
+          'nodes 3000',
+          '--peer-go',
+          'depth 3',
+          '--games',
+          '2',
+          '--first',
+          '7',
+          '--max-plies',
+          '40',
+        ],
+        { encoding: 'utf8', timeout: 60_000 },
+      );
+    const first = run();
+    expect(first.status).toBe(0);
+    expect(first.stdout).toMatch(
+      /ours go nodes 3000, peer go depth 3 a move, 2 games from ballot 7/,
+    );
+    const games = (out: string) => out.split('\n').filter((line) => line.startsWith('game '));
+    expect(games(first.stdout)).toHaveLength(2);
+    // Both sides took their go: no game was lost to an error line or a missing answer.
+    for (const line of games(first.stdout)) expect(line).not.toMatch(/ said | gave no move/);
+    // Neither side reads the clock: the second run is the first, game for game and ply for ply.
+    expect(games(run().stdout)).toEqual(games(first.stdout));
+  }, 60_000);
+
+  it('refuses a go it cannot send, by name', () => {
+    for (const go of ['nodes 0', 'depth 65', 'ponder 5', 'movetime']) {
+      const { stderr, status } = spawnSync(
+        process.execPath,
+        [MATCH, '--peer', 'x', '--peer-go', go],
+        { encoding: 'utf8' },
+      );
+      expect(status, go).toBe(2);
+      expect(stderr, go).toMatch(/--peer-go must be "movetime <ms>" .*\(ERR_OPTIONS\)/);
+    }
+  });
+
   it('refuses a bad flag by name, with the usage', () => {
     const { stderr, status } = spawnSync(process.execPath, [MATCH, '--peer', 'x', '--games', '3'], {
       encoding: 'utf8',

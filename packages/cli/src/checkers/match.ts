@@ -5,7 +5,7 @@
  * time. Run after a build:
  *
  *   node packages/cli/dist/checkers/match.js --peer CMD [--ms 100] [--games 20] [--first 1]
- *     [--max-plies 300] [--pdn FILE] [--ours CMD]
+ *     [--max-plies 300] [--pdn FILE] [--ours CMD] [--ours-go GO] [--peer-go GO]
  *
  * Rules and adjudication: our rules drive every game (`playMove`): a side with no legal move or
  * no piece loses; the same position a third time with the same side to move, or 80 plies
@@ -17,6 +17,13 @@
  * untimed, so loading a database or warming up never counts as thinking), then
  * `position startpos moves …` (the whole game so far) and `go movetime <ms>` for each move.
  * The longest think of each side is printed with the game and ply it happened at.
+ *
+ * `--ours-go` and `--peer-go` send another `go` to that side instead: `movetime <ms>`,
+ * `depth <n>` or `nodes <n>` (`go nodes` is our engine's; GuiNN's driver has the other two).
+ * With `nodes` for ours and `depth` for the peer, neither side depends on the clock or the
+ * machine's load, so a match repeats game for game: a change to the search is measured at an
+ * equal node budget, every difference its own. An engine given a depth or a node budget has 10
+ * minutes and 5 s to answer.
  *
  * Games go ballots `--first`, `--first`+1, … (1-based, ACF order less the barred ones), ours
  * with black first, then with red. Each game is printed as it ends; the totals (W/D/L for us,
@@ -34,6 +41,9 @@ import {
   ballot,
   type Game,
   gameToPdn,
+  MAX_GO_DEPTH,
+  MAX_GO_NODES,
+  MAX_MOVETIME,
   moveToPdn,
   newGame,
   parsePdnMove,
@@ -44,10 +54,35 @@ import { failOptions, scriptFlags } from '../toolkit/commandLine.js';
 import { type EngineProcess, startEngine } from './engineProcess.js';
 
 const USAGE = `usage: node packages/cli/dist/checkers/match.js --peer CMD [--ms 100] [--games 20]
-  [--first 1] [--max-plies 300] [--pdn FILE] [--ours CMD]`;
+  [--first 1] [--max-plies 300] [--pdn FILE] [--ours CMD] [--ours-go GO] [--peer-go GO]
+  GO: "movetime <ms>", "depth <n>" or "nodes <n>" (default: movetime of --ms)`;
 
 /** The longest wait for `readyok`: loading a 5-piece database on a loaded machine. */
 const READY_TIMEOUT_MS = 120_000;
+
+/** What one side is sent for each move, and how long its answer may take. */
+interface Go {
+  /** The words after `go`: `movetime 100`, `depth 14`, `nodes 40000`. */
+  readonly words: string;
+  readonly waitMs: number;
+}
+
+const GO_LIMITS = { movetime: MAX_MOVETIME, depth: MAX_GO_DEPTH, nodes: MAX_GO_NODES } as const;
+
+/** A `--ours-go`/`--peer-go` value, checked; null when it is not one. */
+export function parseGo(text: string): Go | null {
+  const match = /^(movetime|depth|nodes) (\d{1,9})$/.exec(text);
+  if (match === null) return null;
+  const kind = match[1] as keyof typeof GO_LIMITS;
+  const value = Number(match[2]);
+  if (value < 1 || value > GO_LIMITS[kind]) return null;
+  // A movetime is answered within ten times its budget and 5 s; a depth or a node budget
+  // within the engine's own longest search (ten minutes) and 5 s.
+  return {
+    words: `${kind} ${value}`,
+    waitMs: (kind === 'movetime' ? value * 10 : MAX_MOVETIME) + 5000,
+  };
+}
 
 /** One engine's thinking figures over the match. */
 interface Thinking {
@@ -81,16 +116,16 @@ async function ready(engine: EngineProcess): Promise<boolean> {
 async function askMove(
   engine: EngineProcess,
   game: Game,
-  ms: number,
+  go: Go,
   thinking: Thinking,
   where: string,
 ): Promise<{ move: string } | { failure: string }> {
   const moves = game.moves.map(moveToPdn).join(' ');
   engine.send(`position startpos${moves === '' ? '' : ` moves ${moves}`}`);
   const started = performance.now();
-  engine.send(`go movetime ${ms}`);
+  engine.send(`go ${go.words}`);
   for (;;) {
-    const line = await engine.next(ms * 10 + 5000);
+    const line = await engine.next(go.waitMs);
     if (line === null) return { failure: `${engine.name} gave no move` };
     if (line.startsWith('error ')) return { failure: `${engine.name} said ${line.slice(0, 80)}` };
     if (!line.startsWith('bestmove ')) continue;
@@ -110,7 +145,7 @@ async function playGame(
   peer: EngineProcess,
   opening: number,
   oursSide: Side,
-  options: { ms: number; maxPlies: number },
+  options: { oursGo: Go; peerGo: Go; maxPlies: number },
   thinking: { ours: Thinking; peer: Thinking },
   where: string,
 ): Promise<Outcome> {
@@ -138,7 +173,7 @@ async function playGame(
     const answer = await askMove(
       engine,
       game,
-      options.ms,
+      turn === oursSide ? options.oursGo : options.peerGo,
       turn === oursSide ? thinking.ours : thinking.peer,
       where,
     );
@@ -183,6 +218,8 @@ function readFlags() {
         first: { type: 'string', default: '1' },
         'max-plies': { type: 'string', default: '300' },
         pdn: { type: 'string' },
+        'ours-go': { type: 'string' },
+        'peer-go': { type: 'string' },
       },
     },
     USAGE,
@@ -199,11 +236,29 @@ function readFlags() {
   const first = whole('first', values.first, ACF_BALLOTS.length);
   if (first - 1 + games / 2 > ACF_BALLOTS.length)
     fail(`--first ${first} with --games ${games} runs past the ${ACF_BALLOTS.length} ballots`);
+  const ms = whole('ms', values.ms, MAX_MOVETIME);
+  const goOf = (name: string, text: string | undefined): Go => {
+    const go = parseGo(text ?? `movetime ${ms}`);
+    if (go === null)
+      fail(
+        `--${name} must be "movetime <ms>" (1 to ${MAX_MOVETIME}), "depth <n>" (1 to ${MAX_GO_DEPTH}) or "nodes <n>" (1 to ${MAX_GO_NODES}), not ${JSON.stringify((text ?? '').slice(0, 30))}`,
+      );
+    return go;
+  };
+  const oursGo = goOf('ours-go', values['ours-go']);
+  const peerGo = goOf('peer-go', values['peer-go']);
   const main = fileURLToPath(new URL('./main.js', import.meta.url));
   return {
     peer: values.peer,
     ours: values.ours ?? `${JSON.stringify(process.execPath)} ${JSON.stringify(main)} engine`,
-    ms: whole('ms', values.ms, 600_000),
+    ms,
+    oursGo,
+    peerGo,
+    // How the header and the PDN name the pace: `100 ms` when both sides get --ms.
+    pace:
+      values['ours-go'] === undefined && values['peer-go'] === undefined
+        ? `${ms} ms`
+        : `ours go ${oursGo.words}, peer go ${peerGo.words}`,
     games,
     first,
     maxPlies: whole('max-plies', values['max-plies'], 10_000),
@@ -223,7 +278,7 @@ async function main(): Promise<void> {
   const pairs: number[] = [];
   const pdn: string[] = [];
   console.log(
-    `match: ours (${flags.ours}) vs peer (${flags.peer}), ${flags.ms} ms a move, ${flags.games} games from ballot ${flags.first}`,
+    `match: ours (${flags.ours}) vs peer (${flags.peer}), ${flags.pace} a move, ${flags.games} games from ballot ${flags.first}`,
   );
   try {
     for (let b = flags.first - 1; b < flags.first - 1 + flags.games / 2; b++) {
@@ -242,7 +297,7 @@ async function main(): Promise<void> {
         );
         pdn.push(
           gameToPdn(outcome.game, {
-            event: `match ballot ${b + 1} ${flags.ms} ms`,
+            event: `match ballot ${b + 1} ${flags.pace}`,
             black: side === 'black' ? 'ours' : 'peer',
             white: side === 'red' ? 'ours' : 'peer',
           }),
