@@ -39,7 +39,8 @@ import { zobristHi, zobristLo } from './zobrist.js';
 export interface SearchOptions {
   /** Search exactly this deep (plies, 1 or more; with `ms`, at most this deep). */
   readonly depth?: number;
-  /** Time budget in milliseconds: deepen until it runs out. Default 1000 when `depth` is absent. */
+  /** Time budget in milliseconds: deepen until it runs out. Default 1000 when neither `depth` nor
+   * `nodes` is given. */
   readonly ms?: number;
   /** Node budget: deepen until about this many nodes are searched (read every 256 nodes). The
    * same position and table give the same answer on any machine at any load, so matches run on
