@@ -10,29 +10,28 @@ import { describe, expect, it } from 'vitest';
 const MATCH = fileURLToPath(new URL('../../dist/checkers/match.js', import.meta.url));
 const MAIN = fileURLToPath(new URL('../../dist/checkers/main.js', import.meta.url));
 
+/** The match between two of our engines (no database, no book), with `flags`. */
+function selfMatch(flags: readonly string[]) {
+  if (!existsSync(MATCH)) throw new Error(`build first: ${MATCH} is missing (npm run build)`);
+  const engine = `${JSON.stringify(process.execPath)} ${JSON.stringify(MAIN)} engine --no-egdb --no-book`;
+  return spawnSync(process.execPath, [MATCH, '--ours', engine, '--peer', engine, ...flags], {
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
+}
+
 describe('the match script', () => {
   it('plays a ballot with both colours and prints each game and the totals', () => {
-    if (!existsSync(MATCH)) throw new Error(`build first: ${MATCH} is missing (npm run build)`);
-    const engine = `${JSON.stringify(process.execPath)} ${JSON.stringify(MAIN)} engine --no-egdb --no-book`;
-    const { stdout, status } = spawnSync(
-      process.execPath,
-      [
-        MATCH,
-        '--ours',
-        engine,
-        '--peer',
-        engine,
-        '--ms',
-        '5',
-        '--games',
-        '2',
-        '--first',
-        '3',
-        '--max-plies',
-        '12',
-      ],
-      { encoding: 'utf8', timeout: 60_000 },
-    );
+    const { stdout, status } = selfMatch([
+      '--ms',
+      '5',
+      '--games',
+      '2',
+      '--first',
+      '3',
+      '--max-plies',
+      '12',
+    ]);
     expect(status).toBe(0);
     const lines = stdout.trim().split('\n');
     expect(lines[1]).toMatch(/^game 1: ballot 3 \(9-13 22-17 13x22\), ours black: /);
@@ -59,29 +58,11 @@ describe('the match script', () => {
   }, 60_000);
 
   it('with a node budget for ours and a depth for the peer, plays the same games every time', () => {
-    const engine = `${JSON.stringify(process.execPath)} ${JSON.stringify(MAIN)} engine --no-egdb --no-book`;
     const run = () =>
-      spawnSync(
-        process.execPath,
-        [
-          MATCH,
-          '--ours',
-          engine,
-          '--peer',
-          engine,
-          '--ours-go',
-          'nodes 3000',
-          '--peer-go',
-          'depth 3',
-          '--games',
-          '2',
-          '--first',
-          '7',
-          '--max-plies',
-          '40',
-        ],
-        { encoding: 'utf8', timeout: 60_000 },
-      );
+      selfMatch([
+        ...['--ours-go', 'nodes 3000', '--peer-go', 'depth 3'],
+        ...['--games', '2', '--first', '7', '--max-plies', '40'],
+      ]);
     const first = run();
     expect(first.status).toBe(0);
     expect(first.stdout).toMatch(
