@@ -70,7 +70,7 @@ interface Go {
 const GO_LIMITS = { movetime: MAX_MOVETIME, depth: MAX_GO_DEPTH, nodes: MAX_GO_NODES } as const;
 
 /** A `--ours-go`/`--peer-go` value, checked; null when it is not one. */
-export function parseGo(text: string): Go | null {
+function parseGo(text: string): Go | null {
   const match = /^(movetime|depth|nodes) (\d{1,9})$/.exec(text);
   if (match === null) return null;
   const kind = match[1] as keyof typeof GO_LIMITS;
