@@ -141,8 +141,8 @@ describe('checkers engine', () => {
     const nodes = (lines: string[]) => lines.slice(0, -1).map((l) => Number(INFO.exec(l)?.[3]));
     // Each completed iteration is told, and the larger budget goes deeper.
     expect(Math.max(...reached(large))).toBeGreaterThan(Math.max(...reached(small)));
-    // A completed iteration counts the nodes from the search's start: the last one told began
-    // under the budget, and the one after it was cut at the budget (read every 256 nodes).
+    // Each iteration told counts the nodes from the search's start, and every one before the
+    // last ended under the budget: no iteration starts past it.
     for (const [lines, budget] of [
       [small, 5000],
       [large, 60_000],
