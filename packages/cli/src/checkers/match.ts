@@ -251,7 +251,6 @@ function readFlags() {
   return {
     peer: values.peer,
     ours: values.ours ?? `${JSON.stringify(process.execPath)} ${JSON.stringify(main)} engine`,
-    ms,
     oursGo,
     peerGo,
     // How the header and the PDN name the pace: `100 ms` when both sides get --ms.
