@@ -4,9 +4,10 @@
 // missing), four hidden units at a time. The JavaScript side lays the memory out (`layout`) and
 // writes the tables: every size is a multiple of 4, padded with units whose weights are 0.
 //
-// Memory, in bytes from 0:
-//   0      4096 i32      a row's arrangement (0..624) from (own << 8) | (other << 4) | kings
-//   16384  8 x 625 x H1  f32 row tables: each arrangement's share of the first hidden layer
+// Memory, in bytes from `base` (0 in the network's own module; after the search's regions in
+// the search's, assembly/search.ts):
+//   +0     4096 i32      a row's arrangement (0..624) from (own << 8) | (other << 4) | kings
+//   +16384 8 x 625 x H1  f32 row tables: each arrangement's share of the first hidden layer
 //   ..     H1 f32        first layer biases
 //   ..     H1 x H2 f32   second layer weights, input-major (none when H2 is 0): a first layer
 //                        unit's weights to every second layer unit side by side
@@ -18,8 +19,8 @@
 //   ..     16 x 4 u32    for each 4-bit mask, the byte offsets (0, 4, 8, 12) of its set bits,
 //                        lowest first (the rest 0)
 
-const ARRANGEMENTS: usize = 0;
-const ROWS: usize = 16384;
+let ARRANGEMENTS: usize = 0;
+let ROWS: usize = 16384;
 
 let hidden1: i32 = 0;
 let hidden2: i32 = 0;
@@ -33,9 +34,12 @@ let listAt: usize = 0;
 let compactAt: usize = 0;
 let outputBias: f32 = 0;
 
-/** Lays the memory out for H1 and H2 hidden units (multiples of 4; H2 0 for one layer),
- * growing it as needed; returns 0, or -1 when the memory cannot grow. */
-export function layout(h1: i32, h2: i32, bias: f32): i32 {
+/** Lays the memory out from byte `base` (a multiple of 16) for H1 and H2 hidden units
+ * (multiples of 4; H2 0 for one layer), growing it as needed; returns 0, or -1 when the memory
+ * cannot grow. */
+export function layout(h1: i32, h2: i32, bias: f32, base: usize): i32 {
+  ARRANGEMENTS = base;
+  ROWS = base + 16384;
   hidden1 = h1;
   hidden2 = h2;
   outputBias = bias;
@@ -62,6 +66,9 @@ export function layout(h1: i32, h2: i32, bias: f32): i32 {
   return 0;
 }
 
+export function arrangementsAt(): usize {
+  return ARRANGEMENTS;
+}
 export function rowsAt(): usize {
   return ROWS;
 }

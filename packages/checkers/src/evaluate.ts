@@ -515,3 +515,26 @@ function evaluateUncached(own: number, opp: number, kings: number, south: boolea
   if (networkInstalled !== null) score += networkValue(networkInstalled, own, opp, kings, south);
   return score;
 }
+
+/** The network `evaluate` adds now (`useNetwork`), or null. */
+export function installedNetwork(): NetworkTables | null {
+  return networkInstalled;
+}
+
+/**
+ * The tables `evaluate` reads, for the search's WebAssembly kernel (assembly/search.ts) to
+ * evaluate with the same values: the per-square sums (`[pieces][kind][byte][value]`), the
+ * patterns' blended weights (`[pieces][pattern][state]`) with the pattern squares and the
+ * digit tables of their states, mobility's and threats' weights by pieces (null: none), and
+ * the king distances (`[from * 32 + to]`).
+ */
+export const EVALUATION_TABLES = {
+  squareValues: SQUARE_VALUES,
+  blendedPatterns: BLENDED_PATTERNS,
+  patternSquares: PATTERN_SQUARES,
+  mineDigits: MINE_DIGITS,
+  theirsDigits: THEIRS_DIGITS,
+  mobilityWeight: DYNAMIC === null ? null : MOBILITY_WEIGHT,
+  threatWeight: DYNAMIC === null ? null : THREAT_WEIGHT,
+  distance: DISTANCE,
+} as const;

@@ -115,10 +115,12 @@ export interface NetworkTables {
   readonly kernel: ((own: number, opp: number, kings: number, south: number) => number) | null;
 }
 
-/** What the network kernel (packages/checkers/assembly/network.ts) exports. */
-interface NetworkKernel {
+/** What the network kernel (packages/checkers/assembly/network.ts) exports; the search's kernel
+ * (assembly/search.ts) exports it too, for the network it evaluates with. */
+export interface NetworkKernel {
   readonly memory: { readonly buffer: ArrayBuffer };
-  layout(h1: number, h2: number, bias: number): number;
+  layout(h1: number, h2: number, bias: number, base: number): number;
+  arrangementsAt(): number;
   rowsAt(): number;
   bias1Offset(): number;
   middleOffset(): number;
@@ -131,17 +133,17 @@ let kernelModule: WasmModule | null | undefined;
 
 const padded = (n: number): number => (n + 3) & ~3;
 
-// The kernel loaded with `net` and its row tables (each layer padded to a multiple of 4 units
-// whose weights are 0), or null without WebAssembly and SIMD.
-function networkKernel(net: EvalNetwork, rows: Float32Array): NetworkTables['kernel'] {
-  kernelModule ??= compileWasm(NETWORK_WASM_BASE64);
-  if (kernelModule === null) return null;
-  const kernel = instantiateWasm<NetworkKernel>(kernelModule, { env: { abort() {} } });
+/**
+ * Writes `tables`' network into a kernel's memory from byte `base` (each layer padded to a
+ * multiple of 4 units whose weights are 0); false when the memory cannot grow.
+ */
+export function writeNetwork(kernel: NetworkKernel, tables: NetworkTables, base: number): boolean {
+  const { network: net, rows } = tables;
   const h1 = padded(net.hidden);
   const h2 = padded(net.hidden2 ?? 0);
-  if (kernel.layout(h1, h2, net.b2) !== 0) return null;
+  if (kernel.layout(h1, h2, net.b2, base) !== 0) return false;
   const { buffer } = kernel.memory;
-  new Int32Array(buffer, 0, 4096).set(ROW_ARRANGEMENT);
+  new Int32Array(buffer, kernel.arrangementsAt(), 4096).set(ROW_ARRANGEMENT);
   const table = new Float32Array(buffer, kernel.rowsAt(), 8 * 625 * h1);
   for (let slice = 0; slice < 8 * 625; slice++)
     table.set(rows.subarray(slice * net.hidden, (slice + 1) * net.hidden), slice * h1);
@@ -155,7 +157,15 @@ function networkKernel(net: EvalNetwork, rows: Float32Array): NetworkTables['ker
     new Float32Array(buffer, kernel.bias2Offset(), net.bMid.length).set(net.bMid);
   }
   new Float32Array(buffer, kernel.outputOffset(), net.w2.length).set(net.w2);
-  return kernel.value;
+  return true;
+}
+
+// The kernel loaded with these tables' network, or null without WebAssembly and SIMD.
+function networkKernel(tables: Omit<NetworkTables, 'kernel'>): NetworkTables['kernel'] {
+  kernelModule ??= compileWasm(NETWORK_WASM_BASE64);
+  if (kernelModule === null) return null;
+  const kernel = instantiateWasm<NetworkKernel>(kernelModule, { env: { abort() {} } });
+  return writeNetwork(kernel, { ...tables, kernel: null }, 0) ? kernel.value : null;
 }
 
 // A row's arrangement (0..624: square k of the row is digit k in base 5, 0 empty, 1 own man,
@@ -198,7 +208,7 @@ export function networkTables(net: EvalNetwork, useKernel = true): NetworkTables
       }
     }
   }
-  return {
+  const tables = {
     network: net,
     hidden,
     rows,
@@ -206,8 +216,8 @@ export function networkTables(net: EvalNetwork, useKernel = true): NetworkTables
     w2: net.w2,
     b2: net.b2,
     sum: new Float32Array(hidden),
-    kernel: useKernel ? networkKernel(net, rows) : null,
   };
+  return { ...tables, kernel: useKernel ? networkKernel(tables) : null };
 }
 
 /**

@@ -14,6 +14,12 @@ import { EGDB_DRAW, EGDB_LOSS, EGDB_WIN, type Egdb, probeEgdb } from './egdb.js'
 import { evaluate } from './evaluate.js';
 import { QUIET_PLY_LIMIT } from './game.js';
 import { applyMove, legalMoves } from './moves.js';
+import {
+  kernelHooks,
+  loadedSearchKernel,
+  type SearchKernel,
+  searchKernel,
+} from './searchKernel.js';
 import { bitOf } from './squares.js';
 import type { Move, Position } from './types.js';
 import { zobristHi, zobristLo } from './zobrist.js';
@@ -57,6 +63,10 @@ export interface SearchOptions {
   readonly keepTable?: boolean;
   /** Told after each completed iteration (the engine protocol's `info` lines). */
   readonly onIteration?: (info: SearchIteration) => void;
+  /** Search in the WebAssembly kernel (`assembly/search.ts`, the default where it loads) or,
+   * false, in TypeScript: the reference, which visits the same nodes and gives the same answer,
+   * about half as fast. Each keeps its own transposition table. */
+  readonly kernel?: boolean;
 }
 
 /** What one completed iteration of the deepening found. */
@@ -107,6 +117,11 @@ const PRUNE =
 const CAPTURE_EXTENSION =
   (globalThis as unknown as { process?: { env?: Record<string, string | undefined> } }).process?.env
     ?.CHECKERS_NO_CAPTURE_EXT === undefined;
+// The search in the WebAssembly kernel where it loads (see `SearchOptions.kernel`);
+// CHECKERS_NO_SEARCH_KERNEL searches in TypeScript everywhere, for A/B measurements.
+const SEARCH_KERNEL =
+  (globalThis as unknown as { process?: { env?: Record<string, string | undefined> } }).process?.env
+    ?.CHECKERS_NO_SEARCH_KERNEL === undefined;
 // How far above beta the static value must be, and how much shallower the verifying search is.
 // 16 (a sixth of a man) is GuiNN's 28 in its units, about 180 a man: against 28 it scored
 // 61.3 % over 40 games with the network's evaluation (README, "Evaluation network").
@@ -674,6 +689,23 @@ class Searcher {
   rootBest = -1;
   rootBestScore = 0;
 
+  setRoot(base: number, pieces: number): void {
+    this.base = base;
+    this.rootPieces = pieces;
+  }
+
+  allowAbort(): void {
+    this.canAbort = true;
+  }
+
+  // The root's moves, generated and sorted by `scoreMoves` (into the stack from 0).
+  rootMoves(own: number, opp: number, kings: number, south: boolean): number {
+    const end = generateMoves(own, opp, kings, south, this.stack, 0);
+    this.scoreMoves(0, end, kings, south, 0, 0, 0);
+    for (let i = 0; i < end; i++) this.pick(i, end);
+    return end;
+  }
+
   // The root: moves [0, end) in the order of the last iteration, every one searched.
   searchRoot(
     own: number,
@@ -748,16 +780,134 @@ class Searcher {
   }
 }
 
+// What the iterative deepening (`searchBest`) drives: the TypeScript `Searcher` or the
+// WebAssembly kernel (`KernelSearcher`), which search alike.
+interface Core {
+  readonly pathLo: Int32Array;
+  readonly pathHi: Int32Array;
+  readonly aborted: boolean;
+  readonly nodes: number;
+  readonly rootBest: number;
+  readonly rootBestScore: number;
+  reset(now: () => number, deadline: number, keep: boolean, nodeLimit: number): void;
+  setRoot(base: number, pieces: number): void;
+  rootMoves(own: number, opp: number, kings: number, south: boolean): number;
+  searchRoot(
+    own: number,
+    opp: number,
+    kings: number,
+    south: boolean,
+    depth: number,
+    end: number,
+    quiet: number,
+  ): number;
+  allowAbort(): void;
+  rootLine(): { keys: number[]; captured: number[] };
+  toFront(i: number): void;
+}
+
+// The switches the kernel is told (searchKernel.ts' `searchKernel`).
+const kernelSwitches = (): number =>
+  (LMR ? 1 : 0) |
+  (LMR_DEEP ? 2 : 0) |
+  (PRUNE ? 4 : 0) |
+  (CAPTURE_EXTENSION ? 8 : 0) |
+  (leafSampler !== null ? 16 : 0);
+
+const probeHook = (black: number, red: number, kings: number, blackToMove: boolean): number =>
+  egdb === null ? 0 : probeEgdb(egdb, black, red, kings, blackToMove);
+const leafHook = (own: number, opp: number, kings: number, south: boolean): void =>
+  leafSampler?.(own, opp, kings, south);
+
+class KernelSearcher implements Core {
+  constructor(readonly kernel: SearchKernel) {}
+  get pathLo(): Int32Array {
+    return this.kernel.views().pathLo;
+  }
+  get pathHi(): Int32Array {
+    return this.kernel.views().pathHi;
+  }
+  get aborted(): boolean {
+    return this.kernel.exports.wasAborted() !== 0;
+  }
+  get nodes(): number {
+    return this.kernel.exports.nodeCount();
+  }
+  get rootBest(): number {
+    return this.kernel.exports.bestIndex();
+  }
+  get rootBestScore(): number {
+    return this.kernel.exports.bestScore();
+  }
+  reset(now: () => number, deadline: number, keep: boolean, nodeLimit: number): void {
+    kernelHooks.now = now;
+    kernelHooks.probe = probeHook;
+    kernelHooks.leaf = leafHook;
+    this.kernel.exports.useEgdb(egdb === null ? 0 : egdb.pieces);
+    this.kernel.exports.reset(deadline, keep ? 1 : 0, nodeLimit);
+  }
+  setRoot(base: number, pieces: number): void {
+    this.kernel.exports.setRoot(base, pieces);
+  }
+  rootMoves(own: number, opp: number, kings: number, south: boolean): number {
+    const { exports } = this.kernel;
+    const end = exports.generateMoves(own, opp, kings, south ? 1 : 0, 0);
+    exports.scoreMoves(0, end, kings, south ? 1 : 0, 0, 0, 0);
+    for (let i = 0; i < end; i++) exports.pick(i, end);
+    return end;
+  }
+  searchRoot(
+    own: number,
+    opp: number,
+    kings: number,
+    south: boolean,
+    depth: number,
+    end: number,
+    quiet: number,
+  ): number {
+    return this.kernel.exports.searchRoot(own, opp, kings, south ? 1 : 0, depth, end, quiet);
+  }
+  allowAbort(): void {
+    this.kernel.exports.allowAbort();
+  }
+  rootLine(): { keys: number[]; captured: number[] } {
+    const { pvLength, pvMove, pvCaptured } = this.kernel.views();
+    const length = pvLength[0] as number;
+    return {
+      keys: Array.from(pvMove.subarray(0, length)),
+      captured: Array.from(pvCaptured.subarray(0, length)),
+    };
+  }
+  toFront(i: number): void {
+    this.kernel.exports.toFront(i);
+  }
+}
+
 let shared: Searcher | undefined;
+let sharedKernel: KernelSearcher | undefined;
+
+// The kernel's searcher when it loads and `kernel` is not false; the TypeScript one otherwise.
+function coreFor(kernel: boolean | undefined): Core {
+  if (kernel !== false && SEARCH_KERNEL) {
+    const loaded = searchKernel(kernelSwitches());
+    if (loaded !== null) {
+      if (sharedKernel?.kernel !== loaded) sharedKernel = new KernelSearcher(loaded);
+      return sharedKernel;
+    }
+  }
+  shared ??= new Searcher();
+  return shared;
+}
 
 /**
- * Forgets every entry of the transposition table (a persistent engine's `newgame`).
+ * Forgets every entry of the transposition tables (a persistent engine's `newgame`).
  *
  * @example
  * clearSearchTable(); // the next searchBest({ keepTable: true }) starts from nothing
  */
 export function clearSearchTable(): void {
   shared?.table.fill(0);
+  loadedSearchKernel()?.exports.clearTable();
 }
 
 const defaultNow = (): number =>
@@ -829,14 +979,10 @@ export function searchBest(position: Position, options: SearchOptions = {}): Sea
     options.ms ??
     (options.depth === undefined && options.nodes === undefined ? DEFAULT_SEARCH_MS : undefined);
   const maxDepth = Math.min(options.depth ?? MAX_SEARCH_DEPTH, MAX_SEARCH_DEPTH);
-  const searcher = shared ?? new Searcher();
-  shared = searcher;
-  searcher.reset(
-    now,
-    ms === undefined ? Number.POSITIVE_INFINITY : started + ms,
-    options.keepTable === true,
-    options.nodes ?? Number.POSITIVE_INFINITY,
-  );
+  const deadline = ms === undefined ? Number.POSITIVE_INFINITY : started + ms;
+  const nodeLimit = options.nodes ?? Number.POSITIVE_INFINITY;
+  const searcher = coreFor(options.kernel);
+  searcher.reset(now, deadline, options.keepTable === true, nodeLimit);
 
   // The game's positions since its last capture or man's move, then the root.
   const history = options.history ?? [];
@@ -848,20 +994,18 @@ export function searchBest(position: Position, options: SearchOptions = {}): Sea
     quiet++;
     after = before;
   }
+  const { pathLo, pathHi } = searcher;
   for (let j = 0; j < quiet; j++) {
     const p = history[history.length - quiet + j] as Position;
     const blackToMove = p.turn === 'black';
-    searcher.pathLo[j] = zobristLo(p.black | 0, p.red | 0, p.kings | 0, blackToMove);
-    searcher.pathHi[j] = zobristHi(p.black | 0, p.red | 0, p.kings | 0, blackToMove);
+    pathLo[j] = zobristLo(p.black | 0, p.red | 0, p.kings | 0, blackToMove);
+    pathHi[j] = zobristHi(p.black | 0, p.red | 0, p.kings | 0, blackToMove);
   }
-  searcher.base = quiet;
-  searcher.rootPieces = bitCount(own | opp);
-  searcher.pathLo[quiet] = zobristLo(position.black | 0, position.red | 0, kings, south);
-  searcher.pathHi[quiet] = zobristHi(position.black | 0, position.red | 0, kings, south);
+  searcher.setRoot(quiet, bitCount(own | opp));
+  pathLo[quiet] = zobristLo(position.black | 0, position.red | 0, kings, south);
+  pathHi[quiet] = zobristHi(position.black | 0, position.red | 0, kings, south);
 
-  const end = generateMoves(own, opp, kings, south, searcher.stack, 0);
-  searcher.scoreMoves(0, end, kings, south, 0, 0, 0);
-  for (let i = 0; i < end; i++) searcher.pick(i, end);
+  const end = searcher.rootMoves(own, opp, kings, south);
 
   let best = { keys: [] as number[], captured: [] as number[] };
   let score = 0;
@@ -885,8 +1029,8 @@ export function searchBest(position: Position, options: SearchOptions = {}): Sea
       pv: lineOf(position, best.keys, best.captured),
     });
     searcher.toFront(searcher.rootBest);
-    searcher.canAbort = true;
-    if (now() >= searcher.deadline || searcher.nodes >= searcher.nodeLimit) break;
+    searcher.allowAbort();
+    if (now() >= deadline || searcher.nodes >= nodeLimit) break;
     // A win or loss found within this depth is the fastest there is.
     if (Math.abs(score) > MATE_BOUND && WIN_SCORE - Math.abs(score) <= depth) break;
   }

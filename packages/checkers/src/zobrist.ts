@@ -84,3 +84,12 @@ export function zobristHi(black: number, red: number, kings: number, blackToMove
     fold(HI, 3, red & kings);
   return blackToMove ? h ^ BLACK_TO_MOVE_HI : h;
 }
+
+/** The tables behind `zobristLo` and `zobristHi` (each entry `kind * 1024 + byte * 256 +
+ * value`) and the side keys, for the search's WebAssembly kernel to hash with the same keys. */
+export const ZOBRIST_TABLES = {
+  lo: LO,
+  hi: HI,
+  blackToMoveLo: BLACK_TO_MOVE_LO,
+  blackToMoveHi: BLACK_TO_MOVE_HI,
+} as const;
