@@ -3,8 +3,9 @@
 // endgame database, at a depth, a node budget, with a game's history and a kept table.
 import fc from 'fast-check';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { countMoves } from './bitboard.js';
 import { buildEgdb, type Egdb } from './egdb.js';
-import { useNetwork } from './evaluate.js';
+import { evaluate, useNetwork } from './evaluate.js';
 import { parseFen } from './fen.js';
 import { playChoices } from './games.testkit.js';
 import { type EvalNetwork, NETWORK_INPUTS, networkTables } from './network.js';
@@ -15,6 +16,7 @@ import {
   sampleLeaves,
   searchBest,
   useEgdb,
+  winProgress,
 } from './search.js';
 import { loadedSearchKernel, searchKernel } from './searchKernel.js';
 import type { Position } from './types.js';
@@ -77,6 +79,32 @@ describe('the search kernel', () => {
 
   it('loads here (Node has WebAssembly with SIMD)', () => {
     expect(searchKernel(0)).not.toBeNull();
+  });
+
+  it('evaluates, counts moves and scores a won ending as the TypeScript functions do', () => {
+    const random = (): number => {
+      seed = (Math.imul(seed, 1103515245) + 12345) & 0x7fffffff;
+      return seed ^ (seed << 9);
+    };
+    for (const network of [null, networkTables(randomNetwork(32, 8))]) {
+      useNetwork(network);
+      const kernel = searchKernel(0);
+      if (kernel === null) throw new Error('no search kernel');
+      for (let trial = 0; trial < 2000; trial++) {
+        const own = random() & random() & random();
+        const opp = random() & random() & random() & ~own;
+        const kings = random() & (own | opp) & random();
+        const south = trial % 2 === 0;
+        const s = south ? 1 : 0;
+        expect(kernel.exports.evaluate(own, opp, kings, s)).toBe(evaluate(own, opp, kings, south));
+        expect(kernel.exports.countMoves(own, opp, kings, s)).toBe(
+          countMoves(own, opp, kings, south),
+        );
+        expect(kernel.exports.winProgress(own, opp, kings, s)).toBe(
+          winProgress(own, opp, kings, south),
+        );
+      }
+    }
   });
 
   it('searches as the TypeScript searcher does: the same move, score, line and nodes', () => {
