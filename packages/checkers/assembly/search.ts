@@ -1,16 +1,17 @@
-// The search in WebAssembly, compiled by AssemblyScript (packages/checkers/scripts/build-kernel.mjs)
-// into search-wasm.generated.ts: search.ts' `Searcher` (negamax with principal variation search,
-// quiescence, the transposition table, move ordering, late move reductions, verified pruning,
-// capture extensions, repetitions, the endgame database's answers) over bitboard.ts' move
-// generator, with evaluate.ts' `evaluate` and its cache, and network.ts' network through the
-// network kernel (assembly/network.ts) in the same memory. It is a port, step for step: the
-// TypeScript search is the reference (and the fallback where WebAssembly or SIMD is missing), and
-// the two are tested to visit the same nodes and give the same answers (search.test.ts).
+// The search in WebAssembly, compiled by AssemblyScript (packages/checkers/scripts/
+// build-kernel.mjs) into search-wasm.generated.ts: search.ts' `Searcher` (negamax with principal
+// variation search, quiescence, the transposition table, move ordering, late move reductions,
+// verified pruning, capture extensions, repetitions, the endgame database's answers) over
+// bitboard.ts' move generator, with evaluate.ts' `evaluate` and its cache, and network.ts'
+// network through the network kernel (assembly/network.ts) in the same memory. It is a port,
+// step for step: the TypeScript searcher is the reference (and the fallback where WebAssembly or
+// SIMD is missing), and the two are tested to visit the same nodes and give the same answers
+// (searchKernel.test.ts). A change to one is made in the other.
 //
-// The JavaScript side (wasmSearch.ts) writes the tables this reads (the Zobrist keys, the
-// evaluation's tables, the network) and runs the iterative deepening: the root, `searchRoot`,
-// is here. It gives the clock (`now`), the endgame database's probe (`probe`) and the leaf
-// sampler (`leaf`) as imports.
+// The JavaScript side (searchKernel.ts) writes the tables this reads (the Zobrist keys, the
+// evaluation's tables, the network); search.ts runs the iterative deepening over `searchRoot`.
+// The clock (`now`), the endgame database's probe (`probe`) and the leaf sampler (`leaf`) are
+// imports.
 //
 // Memory, in bytes from SEARCH_AT (below it: AssemblyScript's own data, if any):
 //   the move stack: from, to, captured, kingsXor and the ordering scores, STACK_MOVES i32 each
@@ -94,7 +95,7 @@ const PV_CAPTURED: usize = PV_MOVE + <usize>(MAX_PLY * MAX_PLY) * 4;
 const PV_LENGTH: usize = PV_CAPTURED + <usize>(MAX_PLY * MAX_PLY) * 4;
 const CAPTURED_INTO: usize = PV_LENGTH + <usize>(MAX_PLY + 4) * 4;
 const CACHE: usize = CAPTURED_INTO + <usize>(MAX_PLY + 4) * 4;
-const SQUARE_VALUES: usize = CACHE + (<usize>4 << CACHE_BITS) * 4;
+const SQUARE_VALUES: usize = CACHE + ((<usize>4) << CACHE_BITS) * 4;
 const BLENDED_PATTERNS: usize = SQUARE_VALUES + 25 * 4096 * 4;
 const MOBILITY_WEIGHT: usize = (BLENDED_PATTERNS + 25 * 3 * 81 * 4 + 15) & ~15;
 const THREAT_WEIGHT: usize = MOBILITY_WEIGHT + 32 * 8;
@@ -194,7 +195,13 @@ let rootBestScore: i32 = 0;
 /** The settings: the side keys, whether the evaluation has mobility and threats, a network, and
  * the switches (bits: 1 late move reductions, 2 their second ply, 4 verified pruning, 8 capture
  * extensions, 16 the leaf sampler). */
-export function configure(sideLo: u32, sideHi: u32, hasDynamic: i32, hasNetwork: i32, switches: i32): void {
+export function configure(
+  sideLo: u32,
+  sideHi: u32,
+  hasDynamic: i32,
+  hasNetwork: i32,
+  switches: i32,
+): void {
   zobristSideLo = sideLo;
   zobristSideHi = sideHi;
   dynamic = hasDynamic !== 0;
@@ -213,7 +220,7 @@ export function useEgdb(pieces: i32): void {
 
 /** Empties the evaluation cache (a network installed or taken away). */
 export function clearCache(): void {
-  memory.fill(CACHE, 0xff, (<usize>4 << CACHE_BITS) * 4);
+  memory.fill(CACHE, 0xff, ((<usize>4) << CACHE_BITS) * 4);
 }
 
 /** Forgets the transposition table. */
@@ -293,19 +300,19 @@ function lowest(x: u32): u32 {
 }
 @inline
 function i32At(region: usize, i: i32): i32 {
-  return load<i32>(region + (<usize>i << 2));
+  return load<i32>(region + ((<usize>i) << 2));
 }
 @inline
 function setI32(region: usize, i: i32, v: i32): void {
-  store<i32>(region + (<usize>i << 2), v);
+  store<i32>(region + ((<usize>i) << 2), v);
 }
 @inline
 function u32At(region: usize, i: i32): u32 {
-  return load<u32>(region + (<usize>i << 2));
+  return load<u32>(region + ((<usize>i) << 2));
 }
 @inline
 function setU32(region: usize, i: i32, v: u32): void {
-  store<u32>(region + (<usize>i << 2), v);
+  store<u32>(region + ((<usize>i) << 2), v);
 }
 
 @inline
@@ -364,14 +371,27 @@ function manJumps(
   return next;
 }
 
-function kingJumps(from: u32, at: u32, opp: u32, empty: u32, captured: u32, kings: u32, end: i32): i32 {
+function kingJumps(
+  from: u32,
+  at: u32,
+  opp: u32,
+  empty: u32,
+  captured: u32,
+  kings: u32,
+  end: i32,
+): i32 {
   let next = end;
   for (let dir = 0; dir < 4; dir++) {
     const over =
       (dir === 0 ? stepSE(at) : dir === 1 ? stepSW(at) : dir === 2 ? stepNE(at) : stepNW(at)) & opp;
     const land =
-      (dir === 0 ? stepSE(over) : dir === 1 ? stepSW(over) : dir === 2 ? stepNE(over) : stepNW(over)) &
-      empty;
+      (dir === 0
+        ? stepSE(over)
+        : dir === 1
+          ? stepSW(over)
+          : dir === 2
+            ? stepNE(over)
+            : stepNW(over)) & empty;
     if (land !== 0) next = kingJumps(from, land, opp ^ over, empty, captured | over, kings, next);
   }
   if (next === end && captured !== 0)
@@ -481,7 +501,9 @@ export function countMoves(own: u32, opp: u32, kings: u32, south: bool): i32 {
       jumping ^= from;
       const empty = ~(own | opp) | from;
       total +=
-        (kings & from) !== 0 ? countKingJumps(from, opp, empty) : countManJumps(from, south, opp, empty);
+        (kings & from) !== 0
+          ? countKingJumps(from, opp, empty)
+          : countManJumps(from, south, opp, empty);
     }
     return total;
   }
@@ -513,12 +535,12 @@ function canStep(own: u32, opp: u32, kings: u32, south: bool): bool {
 
 @inline
 function fold(table: usize, kind: i32, mask: u32): u32 {
-  const at = table + (<usize>kind << 12);
+  const at = table + ((<usize>kind) << 12);
   return (
-    load<u32>(at + ((<usize>mask & 255) << 2)) ^
-    load<u32>(at + 1024 + (<usize>((mask >>> 8) & 255) << 2)) ^
-    load<u32>(at + 2048 + (<usize>((mask >>> 16) & 255) << 2)) ^
-    load<u32>(at + 3072 + (<usize>(mask >>> 24) << 2))
+    load<u32>(at + (((<usize>mask) & 255) << 2)) ^
+    load<u32>(at + 1024 + ((<usize>((mask >>> 8) & 255)) << 2)) ^
+    load<u32>(at + 2048 + ((<usize>((mask >>> 16) & 255)) << 2)) ^
+    load<u32>(at + 3072 + ((<usize>(mask >>> 24)) << 2))
   );
 }
 
@@ -536,12 +558,12 @@ function hashOf(table: usize, side: u32, black: u32, red: u32, kings: u32, black
 
 @inline
 function squareSum(mask: u32, at: i32): i32 {
-  const table = SQUARE_VALUES + (<usize>at << 2);
+  const table = SQUARE_VALUES + ((<usize>at) << 2);
   return (
-    load<i32>(table + ((<usize>mask & 255) << 2)) +
-    load<i32>(table + 1024 + (<usize>((mask >>> 8) & 255) << 2)) +
-    load<i32>(table + 2048 + (<usize>((mask >>> 16) & 255) << 2)) +
-    load<i32>(table + 3072 + (<usize>(mask >>> 24) << 2))
+    load<i32>(table + (((<usize>mask) & 255) << 2)) +
+    load<i32>(table + 1024 + ((<usize>((mask >>> 8) & 255)) << 2)) +
+    load<i32>(table + 2048 + ((<usize>((mask >>> 16) & 255)) << 2)) +
+    load<i32>(table + 3072 + ((<usize>(mask >>> 24)) << 2))
   );
 }
 
@@ -549,10 +571,10 @@ function squareSum(mask: u32, at: i32): i32 {
 function gather(p: i32, mask: u32): i32 {
   const at = p * 4;
   return <i32>(
-    ((mask >>> u32At(PATTERN_SQUARES, at)) & 1) |
-    (((mask >>> u32At(PATTERN_SQUARES, at + 1)) & 1) << 1) |
-    (((mask >>> u32At(PATTERN_SQUARES, at + 2)) & 1) << 2) |
-    (((mask >>> u32At(PATTERN_SQUARES, at + 3)) & 1) << 3)
+    (((mask >>> u32At(PATTERN_SQUARES, at)) & 1) |
+      (((mask >>> u32At(PATTERN_SQUARES, at + 1)) & 1) << 1) |
+      (((mask >>> u32At(PATTERN_SQUARES, at + 2)) & 1) << 2) |
+      (((mask >>> u32At(PATTERN_SQUARES, at + 3)) & 1) << 3))
   );
 }
 
@@ -604,11 +626,13 @@ function evaluateUncached(own: u32, opp: u32, kings: u32, south: bool): i32 {
     score += endgame ? guard >> 1 : guard;
   }
   if (blackMen !== 0) {
-    const guard = count(redMen & RED_BACK_ROW) * 4 + ((redMen & RED_BRIDGE) === RED_BRIDGE ? 10 : 0);
+    const guard =
+      count(redMen & RED_BACK_ROW) * 4 + ((redMen & RED_BRIDGE) === RED_BRIDGE ? 10 : 0);
     score -= endgame ? guard >> 1 : guard;
   }
   let blackSteps = count(stepSE(black) & empty) + count(stepSW(black) & empty);
-  if (blackKings !== 0) blackSteps += count(stepNE(blackKings) & empty) + count(stepNW(blackKings) & empty);
+  if (blackKings !== 0)
+    blackSteps += count(stepNE(blackKings) & empty) + count(stepNW(blackKings) & empty);
   let redSteps = count(stepNE(red) & empty) + count(stepNW(red) & empty);
   if (redKings !== 0) redSteps += count(stepSE(redKings) & empty) + count(stepSW(redKings) & empty);
   score += (blackSteps - redSteps) * 2;
@@ -645,9 +669,11 @@ function evaluateUncached(own: u32, opp: u32, kings: u32, south: bool): i32 {
     const redMoves = redJumpers === 0 ? redSteps : countMoves(red, black, kings, false);
     const mobility = south ? blackMoves - redMoves : redMoves - blackMoves;
     const threats = count(south ? redJumpers : blackJumpers);
-    score += <i32>Math.round(
-      <f64>mobility * load<f64>(MOBILITY_WEIGHT + (<usize>pieces << 3)) +
-        <f64>threats * load<f64>(THREAT_WEIGHT + (<usize>pieces << 3)),
+    score += <i32>(
+      Math.round(
+        <f64>mobility * load<f64>(MOBILITY_WEIGHT + ((<usize>pieces) << 3)) +
+          <f64>threats * load<f64>(THREAT_WEIGHT + ((<usize>pieces) << 3)),
+      )
     );
   }
   if (network) score += <i32>Math.round(<f64>value(own, opp, kings, south ? 1 : 0) * 100);
@@ -657,8 +683,8 @@ function evaluateUncached(own: u32, opp: u32, kings: u32, south: bool): i32 {
 /** evaluate.ts' `evaluate`, with a cache of the same layout. */
 export function evaluate(own: u32, opp: u32, kings: u32, south: bool): i32 {
   const slot =
-    ((((own ^ (opp * 0x9e3779b1) ^ (kings * 0x85ebca6b)) * 0xc2b2ae35) >>> (32 - CACHE_BITS)) << 2);
-  const at = CACHE + (<usize>slot << 2);
+    (((own ^ (opp * 0x9e3779b1) ^ (kings * 0x85ebca6b)) * 0xc2b2ae35) >>> (32 - CACHE_BITS)) << 2;
+  const at = CACHE + ((<usize>slot) << 2);
   const stored = load<i32>(at, 12);
   if (
     load<u32>(at) === own &&
@@ -679,12 +705,15 @@ export function evaluate(own: u32, opp: u32, kings: u32, south: bool): i32 {
 
 @inline
 function moveKey(from: u32, to: u32): i32 {
-  return <i32>ctz<u32>(from) | (<i32>ctz<u32>(to) << 5) | 1024;
+  return (<i32>ctz<u32>(from)) | ((<i32>ctz<u32>(to)) << 5) | 1024;
 }
 
 /** search.ts' `winProgress`. */
 export function winProgress(win: u32, lose: u32, kings: u32, south: bool): i32 {
-  let score = -300 * count(lose) - 15 * count(lose & kings & DOUBLE_CORNERS) - 10 * countMoves(lose, win, kings, !south);
+  let score =
+    -300 * count(lose) -
+    15 * count(lose & kings & DOUBLE_CORNERS) -
+    10 * countMoves(lose, win, kings, !south);
   for (let rest = win; rest !== 0; rest &= rest - 1) {
     const at = <i32>ctz<u32>(rest);
     const row = at >> 2;
@@ -707,16 +736,20 @@ export function winProgress(win: u32, lose: u32, kings: u32, south: bool): i32 {
 
 @inline
 function tick(): void {
-  if (
-    (++nodes & CLOCK_EVERY) === 0 &&
-    canAbort &&
-    (<f64>nodes >= nodeLimit || now() >= deadline)
-  )
+  if ((++nodes & CLOCK_EVERY) === 0 && canAbort && (<f64>nodes >= nodeLimit || now() >= deadline))
     aborted = true;
 }
 
 /** Scores the moves [start, end) for ordering (search.ts' `scoreMoves`). */
-export function scoreMoves(start: i32, end: i32, kings: u32, south: bool, ply: i32, tt: i32, ttCaptured: u32): void {
+export function scoreMoves(
+  start: i32,
+  end: i32,
+  kings: u32,
+  south: bool,
+  ply: i32,
+  tt: i32,
+  ttCaptured: u32,
+): void {
   const killer1 = i32At(KILLERS, ply * 2);
   const killer2 = i32At(KILLERS, ply * 2 + 1);
   const side = south ? 1024 : 0;
@@ -728,7 +761,8 @@ export function scoreMoves(start: i32, end: i32, kings: u32, south: bool, ply: i
     const crowns = (f & kings) === 0 && (u32At(KINGS_XOR, i) & t) !== 0;
     let score: i32;
     if (key === tt && cap === ttCaptured) score = 1 << 30;
-    else if (cap !== 0) score = (1 << 24) + count(cap) * 64 + count(cap & kings) * 16 + (crowns ? 8 : 0);
+    else if (cap !== 0)
+      score = (1 << 24) + count(cap) * 64 + count(cap & kings) * 16 + (crowns ? 8 : 0);
     else if (key === killer1) score = 1 << 23;
     else if (key === killer2) score = 1 << 22;
     else score = i32At(HISTORY, side + (key & 1023)) + (crowns ? 1 << 21 : 0);
@@ -789,7 +823,16 @@ function rememberCutoff(key: i32, south: bool, ply: i32, depth: i32): void {
   if (score > 1 << 20) for (let j = 0; j < 2048; j++) setI32(HISTORY, j, i32At(HISTORY, j) >> 1);
 }
 
-function quiesce(own: u32, opp: u32, kings: u32, south: bool, alpha: i32, beta: i32, ply: i32, start: i32): i32 {
+function quiesce(
+  own: u32,
+  opp: u32,
+  kings: u32,
+  south: bool,
+  alpha: i32,
+  beta: i32,
+  ply: i32,
+  start: i32,
+): i32 {
   tick();
   setI32(PV_LENGTH, ply, ply);
   if (jumpers(own, opp, kings, south) === 0) {
@@ -806,7 +849,16 @@ function quiesce(own: u32, opp: u32, kings: u32, south: bool, alpha: i32, beta: 
     const f = u32At(FROM, i);
     const t = u32At(TO, i);
     const cap = u32At(CAPTURED, i);
-    const score = -quiesce(opp ^ cap, own ^ f ^ t, kings ^ u32At(KINGS_XOR, i), !south, -beta, -alpha, ply + 1, end);
+    const score = -quiesce(
+      opp ^ cap,
+      own ^ f ^ t,
+      kings ^ u32At(KINGS_XOR, i),
+      !south,
+      -beta,
+      -alpha,
+      ply + 1,
+      end,
+    );
     if (aborted) return 0;
     if (score > best) {
       best = score;
@@ -843,7 +895,10 @@ function negamax(
   const stop = at - quiet > 0 ? at - quiet : 0;
   for (let j = at - 2; j >= stop; j -= 2)
     if (u32At(PATH_LO, j) === lo && u32At(PATH_HI, j) === hi) return 0;
-  if (quiet >= QUIET_PLY_LIMIT && (jumpers(own, opp, kings, south) !== 0 || canStep(own, opp, kings, south)))
+  if (
+    quiet >= QUIET_PLY_LIMIT &&
+    (jumpers(own, opp, kings, south) !== 0 || canStep(own, opp, kings, south))
+  )
     return 0;
   if (alpha < -WIN_SCORE + ply) alpha = -WIN_SCORE + ply;
   if (beta > WIN_SCORE - ply - 1) beta = WIN_SCORE - ply - 1;
@@ -861,12 +916,14 @@ function negamax(
       }
     }
   }
-  if (depth <= 0 || ply >= MAX_PLY - 1) return quiesce(own, opp, kings, south, alpha, beta, ply, start);
+  if (depth <= 0 || ply >= MAX_PLY - 1)
+    return quiesce(own, opp, kings, south, alpha, beta, ply, start);
   tick();
 
-  const entry = TABLE + (<usize>(lo & TT_MASK) << 4);
+  const entry = TABLE + ((<usize>(lo & TT_MASK)) << 4);
   const info = load<i32>(entry, 8);
-  const current = info !== 0 && load<u32>(entry) === hi && (keep || <i32>(<u32>info >>> 20) === generation);
+  const current =
+    info !== 0 && load<u32>(entry) === hi && (keep || <i32>((<u32>info) >>> 20) === generation);
   let tt = 0;
   let ttCaptured: u32 = 0;
   if (current) {
@@ -894,7 +951,18 @@ function negamax(
   ) {
     const bar = beta + PRUNE_MARGIN;
     const reduced = depth - PRUNE_REDUCTION;
-    const verified = negamax(own, opp, kings, south, reduced > 1 ? reduced : 1, bar, bar + 1, ply, quiet, start);
+    const verified = negamax(
+      own,
+      opp,
+      kings,
+      south,
+      reduced > 1 ? reduced : 1,
+      bar,
+      bar + 1,
+      ply,
+      quiet,
+      start,
+    );
     if (aborted) return 0;
     if (verified > bar) return verified;
   }
@@ -923,7 +991,21 @@ function negamax(
           ? 2
           : 1
         : 0;
-    const score = searchMove(i, i === start, own, opp, kings, south, childDepth, alpha, beta, ply + 1, quiet, end, reduce);
+    const score = searchMove(
+      i,
+      i === start,
+      own,
+      opp,
+      kings,
+      south,
+      childDepth,
+      alpha,
+      beta,
+      ply + 1,
+      quiet,
+      end,
+      reduce,
+    );
     if (aborted) return 0;
     if (score > best) {
       best = score;
@@ -942,7 +1024,7 @@ function negamax(
 
   const flag = best >= beta ? LOWER : best > alphaBefore ? EXACT : UPPER;
   const stored = load<i32>(entry, 8);
-  const fresh = <i32>(<u32>stored >>> 20) === generation;
+  const fresh = <i32>((<u32>stored) >>> 20) === generation;
   if (!fresh || ((stored >>> 11) & 127) <= depth + 2) {
     const sameKey = fresh && load<u32>(entry) === hi;
     const keepMove = flag === UPPER && sameKey;
@@ -950,7 +1032,10 @@ function negamax(
     if (!keepMove) store<u32>(entry, bestCaptured, 4);
     store<i32>(
       entry,
-      (keepMove ? stored & 2047 : bestKey) | ((depth < 127 ? depth : 127) << 11) | (flag << 18) | (generation << 20),
+      (keepMove ? stored & 2047 : bestKey) |
+        ((depth < 127 ? depth : 127) << 11) |
+        (flag << 18) |
+        (generation << 20),
       8,
     );
     store<i32>(entry, best > MATE_BOUND ? best + ply : best < -MATE_BOUND ? best - ply : best, 12);
@@ -982,7 +1067,18 @@ function searchMove(
   setU32(CAPTURED_INTO, ply, cap);
   if (first) return -negamax(nOwn, nOpp, nKings, !south, depth, -beta, -alpha, ply, nQuiet, end);
   if (reduce > 0) {
-    const reduced = -negamax(nOwn, nOpp, nKings, !south, depth - reduce, -alpha - 1, -alpha, ply, nQuiet, end);
+    const reduced = -negamax(
+      nOwn,
+      nOpp,
+      nKings,
+      !south,
+      depth - reduce,
+      -alpha - 1,
+      -alpha,
+      ply,
+      nQuiet,
+      end,
+    );
     if (reduced <= alpha || aborted) return reduced;
   }
   const score = -negamax(nOwn, nOpp, nKings, !south, depth, -alpha - 1, -alpha, ply, nQuiet, end);
@@ -993,7 +1089,15 @@ function searchMove(
 
 /** The root: moves [0, end) in the order of the last iteration, every one searched (search.ts'
  * `searchRoot`); the best move's index and score by `bestIndex` and `bestScore`. */
-export function searchRoot(own: u32, opp: u32, kings: u32, south: bool, depth: i32, end: i32, quiet: i32): i32 {
+export function searchRoot(
+  own: u32,
+  opp: u32,
+  kings: u32,
+  south: bool,
+  depth: i32,
+  end: i32,
+  quiet: i32,
+): i32 {
   setI32(PV_LENGTH, 0, 0);
   rootBest = -1;
   let alpha = -INFINITE;
@@ -1003,7 +1107,21 @@ export function searchRoot(own: u32, opp: u32, kings: u32, south: bool, depth: i
     const f = u32At(FROM, i);
     const t = u32At(TO, i);
     const cap = u32At(CAPTURED, i);
-    const score = searchMove(i, i === 0, own, opp, kings, south, childDepth, alpha, beta, 1, quiet, end, 0);
+    const score = searchMove(
+      i,
+      i === 0,
+      own,
+      opp,
+      kings,
+      south,
+      childDepth,
+      alpha,
+      beta,
+      1,
+      quiet,
+      end,
+      0,
+    );
     if (aborted) break;
     if (score > alpha) {
       alpha = score;

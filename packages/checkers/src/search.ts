@@ -40,6 +40,12 @@ import { zobristHi, zobristLo } from './zobrist.js';
  * `searchBest` reuses those tables between calls; by default each call starts from a clean table
  * (an entry from an earlier call never counts), so a fixed-depth search always gives the same
  * answer; with `keepTable` (the persistent engine, the workers) what earlier calls stored counts.
+ *
+ * The same search runs in a WebAssembly kernel (`assembly/search.ts`, loaded by
+ * `searchKernel.ts`) where one loads, about twice as fast: `searchBest` drives it by default and
+ * the `Searcher` below, the reference, otherwise. The two visit the same nodes
+ * (`searchKernel.test.ts`): a change to the search, the generator or the evaluation is made in
+ * both.
  */
 
 export interface SearchOptions {
