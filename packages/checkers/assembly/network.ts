@@ -19,6 +19,8 @@
 //   ..     16 x 4 u32    for each 4-bit mask, the byte offsets (0, 4, 8, 12) of its set bits,
 //                        lowest first (the rest 0)
 
+import { reversed } from './bits';
+
 let ARRANGEMENTS: usize = 0;
 let ROWS: usize = 16384;
 
@@ -83,15 +85,6 @@ export function bias2Offset(): usize {
 }
 export function outputOffset(): usize {
   return outputAt;
-}
-
-// The 32-bit mask read backwards: the board turned half round.
-@inline
-function reversed(x: u32): u32 {
-  x = ((x >>> 1) & 0x55555555) | ((x & 0x55555555) << 1);
-  x = ((x >>> 2) & 0x33333333) | ((x & 0x33333333) << 2);
-  x = ((x >>> 4) & 0x0f0f0f0f) | ((x & 0x0f0f0f0f) << 4);
-  return bswap<u32>(x);
 }
 
 // The byte address of row `row`'s slice of the tables.

@@ -21,6 +21,7 @@
 //   the evaluation's tables (evaluate.ts' EVALUATION_TABLES) and the Zobrist keys
 //   from NETWORK_AT: the network (assembly/network.ts' layout, from its base)
 
+import { reversed } from './bits';
 import { value } from './network';
 
 export {
@@ -288,13 +289,6 @@ function count(x: u32): i32 {
   return <i32>popcnt<u32>(x);
 }
 @inline
-function reversed(x: u32): u32 {
-  x = ((x >>> 1) & 0x55555555) | ((x & 0x55555555) << 1);
-  x = ((x >>> 2) & 0x33333333) | ((x & 0x33333333) << 2);
-  x = ((x >>> 4) & 0x0f0f0f0f) | ((x & 0x0f0f0f0f) << 4);
-  return bswap<u32>(x);
-}
-@inline
 function lowest(x: u32): u32 {
   return x & (0 - x);
 }
@@ -414,7 +408,7 @@ function writeSteps(targets: u32, dir: i32, kings: u32, crown: u32, start: i32):
 }
 
 /** bitboard.ts' `generateMoves`, into the move stack from `start`; returns the end. */
-export function generateMoves(own: u32, opp: u32, kings: u32, south: bool, start: i32): i32 {
+function generateMoves(own: u32, opp: u32, kings: u32, south: bool, start: i32): i32 {
   let jumping = jumpers(own, opp, kings, south);
   if (jumping !== 0) {
     let end = start;
@@ -741,7 +735,7 @@ function tick(): void {
 }
 
 /** Scores the moves [start, end) for ordering (search.ts' `scoreMoves`). */
-export function scoreMoves(
+function scoreMoves(
   start: i32,
   end: i32,
   kings: u32,
@@ -771,7 +765,7 @@ export function scoreMoves(
 }
 
 /** Brings the best-scored move of [i, end) to i (search.ts' `pick`). */
-export function pick(i: i32, end: i32): void {
+function pick(i: i32, end: i32): void {
   let best = i;
   let bestScore = i32At(ORDER, i);
   for (let j = i + 1; j < end; j++) {
@@ -1085,6 +1079,15 @@ function searchMove(
   if (score > alpha && score < beta && !aborted)
     return -negamax(nOwn, nOpp, nKings, !south, depth, -beta, -alpha, ply, nQuiet, end);
   return score;
+}
+
+/** The root's moves, generated into the stack from 0 and sorted by `scoreMoves` (search.ts'
+ * `rootMoves`); returns their number. */
+export function rootMoves(own: u32, opp: u32, kings: u32, south: bool): i32 {
+  const end = generateMoves(own, opp, kings, south, 0);
+  scoreMoves(0, end, kings, south, 0, 0, 0);
+  for (let i = 0; i < end; i++) pick(i, end);
+  return end;
 }
 
 /** The root: moves [0, end) in the order of the last iteration, every one searched (search.ts'

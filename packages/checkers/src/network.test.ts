@@ -2,18 +2,19 @@
  * The evaluation network: its inputs seen from the side to move, the search's table evaluation
  * equal to the plain forward pass, and `evaluate` adding it only while it is installed.
  */
+
 import { afterEach, describe, expect, it } from 'vitest';
 import { reverseBits } from './bitboard.js';
 import { evaluate, useNetwork } from './evaluate.js';
 import {
   type EvalNetwork,
-  NETWORK_INPUTS,
   NETWORK_OUTPUT_SCALE,
   networkForward,
   networkInputs,
   networkTables,
   networkValue,
 } from './network.js';
+import { randomNetwork as randomNetworkOf } from './network.testkit.js';
 
 afterEach(() => useNetwork(null));
 
@@ -24,22 +25,8 @@ const random = (): number => {
 };
 const uniform = (): number => (random() & 0xffff) / 0x10000 - 0.5;
 
-function randomNetwork(hidden: number, hidden2 = 0): EvalNetwork {
-  const net = {
-    hidden,
-    w1: new Float32Array(NETWORK_INPUTS * hidden).map(uniform),
-    b1: new Float32Array(hidden).map(uniform),
-    w2: new Float32Array(hidden2 > 0 ? hidden2 : hidden).map(uniform),
-    b2: uniform(),
-  };
-  if (hidden2 === 0) return net;
-  return {
-    ...net,
-    hidden2,
-    wMid: new Float32Array(hidden2 * hidden).map(uniform),
-    bMid: new Float32Array(hidden2).map(uniform),
-  };
-}
+const randomNetwork = (hidden: number, hidden2 = 0): EvalNetwork =>
+  randomNetworkOf(hidden, hidden2, uniform);
 
 function randomBoard() {
   const own = random() & random();

@@ -856,11 +856,7 @@ class KernelSearcher implements Core {
     this.kernel.exports.setRoot(base, pieces);
   }
   rootMoves(own: number, opp: number, kings: number, south: boolean): number {
-    const { exports } = this.kernel;
-    const end = exports.generateMoves(own, opp, kings, south ? 1 : 0, 0);
-    exports.scoreMoves(0, end, kings, south ? 1 : 0, 0, 0, 0);
-    for (let i = 0; i < end; i++) exports.pick(i, end);
-    return end;
+    return this.kernel.exports.rootMoves(own, opp, kings, south ? 1 : 0);
   }
   searchRoot(
     own: number,

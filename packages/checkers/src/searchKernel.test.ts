@@ -8,7 +8,8 @@ import { buildEgdb, type Egdb } from './egdb.js';
 import { evaluate, useNetwork } from './evaluate.js';
 import { parseFen } from './fen.js';
 import { playChoices } from './games.testkit.js';
-import { type EvalNetwork, NETWORK_INPUTS, networkTables } from './network.js';
+import { type EvalNetwork, networkTables } from './network.js';
+import { randomNetwork as randomNetworkOf } from './network.testkit.js';
 import {
   clearSearchTable,
   type SearchOptions,
@@ -27,23 +28,8 @@ const uniform = (): number => {
   return (seed & 0xffff) / 0x10000 - 0.5;
 };
 
-// A random network the size of the shipped one's second layer (32 units), or with one layer.
-function randomNetwork(hidden: number, hidden2: number): EvalNetwork {
-  const net = {
-    hidden,
-    w1: new Float32Array(NETWORK_INPUTS * hidden).map(uniform),
-    b1: new Float32Array(hidden).map(uniform),
-    w2: new Float32Array(hidden2 > 0 ? hidden2 : hidden).map(uniform),
-    b2: uniform(),
-  };
-  if (hidden2 === 0) return net;
-  return {
-    ...net,
-    hidden2,
-    wMid: new Float32Array(hidden2 * hidden).map(uniform),
-    bMid: new Float32Array(hidden2).map(uniform),
-  };
-}
+const randomNetwork = (hidden: number, hidden2: number): EvalNetwork =>
+  randomNetworkOf(hidden, hidden2, uniform);
 
 const fen = (text: string): Position => {
   const parsed = parseFen(text);

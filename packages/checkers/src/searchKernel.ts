@@ -32,17 +32,7 @@ export interface SearchKernelExports extends NetworkKernel {
   nodeCount(): number;
   bestIndex(): number;
   bestScore(): number;
-  generateMoves(own: number, opp: number, kings: number, south: number, start: number): number;
-  scoreMoves(
-    start: number,
-    end: number,
-    kings: number,
-    south: number,
-    ply: number,
-    tt: number,
-    ttCaptured: number,
-  ): void;
-  pick(i: number, end: number): void;
+  rootMoves(own: number, opp: number, kings: number, south: number): number;
   searchRoot(
     own: number,
     opp: number,
