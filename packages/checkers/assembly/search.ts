@@ -108,22 +108,11 @@ const ZOBRIST_LO: usize = THEIRS_DIGITS + 16 * 4;
 const ZOBRIST_HI: usize = ZOBRIST_LO + 4096 * 4;
 const NETWORK_AT: usize = (ZOBRIST_HI + 4096 * 4 + 65535) & ~65535;
 
-/** The regions' byte offsets, by number (the order of the memory map above), for the JavaScript
- * side's views; 99: where the network goes. */
+/** The byte offsets of the regions the JavaScript side reads or writes, by number (their place
+ * in the memory map above, counted from FROM as 0); 99 and any other: where the network goes.
+ * The move stack, the table and the cache are the kernel's own. */
 export function region(which: i32): usize {
   switch (which) {
-    case 0:
-      return FROM;
-    case 1:
-      return TO;
-    case 2:
-      return CAPTURED;
-    case 3:
-      return KINGS_XOR;
-    case 4:
-      return ORDER;
-    case 5:
-      return TABLE;
     case 6:
       return PATH_LO;
     case 7:
@@ -134,8 +123,6 @@ export function region(which: i32): usize {
       return PV_CAPTURED;
     case 10:
       return PV_LENGTH;
-    case 11:
-      return CACHE;
     case 12:
       return SQUARE_VALUES;
     case 13:

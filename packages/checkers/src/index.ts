@@ -209,6 +209,7 @@ export {
   type SearchResult,
   sampleLeaves,
   searchBest,
+  searchCore,
   useEgdb,
   WIN_SCORE,
 } from './search.js';

@@ -16,6 +16,7 @@ import {
   type SearchResult,
   sampleLeaves,
   searchBest,
+  searchCore,
   useEgdb,
   winProgress,
 } from './search.js';
@@ -63,8 +64,11 @@ describe('the search kernel', () => {
     sampleLeaves(null);
   });
 
-  it('loads here (Node has WebAssembly with SIMD)', () => {
+  it('loads here (Node has WebAssembly with SIMD), and searches by default', () => {
     expect(searchKernel(0)).not.toBeNull();
+    expect(searchCore()).toBe('kernel');
+    useNetwork(networkTables(randomNetwork(16, 8)));
+    expect(searchCore()).toBe('kernel');
   });
 
   it('evaluates, counts moves and scores a won ending as the TypeScript functions do', () => {
@@ -122,6 +126,7 @@ describe('the search kernel', () => {
   it('evaluates with the TypeScript network only: a network without a kernel is searched in TypeScript', () => {
     useNetwork(networkTables(randomNetwork(16, 8), false));
     expect(searchKernel(0)).toBeNull();
+    expect(searchCore()).toBe('script');
     const start = fen('B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12');
     expect(searchBest(start, { depth: 5 })).toEqual(searchBest(start, { depth: 5, kernel: false }));
   });

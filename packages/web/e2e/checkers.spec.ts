@@ -491,6 +491,12 @@ test.describe('offline', () => {
         .workers()[0]
         ?.evaluate(() => (self as unknown as { checkersNetwork: string }).checkersNetwork);
     await expect.poll(networkState).toBe('loaded');
+    // And it searches in WebAssembly too ('script' would be the TypeScript searcher).
+    const searchState = (): Promise<string | undefined> | undefined =>
+      page
+        .workers()[0]
+        ?.evaluate(() => (self as unknown as { checkersSearch: string }).checkersSearch);
+    await expect.poll(searchState).toBe('kernel');
     await context.setOffline(false);
   });
 });

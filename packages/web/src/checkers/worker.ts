@@ -11,6 +11,7 @@ import {
   isReviewRequest,
   networkTables,
   parseNetworkFile,
+  searchCore,
   useNetwork,
 } from '@twenty48/checkers';
 import networkUrl from '@twenty48/checkers/networks/eval.t48c.gz?url';
@@ -22,8 +23,11 @@ const scope = self as unknown as {
   /** The network's state: 'loading', 'loaded' (evaluated in its WebAssembly kernel),
    * 'loaded-script' (in TypeScript: no WebAssembly SIMD here), or the refusal's code. */
   checkersNetwork: string;
+  /** Where the search runs once the network is in: 'kernel' (WebAssembly) or 'script'. */
+  checkersSearch: string;
 };
 scope.checkersNetwork = 'loading';
+scope.checkersSearch = 'loading';
 
 const ready = (async () => {
   const file = await fetchGzipped(networkUrl);
@@ -44,6 +48,7 @@ const ready = (async () => {
       `${read.code}: the evaluation network: ${read.message}; the computer plays on without it`,
     );
   }
+  scope.checkersSearch = searchCore();
 })();
 
 // A game review asks one move at a time (`handleReviewRequest`), between the other questions.
