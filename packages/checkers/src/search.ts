@@ -106,28 +106,22 @@ export const MAX_SEARCH_DEPTH = 64;
 export const DEFAULT_SEARCH_MS = 1000;
 
 const INFINITE = 32000;
-// Late move reductions on (see negamax); the environment variable turns them off for A/B matches.
-const LMR =
-  (globalThis as unknown as { process?: { env?: Record<string, string | undefined> } }).process?.env
-    ?.CHECKERS_NO_LMR === undefined;
-// A second ply of late move reductions (see negamax); CHECKERS_NO_DEEP_LMR turns it off for A/B
-// matches.
-const LMR_DEEP =
-  (globalThis as unknown as { process?: { env?: Record<string, string | undefined> } }).process?.env
-    ?.CHECKERS_NO_DEEP_LMR === undefined;
-// Verified pruning on (see negamax); CHECKERS_NO_PRUNE turns it off for A/B matches.
-const PRUNE =
-  (globalThis as unknown as { process?: { env?: Record<string, string | undefined> } }).process?.env
-    ?.CHECKERS_NO_PRUNE === undefined;
-// Capture extensions on (see negamax); CHECKERS_NO_CAPTURE_EXT turns them off for A/B matches.
-const CAPTURE_EXTENSION =
-  (globalThis as unknown as { process?: { env?: Record<string, string | undefined> } }).process?.env
-    ?.CHECKERS_NO_CAPTURE_EXT === undefined;
+// Whether the environment variable `name` is unset (always, where there is no environment: a
+// browser). The switches below turn a part of the search off for A/B matches.
+const unset = (name: string): boolean =>
+  (globalThis as unknown as { process?: { env?: Record<string, string | undefined> } }).process
+    ?.env?.[name] === undefined;
+// Late move reductions on (see negamax); CHECKERS_NO_LMR turns them off.
+const LMR = unset('CHECKERS_NO_LMR');
+// A second ply of late move reductions (see negamax); CHECKERS_NO_DEEP_LMR turns it off.
+const LMR_DEEP = unset('CHECKERS_NO_DEEP_LMR');
+// Verified pruning on (see negamax); CHECKERS_NO_PRUNE turns it off.
+const PRUNE = unset('CHECKERS_NO_PRUNE');
+// Capture extensions on (see negamax); CHECKERS_NO_CAPTURE_EXT turns them off.
+const CAPTURE_EXTENSION = unset('CHECKERS_NO_CAPTURE_EXT');
 // The search in the WebAssembly kernel where it loads (see `SearchOptions.kernel`);
 // CHECKERS_NO_SEARCH_KERNEL searches in TypeScript everywhere, for A/B measurements.
-const SEARCH_KERNEL =
-  (globalThis as unknown as { process?: { env?: Record<string, string | undefined> } }).process?.env
-    ?.CHECKERS_NO_SEARCH_KERNEL === undefined;
+const SEARCH_KERNEL = unset('CHECKERS_NO_SEARCH_KERNEL');
 // How far above beta the static value must be, and how much shallower the verifying search is.
 // 16 (a sixth of a man) is GuiNN's 28 in its units, about 180 a man: against 28 it scored
 // 61.3 % over 40 games with the network's evaluation (README, "Evaluation network").
