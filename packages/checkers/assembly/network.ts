@@ -1,19 +1,24 @@
 // The evaluation network's forward pass in WebAssembly with 128-bit SIMD, compiled by
 // AssemblyScript (packages/checkers/scripts/build-kernel.mjs) into network-wasm.generated.ts.
 // It is network.ts' `networkValue` (the reference, and the fallback where WebAssembly or SIMD is
-// missing), four hidden units at a time. The JavaScript side lays the memory out (`layout`) and
-// writes the tables: every size is a multiple of 4, padded with units whose weights are 0.
+// missing). The first layer is summed in 16-bit integers, eight units at a time: the JavaScript
+// side scales each network's tables so that no unit's sum can leave 16 bits (network.ts'
+// `writeNetwork`), and folds the scale back into the next layer's weights, so the output is the
+// float pass's to within about a hundredth of a man; the second layer is in float32, four units
+// at a time. The JavaScript side lays the memory out (`layout`) and writes the tables: the first
+// layer's size is a multiple of 8, the second's of 4, padded with units whose weights are 0.
 //
 // Memory, in bytes from `base` (0 in the network's own module; after the search's regions in
 // the search's, assembly/search.ts):
 //   +0     4096 i32      a row's arrangement (0..624) from (own << 8) | (other << 4) | kings
-//   +16384 8 x 625 x H1  f32 row tables: each arrangement's share of the first hidden layer
-//   ..     H1 f32        first layer biases
+//   +16384 8 x 625 x H1  i16 row tables: each arrangement's share of the first hidden layer,
+//                        scaled
+//   ..     H1 i16        first layer biases, scaled (then padding to 16 bytes)
 //   ..     H1 x H2 f32   second layer weights, input-major (none when H2 is 0): a first layer
 //                        unit's weights to every second layer unit side by side
 //   ..     H2 f32        second layer biases
 //   ..     H f32         output weights (H = H2, or H1 without a second layer)
-//   ..     H1 f32        scratch: the first layer's values
+//   ..     H1 f32        scratch: the first layer's values (scaled)
 //   ..     H2 f32        scratch: the second layer's values (the generic path)
 //   ..     H1 u32        scratch: the first layer's units above 0, as byte offsets
 //   ..     16 x 4 u32    for each 4-bit mask, the byte offsets (0, 4, 8, 12) of its set bits,
@@ -37,16 +42,16 @@ let compactAt: usize = 0;
 let outputBias: f32 = 0;
 
 /** Lays the memory out from byte `base` (a multiple of 16) for H1 and H2 hidden units
- * (multiples of 4; H2 0 for one layer), growing it as needed; returns 0, or -1 when the memory
- * cannot grow. */
+ * (multiples of 8 and of 4; H2 0 for one layer), growing it as needed; returns 0, or -1 when the
+ * memory cannot grow. */
 export function layout(h1: i32, h2: i32, bias: f32, base: usize): i32 {
   ARRANGEMENTS = base;
   ROWS = base + 16384;
   hidden1 = h1;
   hidden2 = h2;
   outputBias = bias;
-  bias1At = ROWS + <usize>(8 * 625 * h1) * 4;
-  middleAt = bias1At + <usize>h1 * 4;
+  bias1At = ROWS + <usize>(8 * 625 * h1) * 2;
+  middleAt = (bias1At + <usize>h1 * 2 + 15) & ~15;
   bias2At = middleAt + <usize>(h2 * h1) * 4;
   outputAt = bias2At + <usize>h2 * 4;
   scratchAt = outputAt + <usize>(h2 > 0 ? h2 : h1) * 4;
@@ -94,7 +99,7 @@ function slice(row: u32, mine: u32, theirs: u32, crowned: u32): usize {
   const index =
     (((mine >>> shift) & 15) << 8) | (((theirs >>> shift) & 15) << 4) | ((crowned >>> shift) & 15);
   const code = load<i32>(ARRANGEMENTS + (<usize>index << 2));
-  return ROWS + <usize>((<i32>row * 625 + code) * hidden1) * 4;
+  return ROWS + <usize>((<i32>row * 625 + code) * hidden1) * 2;
 }
 
 // The sum of four lanes.
@@ -123,34 +128,49 @@ export function value(own: u32, opp: u32, kings: u32, south: i32): f32 {
   const a6 = slice(6, mine, theirs, crowned);
   const a7 = slice(7, mine, theirs, crowned);
   const zero = f32x4.splat(0);
-  const first = <usize>hidden1 * 4;
+  const none = i16x8.splat(0);
   let sum = f32x4.splat(0);
   let active: usize = 0;
-  for (let j: usize = 0; j < first; j += 16) {
-    let h = v128.load(bias1At + j);
-    h = f32x4.add(h, v128.load(a0 + j));
-    h = f32x4.add(h, v128.load(a1 + j));
-    h = f32x4.add(h, v128.load(a2 + j));
-    h = f32x4.add(h, v128.load(a3 + j));
-    h = f32x4.add(h, v128.load(a4 + j));
-    h = f32x4.add(h, v128.load(a5 + j));
-    h = f32x4.add(h, v128.load(a6 + j));
-    h = f32x4.add(h, v128.load(a7 + j));
-    h = f32x4.max(h, zero);
+  for (let unit: usize = 0; unit < <usize>hidden1; unit += 8) {
+    // Eight units' sums in 16 bits (saturating, though the scale keeps them within range), then
+    // above 0, widened to float32 four at a time at j, their byte offset in the float scratch.
+    const at = unit * 2;
+    let h = v128.load(bias1At + at);
+    h = i16x8.add_sat_s(h, v128.load(a0 + at));
+    h = i16x8.add_sat_s(h, v128.load(a1 + at));
+    h = i16x8.add_sat_s(h, v128.load(a2 + at));
+    h = i16x8.add_sat_s(h, v128.load(a3 + at));
+    h = i16x8.add_sat_s(h, v128.load(a4 + at));
+    h = i16x8.add_sat_s(h, v128.load(a5 + at));
+    h = i16x8.add_sat_s(h, v128.load(a6 + at));
+    h = i16x8.add_sat_s(h, v128.load(a7 + at));
+    h = i16x8.max_s(h, none);
+    const j = unit * 4;
+    const low = f32x4.convert_i32x4_s(i32x4.extend_low_i16x8_s(h));
+    const high = f32x4.convert_i32x4_s(i32x4.extend_high_i16x8_s(h));
     if (hidden2 > 0) {
-      v128.store(scratchAt + j, h);
+      v128.store(scratchAt + j, low);
+      v128.store(scratchAt + j + 16, high);
       // The units above 0 listed (their byte offsets), without a branch: about half of them
-      // are 0, at random, so a branch per unit would be mispredicted half the time. The lanes
-      // above 0 as a 4-bit mask pick their offsets, packed, from a table; all four are stored
-      // and the count moves on by the mask's bits (at most j / 4 units are listed before this
-      // group, so the four stored end within the list).
-      const above = <u32>i32x4.bitmask(f32x4.gt(h, zero));
+      // are 0, at random, so a branch per unit would be mispredicted half the time. Each four
+      // lanes above 0 as a 4-bit mask pick their offsets, packed, from a table; all four are
+      // stored and the count moves on by the mask's bits (at most j / 4 units are listed before
+      // this group, so the four stored end within the list).
+      const above = <u32>i16x8.bitmask(i16x8.gt_s(h, none));
       v128.store(
         listAt + (active << 2),
-        i32x4.add(v128.load(compactAt + (<usize>above << 4)), i32x4.splat(<i32>j)),
+        i32x4.add(v128.load(compactAt + (<usize>(above & 15) << 4)), i32x4.splat(<i32>j)),
       );
-      active += <usize>popcnt<u32>(above);
-    } else sum = f32x4.add(sum, f32x4.mul(h, v128.load(outputAt + j)));
+      active += <usize>popcnt<u32>(above & 15);
+      v128.store(
+        listAt + (active << 2),
+        i32x4.add(v128.load(compactAt + (<usize>(above >> 4) << 4)), i32x4.splat(<i32>(j + 16))),
+      );
+      active += <usize>popcnt<u32>(above >> 4);
+    } else {
+      sum = f32x4.add(sum, f32x4.mul(low, v128.load(outputAt + j)));
+      sum = f32x4.add(sum, f32x4.mul(high, v128.load(outputAt + j + 16)));
+    }
   }
   if (hidden2 === 0) return outputBias + lanes(sum);
   // The second layer input by input, four of its units to a lane group, over the first layer's

@@ -8,6 +8,8 @@ import { reverseBits } from './bitboard.js';
 import { evaluate, useNetwork } from './evaluate.js';
 import {
   type EvalNetwork,
+  firstLayerScale,
+  NETWORK_INPUTS,
   NETWORK_OUTPUT_SCALE,
   networkForward,
   networkInputs,
@@ -33,6 +35,24 @@ function randomBoard() {
   const opp = random() & random() & ~own;
   const kings = random() & (own | opp) & random();
   return { own, opp, kings };
+}
+
+// How far the kernel's 16-bit first layer can move the output, in the evaluation's units: each
+// unit by at most 4.5 / scale (its 9 terms rounded), through the later layers' weights (a
+// rectifier moves its output no more than its input).
+function firstLayerError(net: EvalNetwork, scale: number): number {
+  const unit = 4.5 / scale;
+  const { hidden2 = 0, wMid } = net;
+  let error = 0;
+  if (hidden2 === 0 || wMid === undefined)
+    for (let j = 0; j < net.hidden; j++) error += Math.abs(net.w2[j] as number) * unit;
+  else
+    for (let k = 0; k < hidden2; k++) {
+      let through = 0;
+      for (let j = 0; j < net.hidden; j++) through += Math.abs(wMid[k * net.hidden + j] as number);
+      error += Math.abs(net.w2[k] as number) * through * unit;
+    }
+  return error * NETWORK_OUTPUT_SCALE;
 }
 
 describe('the evaluation network', () => {
@@ -63,19 +83,76 @@ describe('the evaluation network', () => {
       // Node has WebAssembly with SIMD: the kernel is there, and the fallback is not the kernel.
       expect(kernel.kernel).not.toBeNull();
       expect(script.kernel).toBeNull();
+      // The kernel's 16-bit first layer may move the output by a little more than its rounding:
+      // at most this bound, a unit or two for these networks.
+      const quantized = firstLayerError(net, firstLayerScale(kernel));
+      let moved = 0;
       for (let trial = 0; trial < 500; trial++) {
         const { own, opp, kings } = randomBoard();
         const south = trial % 2 === 0;
         const plain = networkForward(net, networkInputs(own, opp, kings, south));
         // Sums in another order (and in float32 in the kernel): equal to float rounding, then
-        // rounded to whole units.
-        for (const tables of [kernel, script]) {
-          const value = networkValue(tables, own, opp, kings, south);
-          expect(Math.abs(value - plain * NETWORK_OUTPUT_SCALE)).toBeLessThanOrEqual(0.5 + 1e-3);
-        }
+        // rounded to whole units; the kernel also to its first layer's 16 bits.
+        const exact = Math.abs(
+          networkValue(script, own, opp, kings, south) - plain * NETWORK_OUTPUT_SCALE,
+        );
+        expect(exact).toBeLessThanOrEqual(0.5 + 1e-3);
+        const rounded = Math.abs(
+          networkValue(kernel, own, opp, kings, south) - plain * NETWORK_OUTPUT_SCALE,
+        );
+        expect(rounded).toBeLessThanOrEqual(0.5 + 1e-3 + quantized);
+        if (
+          networkValue(kernel, own, opp, kings, south) !==
+          networkValue(script, own, opp, kings, south)
+        )
+          moved++;
       }
+      // Mostly the same whole number as the float pass.
+      expect(moved).toBeLessThan(100);
     },
   );
+
+  it('keeps the 16-bit first layer within range: the largest possible sum of a unit is 32,000 at its scale', () => {
+    const net = randomNetwork(12, 4);
+    const tables = networkTables(net, false);
+    const scale = firstLayerScale(tables);
+    let largest = 0;
+    for (let j = 0; j < net.hidden; j++) {
+      let bound = Math.abs(net.b1[j] as number);
+      for (let row = 0; row < 8; row++) {
+        let share = 0;
+        for (let code = 0; code < 625; code++)
+          share = Math.max(
+            share,
+            Math.abs(tables.rows[(row * 625 + code) * net.hidden + j] as number),
+          );
+        bound += share;
+      }
+      largest = Math.max(largest, bound);
+    }
+    expect(largest * scale).toBeCloseTo(32_000, 6);
+    // A network whose first layer is all 0 keeps the scale 1 (nothing to scale).
+    const flat = { ...net, w1: new Float32Array(net.w1.length), b1: new Float32Array(net.hidden) };
+    expect(firstLayerScale(networkTables(flat, false))).toBe(1);
+  });
+
+  it('sums a unit at its largest, every square taken, without leaving 16 bits', () => {
+    // One unit, every weight 1: each row's largest share is 4, so the largest sum, 32, is scaled
+    // to 32,000.
+    const net: EvalNetwork = {
+      hidden: 1,
+      w1: new Float32Array(NETWORK_INPUTS).fill(1),
+      b1: new Float32Array([0]),
+      w2: new Float32Array([1]),
+      b2: 0,
+    };
+    const tables = networkTables(net);
+    expect(tables.kernel).not.toBeNull();
+    // Every square taken (not a legal position; the pass does not ask): the sum at its largest,
+    // and the output 32 men, in the kernel as in the float pass.
+    expect(networkValue(tables, 0xffff, 0xffff0000 | 0, 0, true)).toBe(3200);
+    expect(networkValue(networkTables(net, false), 0xffff, 0xffff0000 | 0, 0, true)).toBe(3200);
+  });
 
   it('gives red to move what it gives black to move on the board turned half round', () => {
     for (const tables of [

@@ -11,7 +11,8 @@
  * position costs 8 table rows instead of a row of weights per piece (`networkValue`, checked
  * equal to the plain `networkForward`). The tables are summed, and a second hidden layer if the
  * network has one, in a WebAssembly kernel with SIMD (`assembly/network.ts`) where there is
- * one, and in TypeScript otherwise: the two are tested equal.
+ * one, and in TypeScript otherwise: the two are tested equal, the kernel's first layer summed
+ * in 16-bit integers (`firstLayerScale`) to within a hundredth of a man of the float pass.
  */
 import { compileWasm, instantiateWasm, type WasmModule } from '@twenty48/common';
 import { reverseBits } from './bitboard.js';
@@ -131,32 +132,61 @@ export interface NetworkKernel {
 
 let kernelModule: WasmModule | null | undefined;
 
-const padded = (n: number): number => (n + 3) & ~3;
+/** The largest sum of a first layer unit the kernel's 16-bit tables are scaled to. */
+const FIRST_LAYER_RANGE = 32_000;
 
 /**
- * Writes `tables`' network into a kernel's memory from byte `base` (each layer padded to a
- * multiple of 4 units whose weights are 0); false when the memory cannot grow.
+ * The kernel's scale of the first layer, and so of its 16-bit tables: the largest the sum of any
+ * unit can be (its bias and, in each row, its largest share) is FIRST_LAYER_RANGE, so no sum
+ * leaves 16 bits. Rounding each of the 9 terms to a whole number then moves a unit by at most
+ * 4.5 / scale (for the shipped network, 0.004 of a unit whose values reach 26).
+ */
+export function firstLayerScale(tables: Pick<NetworkTables, 'network' | 'rows'>): number {
+  const { network: net, rows } = tables;
+  let largest = 0;
+  for (let j = 0; j < net.hidden; j++) {
+    let bound = Math.abs(net.b1[j] as number);
+    for (let row = 0; row < 8; row++) {
+      let share = 0;
+      for (let code = 0; code < 625; code++)
+        share = Math.max(share, Math.abs(rows[(row * 625 + code) * net.hidden + j] as number));
+      bound += share;
+    }
+    largest = Math.max(largest, bound);
+  }
+  return largest > 0 ? FIRST_LAYER_RANGE / largest : 1;
+}
+
+/**
+ * Writes `tables`' network into a kernel's memory from byte `base` (the first layer padded to a
+ * multiple of 8 units, the second to a multiple of 4, with units whose weights are 0; the first
+ * layer in 16-bit integers scaled by `firstLayerScale`, the next layer's weights divided by the
+ * same scale); false when the memory cannot grow.
  */
 export function writeNetwork(kernel: NetworkKernel, tables: NetworkTables, base: number): boolean {
   const { network: net, rows } = tables;
-  const h1 = padded(net.hidden);
-  const h2 = padded(net.hidden2 ?? 0);
+  const h1 = (net.hidden + 7) & ~7;
+  const h2 = ((net.hidden2 ?? 0) + 3) & ~3;
   if (kernel.layout(h1, h2, net.b2, base) !== 0) return false;
+  const scale = firstLayerScale(tables);
   const { buffer } = kernel.memory;
   new Int32Array(buffer, kernel.arrangementsAt(), 4096).set(ROW_ARRANGEMENT);
-  const table = new Float32Array(buffer, kernel.rowsAt(), 8 * 625 * h1);
+  const table = new Int16Array(buffer, kernel.rowsAt(), 8 * 625 * h1);
   for (let slice = 0; slice < 8 * 625; slice++)
-    table.set(rows.subarray(slice * net.hidden, (slice + 1) * net.hidden), slice * h1);
-  new Float32Array(buffer, kernel.bias1Offset(), net.hidden).set(net.b1);
+    for (let j = 0; j < net.hidden; j++)
+      table[slice * h1 + j] = Math.round((rows[slice * net.hidden + j] as number) * scale);
+  const bias = new Int16Array(buffer, kernel.bias1Offset(), net.hidden);
+  for (let j = 0; j < net.hidden; j++) bias[j] = Math.round((net.b1[j] as number) * scale);
+  const output = new Float32Array(buffer, kernel.outputOffset(), net.w2.length);
   if (h2 > 0 && net.wMid !== undefined && net.bMid !== undefined) {
     // Input-major in the kernel: first layer unit j's weights at j * h2.
     const middle = new Float32Array(buffer, kernel.middleOffset(), h1 * h2);
     for (let k = 0; k < (net.hidden2 ?? 0); k++)
       for (let j = 0; j < net.hidden; j++)
-        middle[j * h2 + k] = net.wMid[k * net.hidden + j] as number;
+        middle[j * h2 + k] = (net.wMid[k * net.hidden + j] as number) / scale;
     new Float32Array(buffer, kernel.bias2Offset(), net.bMid.length).set(net.bMid);
-  }
-  new Float32Array(buffer, kernel.outputOffset(), net.w2.length).set(net.w2);
+    output.set(net.w2);
+  } else for (let j = 0; j < net.w2.length; j++) output[j] = (net.w2[j] as number) / scale;
   return true;
 }
 
