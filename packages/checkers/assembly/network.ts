@@ -1,12 +1,14 @@
 // The evaluation network's forward pass in WebAssembly with 128-bit SIMD, compiled by
 // AssemblyScript (packages/checkers/scripts/build-kernel.mjs) into network-wasm.generated.ts.
 // It is network.ts' `networkValue` (the reference, and the fallback where WebAssembly or SIMD is
-// missing). The first layer is summed in 16-bit integers, eight units at a time: the JavaScript
-// side scales each network's tables so that no unit's sum can leave 16 bits (network.ts'
-// `writeNetwork`), and folds the scale back into the next layer's weights, so the output is the
-// float pass's to within about a hundredth of a man; the second layer is in float32, four units
-// at a time. The JavaScript side lays the memory out (`layout`) and writes the tables: the first
-// layer's size is a multiple of 8, the second's of 4, padded with units whose weights are 0.
+// missing). The first layer is summed in 16-bit integers, eight units at a time, and the second
+// multiplies those 16-bit values by 16-bit weights, two inputs and four units to an instruction
+// (`i32x4.dot_i16x8_s`), into 32-bit sums: the JavaScript side scales each network's tables so
+// that no sum can leave its integers (network.ts' `networkScales`), and the second layer's sums
+// are turned back into the network's units by one factor (`secondLayerFactor`), so the output is
+// the float pass's to within about a hundredth of a man. The output layer is in float32. The
+// JavaScript side lays the memory out (`layout`) and writes the tables: the first layer's size
+// is a multiple of 8, the second's of 4, padded with units whose weights are 0.
 //
 // Memory, in bytes from `base` (0 in the network's own module; after the search's regions in
 // the search's, assembly/search.ts):
@@ -14,13 +16,14 @@
 //   +16384 8 x 625 x H1  i16 row tables: each arrangement's share of the first hidden layer,
 //                        scaled
 //   ..     H1 i16        first layer biases, scaled (then padding to 16 bytes)
-//   ..     H1 x H2 f32   second layer weights, input-major (none when H2 is 0): a first layer
-//                        unit's weights to every second layer unit side by side
+//   ..     H1 x H2 i16   second layer weights, scaled (none when H2 is 0), by pairs of first
+//                        layer units (2q, 2q + 1): for each four second layer units k..k+3,
+//                        eight weights (2q to k, 2q + 1 to k, 2q to k + 1, …, 2q + 1 to k + 3)
 //   ..     H2 f32        second layer biases
 //   ..     H f32         output weights (H = H2, or H1 without a second layer)
-//   ..     H1 f32        scratch: the first layer's values (scaled)
-//   ..     H2 f32        scratch: the second layer's values (the generic path)
-//   ..     H1 u32        scratch: the first layer's units above 0, as byte offsets
+//   ..     H1 i16        scratch: the first layer's values (scaled)
+//   ..     H2 i32        scratch: the second layer's sums (the generic path)
+//   ..     H1 / 2 u32    scratch: the first layer's pairs with a unit above 0, as byte offsets
 //   ..     16 x 4 u32    for each 4-bit mask, the byte offsets (0, 4, 8, 12) of its set bits,
 //                        lowest first (the rest 0)
 
@@ -40,6 +43,13 @@ let secondAt: usize = 0;
 let listAt: usize = 0;
 let compactAt: usize = 0;
 let outputBias: f32 = 0;
+let secondFactor: f32 = 1;
+
+/** What a second layer sum is multiplied by to be in the network's units (1 / the product of
+ * the two layers' scales). */
+export function secondLayerFactor(factor: f32): void {
+  secondFactor = factor;
+}
 
 /** Lays the memory out from byte `base` (a multiple of 16) for H1 and H2 hidden units
  * (multiples of 8 and of 4; H2 0 for one layer), growing it as needed; returns 0, or -1 when the
@@ -52,12 +62,12 @@ export function layout(h1: i32, h2: i32, bias: f32, base: usize): i32 {
   outputBias = bias;
   bias1At = ROWS + <usize>(8 * 625 * h1) * 2;
   middleAt = (bias1At + <usize>h1 * 2 + 15) & ~15;
-  bias2At = middleAt + <usize>(h2 * h1) * 4;
+  bias2At = middleAt + <usize>(h2 * h1) * 2;
   outputAt = bias2At + <usize>h2 * 4;
   scratchAt = outputAt + <usize>(h2 > 0 ? h2 : h1) * 4;
-  secondAt = scratchAt + <usize>h1 * 4;
+  secondAt = (scratchAt + <usize>h1 * 2 + 15) & ~15;
   listAt = secondAt + <usize>h2 * 4;
-  compactAt = listAt + <usize>h1 * 4;
+  compactAt = listAt + <usize>h1 * 2;
   const end = compactAt + 16 * 16;
   const pages = <i32>((end + 65535) >> 16) - memory.size();
   if (pages > 0 && memory.grow(pages) < 0) return -1;
@@ -127,13 +137,12 @@ export function value(own: u32, opp: u32, kings: u32, south: i32): f32 {
   const a5 = slice(5, mine, theirs, crowned);
   const a6 = slice(6, mine, theirs, crowned);
   const a7 = slice(7, mine, theirs, crowned);
-  const zero = f32x4.splat(0);
   const none = i16x8.splat(0);
   let sum = f32x4.splat(0);
   let active: usize = 0;
   for (let unit: usize = 0; unit < <usize>hidden1; unit += 8) {
-    // Eight units' sums in 16 bits (saturating, though the scale keeps them within range), then
-    // above 0, widened to float32 four at a time at j, their byte offset in the float scratch.
+    // Eight units' sums in 16 bits (saturating, though the scale keeps them within range),
+    // then above 0.
     const at = unit * 2;
     let h = v128.load(bias1At + at);
     h = i16x8.add_sat_s(h, v128.load(a0 + at));
@@ -145,83 +154,87 @@ export function value(own: u32, opp: u32, kings: u32, south: i32): f32 {
     h = i16x8.add_sat_s(h, v128.load(a6 + at));
     h = i16x8.add_sat_s(h, v128.load(a7 + at));
     h = i16x8.max_s(h, none);
-    const j = unit * 4;
-    const low = f32x4.convert_i32x4_s(i32x4.extend_low_i16x8_s(h));
-    const high = f32x4.convert_i32x4_s(i32x4.extend_high_i16x8_s(h));
     if (hidden2 > 0) {
-      v128.store(scratchAt + j, low);
-      v128.store(scratchAt + j + 16, high);
-      // The units above 0 listed (their byte offsets), without a branch: about half of them
-      // are 0, at random, so a branch per unit would be mispredicted half the time. Each four
-      // lanes above 0 as a 4-bit mask pick their offsets, packed, from a table; all four are
-      // stored and the count moves on by the mask's bits (at most j / 4 units are listed before
-      // this group, so the four stored end within the list).
-      const above = <u32>i16x8.bitmask(i16x8.gt_s(h, none));
+      v128.store(scratchAt + at, h);
+      // The pairs of units with one above 0 listed (their byte offsets, at + 0, 4, 8 or 12),
+      // without a branch: about half the units are 0, at random, so a branch per pair would be
+      // mispredicted often. The four pairs' mask picks their offsets, packed, from a table; all
+      // four are stored and the count moves on by the mask's bits (at most unit / 2 pairs are
+      // listed before this group, so the four stored end within the list).
+      const pairs = <u32>i32x4.bitmask(i32x4.ne(h, none));
       v128.store(
         listAt + (active << 2),
-        i32x4.add(v128.load(compactAt + (<usize>(above & 15) << 4)), i32x4.splat(<i32>j)),
+        i32x4.add(v128.load(compactAt + (<usize>pairs << 4)), i32x4.splat(<i32>at)),
       );
-      active += <usize>popcnt<u32>(above & 15);
-      v128.store(
-        listAt + (active << 2),
-        i32x4.add(v128.load(compactAt + (<usize>(above >> 4) << 4)), i32x4.splat(<i32>(j + 16))),
-      );
-      active += <usize>popcnt<u32>(above >> 4);
+      active += <usize>popcnt<u32>(pairs);
     } else {
+      const j = unit * 4;
+      const low = f32x4.convert_i32x4_s(i32x4.extend_low_i16x8_s(h));
+      const high = f32x4.convert_i32x4_s(i32x4.extend_high_i16x8_s(h));
       sum = f32x4.add(sum, f32x4.mul(low, v128.load(outputAt + j)));
       sum = f32x4.add(sum, f32x4.mul(high, v128.load(outputAt + j + 16)));
     }
   }
   if (hidden2 === 0) return outputBias + lanes(sum);
-  // The second layer input by input, four of its units to a lane group, over the first layer's
-  // units listed above (those above 0, about half): eight groups held in locals when there are
-  // 32 units, the usual size; in memory otherwise.
+  // The second layer pair by pair over the pairs listed above, four of its units to a lane
+  // group: eight groups held in locals when there are 32 units, the usual size; in memory
+  // otherwise. A pair's weights are at middleAt + its byte offset x H2.
   const second = <usize>hidden2 * 4;
+  const factor = f32x4.splat(secondFactor);
   if (hidden2 === 32) {
-    let s0 = v128.load(bias2At);
-    let s1 = v128.load(bias2At + 16);
-    let s2 = v128.load(bias2At + 32);
-    let s3 = v128.load(bias2At + 48);
-    let s4 = v128.load(bias2At + 64);
-    let s5 = v128.load(bias2At + 80);
-    let s6 = v128.load(bias2At + 96);
-    let s7 = v128.load(bias2At + 112);
+    let s0 = i32x4.splat(0);
+    let s1 = i32x4.splat(0);
+    let s2 = i32x4.splat(0);
+    let s3 = i32x4.splat(0);
+    let s4 = i32x4.splat(0);
+    let s5 = i32x4.splat(0);
+    let s6 = i32x4.splat(0);
+    let s7 = i32x4.splat(0);
     for (let i: usize = 0; i < active; i++) {
-      const j = <usize>load<u32>(listAt + (i << 2));
-      const v = f32x4.splat(load<f32>(scratchAt + j));
-      const row = middleAt + j * 32;
-      s0 = f32x4.add(s0, f32x4.mul(v, v128.load(row)));
-      s1 = f32x4.add(s1, f32x4.mul(v, v128.load(row + 16)));
-      s2 = f32x4.add(s2, f32x4.mul(v, v128.load(row + 32)));
-      s3 = f32x4.add(s3, f32x4.mul(v, v128.load(row + 48)));
-      s4 = f32x4.add(s4, f32x4.mul(v, v128.load(row + 64)));
-      s5 = f32x4.add(s5, f32x4.mul(v, v128.load(row + 80)));
-      s6 = f32x4.add(s6, f32x4.mul(v, v128.load(row + 96)));
-      s7 = f32x4.add(s7, f32x4.mul(v, v128.load(row + 112)));
+      const pair = <usize>load<u32>(listAt + (i << 2));
+      const v = i32x4.splat(load<i32>(scratchAt + pair));
+      const row = middleAt + pair * 32;
+      s0 = i32x4.add(s0, i32x4.dot_i16x8_s(v, v128.load(row)));
+      s1 = i32x4.add(s1, i32x4.dot_i16x8_s(v, v128.load(row + 16)));
+      s2 = i32x4.add(s2, i32x4.dot_i16x8_s(v, v128.load(row + 32)));
+      s3 = i32x4.add(s3, i32x4.dot_i16x8_s(v, v128.load(row + 48)));
+      s4 = i32x4.add(s4, i32x4.dot_i16x8_s(v, v128.load(row + 64)));
+      s5 = i32x4.add(s5, i32x4.dot_i16x8_s(v, v128.load(row + 80)));
+      s6 = i32x4.add(s6, i32x4.dot_i16x8_s(v, v128.load(row + 96)));
+      s7 = i32x4.add(s7, i32x4.dot_i16x8_s(v, v128.load(row + 112)));
     }
-    let out = f32x4.mul(f32x4.max(s0, zero), v128.load(outputAt));
-    out = f32x4.add(out, f32x4.mul(f32x4.max(s1, zero), v128.load(outputAt + 16)));
-    out = f32x4.add(out, f32x4.mul(f32x4.max(s2, zero), v128.load(outputAt + 32)));
-    out = f32x4.add(out, f32x4.mul(f32x4.max(s3, zero), v128.load(outputAt + 48)));
-    out = f32x4.add(out, f32x4.mul(f32x4.max(s4, zero), v128.load(outputAt + 64)));
-    out = f32x4.add(out, f32x4.mul(f32x4.max(s5, zero), v128.load(outputAt + 80)));
-    out = f32x4.add(out, f32x4.mul(f32x4.max(s6, zero), v128.load(outputAt + 96)));
-    out = f32x4.add(out, f32x4.mul(f32x4.max(s7, zero), v128.load(outputAt + 112)));
+    let out = f32x4.mul(above(s0, factor, bias2At), v128.load(outputAt));
+    out = f32x4.add(out, f32x4.mul(above(s1, factor, bias2At + 16), v128.load(outputAt + 16)));
+    out = f32x4.add(out, f32x4.mul(above(s2, factor, bias2At + 32), v128.load(outputAt + 32)));
+    out = f32x4.add(out, f32x4.mul(above(s3, factor, bias2At + 48), v128.load(outputAt + 48)));
+    out = f32x4.add(out, f32x4.mul(above(s4, factor, bias2At + 64), v128.load(outputAt + 64)));
+    out = f32x4.add(out, f32x4.mul(above(s5, factor, bias2At + 80), v128.load(outputAt + 80)));
+    out = f32x4.add(out, f32x4.mul(above(s6, factor, bias2At + 96), v128.load(outputAt + 96)));
+    out = f32x4.add(out, f32x4.mul(above(s7, factor, bias2At + 112), v128.load(outputAt + 112)));
     return outputBias + lanes(out);
   }
-  memory.copy(secondAt, bias2At, second);
+  memory.fill(secondAt, 0, second);
   for (let i: usize = 0; i < active; i++) {
-    const j = <usize>load<u32>(listAt + (i << 2));
-    const v = f32x4.splat(load<f32>(scratchAt + j));
-    const row = middleAt + j * <usize>hidden2;
+    const pair = <usize>load<u32>(listAt + (i << 2));
+    const v = i32x4.splat(load<i32>(scratchAt + pair));
+    const row = middleAt + pair * <usize>hidden2;
     for (let k: usize = 0; k < second; k += 16) {
       const at = secondAt + k;
-      v128.store(at, f32x4.add(v128.load(at), f32x4.mul(v, v128.load(row + k))));
+      v128.store(at, i32x4.add(v128.load(at), i32x4.dot_i16x8_s(v, v128.load(row + k))));
     }
   }
   let out = f32x4.splat(0);
   for (let k: usize = 0; k < second; k += 16) {
-    out = f32x4.add(out, f32x4.mul(f32x4.max(v128.load(secondAt + k), zero), v128.load(outputAt + k)));
+    const units = above(v128.load(secondAt + k), factor, bias2At + k);
+    out = f32x4.add(out, f32x4.mul(units, v128.load(outputAt + k)));
   }
   return outputBias + lanes(out);
+}
+
+// Four second layer units from their 32-bit sums: in the network's units, their biases (at
+// `bias`) added, and above 0.
+@inline
+function above(sums: v128, factor: v128, bias: usize): v128 {
+  const units = f32x4.add(v128.load(bias), f32x4.mul(f32x4.convert_i32x4_s(sums), factor));
+  return f32x4.max(units, f32x4.splat(0));
 }

@@ -32,6 +32,7 @@ export {
   middleOffset,
   outputOffset,
   rowsAt,
+  secondLayerFactor,
   value,
 } from './network';
 

@@ -8,11 +8,11 @@ import { reverseBits } from './bitboard.js';
 import { evaluate, useNetwork } from './evaluate.js';
 import {
   type EvalNetwork,
-  firstLayerScale,
   NETWORK_INPUTS,
   NETWORK_OUTPUT_SCALE,
   networkForward,
   networkInputs,
+  networkScales,
   networkTables,
   networkValue,
 } from './network.js';
@@ -37,20 +37,29 @@ function randomBoard() {
   return { own, opp, kings };
 }
 
-// How far the kernel's 16-bit first layer can move the output, in the evaluation's units: each
-// unit by at most 4.5 / scale (its 9 terms rounded), through the later layers' weights (a
-// rectifier moves its output no more than its input).
-function firstLayerError(net: EvalNetwork, scale: number): number {
-  const unit = 4.5 / scale;
+// How far the kernel's integers can move the output from the float pass's, in the evaluation's
+// units, for a position whose first layer units are `hidden` (the float pass's): each first
+// layer unit by at most 4.5 / first (its 9 terms rounded), and each second layer unit also by
+// half of 1 / second for each unit of its inputs (the weights rounded), through the output
+// weights (a rectifier moves its output no more than its input).
+function integerError(
+  net: EvalNetwork,
+  scales: { first: number; second: number },
+  hidden: Float32Array,
+): number {
+  const unit = 4.5 / scales.first;
   const { hidden2 = 0, wMid } = net;
   let error = 0;
   if (hidden2 === 0 || wMid === undefined)
     for (let j = 0; j < net.hidden; j++) error += Math.abs(net.w2[j] as number) * unit;
   else
     for (let k = 0; k < hidden2; k++) {
-      let through = 0;
-      for (let j = 0; j < net.hidden; j++) through += Math.abs(wMid[k * net.hidden + j] as number);
-      error += Math.abs(net.w2[k] as number) * through * unit;
+      let moved = 0;
+      for (let j = 0; j < net.hidden; j++)
+        moved +=
+          Math.abs(wMid[k * net.hidden + j] as number) * unit +
+          ((hidden[j] as number) + unit) * (0.5 / scales.second);
+      error += Math.abs(net.w2[k] as number) * moved;
     }
   return error * NETWORK_OUTPUT_SCALE;
 }
@@ -83,16 +92,15 @@ describe('the evaluation network', () => {
       // Node has WebAssembly with SIMD: the kernel is there, and the fallback is not the kernel.
       expect(kernel.kernel).not.toBeNull();
       expect(script.kernel).toBeNull();
-      // The kernel's 16-bit first layer may move the output by a little more than its rounding:
-      // at most this bound, a unit or two for these networks.
-      const quantized = firstLayerError(net, firstLayerScale(kernel));
+      const scales = networkScales(kernel);
+      const units = new Float32Array(hidden);
       let moved = 0;
       for (let trial = 0; trial < 500; trial++) {
         const { own, opp, kings } = randomBoard();
         const south = trial % 2 === 0;
-        const plain = networkForward(net, networkInputs(own, opp, kings, south));
+        const plain = networkForward(net, networkInputs(own, opp, kings, south), units);
         // Sums in another order (and in float32 in the kernel): equal to float rounding, then
-        // rounded to whole units; the kernel also to its first layer's 16 bits.
+        // rounded to whole units; the kernel also to its integers.
         const exact = Math.abs(
           networkValue(script, own, opp, kings, south) - plain * NETWORK_OUTPUT_SCALE,
         );
@@ -100,7 +108,7 @@ describe('the evaluation network', () => {
         const rounded = Math.abs(
           networkValue(kernel, own, opp, kings, south) - plain * NETWORK_OUTPUT_SCALE,
         );
-        expect(rounded).toBeLessThanOrEqual(0.5 + 1e-3 + quantized);
+        expect(rounded).toBeLessThanOrEqual(0.5 + 1e-3 + integerError(net, scales, units));
         if (
           networkValue(kernel, own, opp, kings, south) !==
           networkValue(script, own, opp, kings, south)
@@ -115,7 +123,7 @@ describe('the evaluation network', () => {
   it('keeps the 16-bit first layer within range: the largest possible sum of a unit is 32,000 at its scale', () => {
     const net = randomNetwork(12, 4);
     const tables = networkTables(net, false);
-    const scale = firstLayerScale(tables);
+    const scale = networkScales(tables).first;
     let largest = 0;
     for (let j = 0; j < net.hidden; j++) {
       let bound = Math.abs(net.b1[j] as number);
@@ -133,7 +141,7 @@ describe('the evaluation network', () => {
     expect(largest * scale).toBeCloseTo(32_000, 6);
     // A network whose first layer is all 0 keeps the scale 1 (nothing to scale).
     const flat = { ...net, w1: new Float32Array(net.w1.length), b1: new Float32Array(net.hidden) };
-    expect(firstLayerScale(networkTables(flat, false))).toBe(1);
+    expect(networkScales(networkTables(flat, false)).first).toBe(1);
   });
 
   it('sums a unit at its largest, every square taken, without leaving 16 bits', () => {
@@ -152,6 +160,32 @@ describe('the evaluation network', () => {
     // and the output 32 men, in the kernel as in the float pass.
     expect(networkValue(tables, 0xffff, 0xffff0000 | 0, 0, true)).toBe(3200);
     expect(networkValue(networkTables(net, false), 0xffff, 0xffff0000 | 0, 0, true)).toBe(3200);
+  });
+
+  it('sums a second layer unit at its largest, every input and weight at its largest, within 32 bits', () => {
+    // Eight first layer units at their largest (32, scaled to 32,000), every second layer weight
+    // 1: each second layer unit is 256, close to the 32-bit integers' largest once scaled (8 x
+    // 32,000 x 8,304, the second scale, is 2,125,824,000), and the output 4 x 256 men.
+    const net: EvalNetwork = {
+      hidden: 8,
+      w1: new Float32Array(NETWORK_INPUTS * 8).fill(1),
+      b1: new Float32Array(8),
+      hidden2: 4,
+      wMid: new Float32Array(4 * 8).fill(1),
+      bMid: new Float32Array(4),
+      w2: new Float32Array(4).fill(1),
+      b2: 0,
+    };
+    const tables = networkTables(net);
+    expect(tables.kernel).not.toBeNull();
+    const { second } = networkScales(tables);
+    expect(Math.floor(second)).toBe(8304);
+    // Not wrapped round: the weights' rounding (half a step of 1 / 8,304) may move it by 6.
+    const full = networkValue(tables, 0xffff, 0xffff0000 | 0, 0, true);
+    expect(Math.abs(full - 102_400)).toBeLessThanOrEqual(0.5 + (102_400 * 0.5) / second);
+    // Half the squares: every unit 16, the output 512 men.
+    const half = networkValue(tables, 0xff, 0xff000000 | 0, 0, true);
+    expect(Math.abs(half - 51_200)).toBeLessThanOrEqual(0.5 + (51_200 * 0.5) / second);
   });
 
   it('gives red to move what it gives black to move on the board turned half round', () => {

@@ -11,8 +11,8 @@
  * position costs 8 table rows instead of a row of weights per piece (`networkValue`, checked
  * equal to the plain `networkForward`). The tables are summed, and a second hidden layer if the
  * network has one, in a WebAssembly kernel with SIMD (`assembly/network.ts`) where there is
- * one, and in TypeScript otherwise: the two are tested equal, the kernel's first layer summed
- * in 16-bit integers (`firstLayerScale`) to within a hundredth of a man of the float pass.
+ * one, and in TypeScript otherwise: the two are tested equal, the kernel's two hidden layers
+ * in 16-bit integers (`networkScales`) to within a hundredth of a man of the float pass.
  */
 import { compileWasm, instantiateWasm, type WasmModule } from '@twenty48/common';
 import { reverseBits } from './bitboard.js';
@@ -127,6 +127,7 @@ export interface NetworkKernel {
   middleOffset(): number;
   bias2Offset(): number;
   outputOffset(): number;
+  secondLayerFactor(factor: number): void;
   value(own: number, opp: number, kings: number, south: number): number;
 }
 
@@ -134,14 +135,30 @@ let kernelModule: WasmModule | null | undefined;
 
 /** The largest sum of a first layer unit the kernel's 16-bit tables are scaled to. */
 const FIRST_LAYER_RANGE = 32_000;
+/** The largest second layer weight in the kernel's 16 bits. */
+const SECOND_LAYER_RANGE = 32_767;
+/** The largest second layer sum the kernel's 32-bit integers are to hold: a hundredth short of
+ * 2^31, which holds the weights' rounding (half a step each) for up to 1,024 first layer units,
+ * the most a network file has. */
+const SECOND_SUM_RANGE = 0.99 * 2 ** 31;
 
 /**
- * The kernel's scale of the first layer, and so of its 16-bit tables: the largest the sum of any
- * unit can be (its bias and, in each row, its largest share) is FIRST_LAYER_RANGE, so no sum
- * leaves 16 bits. Rounding each of the 9 terms to a whole number then moves a unit by at most
- * 4.5 / scale (for the shipped network, 0.004 of a unit whose values reach 26).
+ * The kernel's scales (`assembly/network.ts`), so that no sum leaves its integers:
+ * - `first`, of the first layer's 16-bit tables: the largest the sum of any unit can be (its
+ *   bias and, in each row, its largest share) is FIRST_LAYER_RANGE. Rounding each of the 9
+ *   terms moves a unit by at most 4.5 / first (for the shipped network 0.004 of a unit whose
+ *   values reach 26).
+ * - `second`, of the second layer's 16-bit weights: the largest weight is at most
+ *   SECOND_LAYER_RANGE, and the largest sum of a second layer unit (every first layer unit at
+ *   FIRST_LAYER_RANGE) at most SECOND_SUM_RANGE; two products, one instruction's, at most 2^31
+ *   - 1 by the ranges. Rounding a weight moves a second layer unit by at most half of 1 /
+ *   second for each unit of the first layer's values.
+ * `second` is 1 for a network of one hidden layer.
  */
-export function firstLayerScale(tables: Pick<NetworkTables, 'network' | 'rows'>): number {
+export function networkScales(tables: Pick<NetworkTables, 'network' | 'rows'>): {
+  readonly first: number;
+  readonly second: number;
+} {
   const { network: net, rows } = tables;
   let largest = 0;
   for (let j = 0; j < net.hidden; j++) {
@@ -154,39 +171,59 @@ export function firstLayerScale(tables: Pick<NetworkTables, 'network' | 'rows'>)
     }
     largest = Math.max(largest, bound);
   }
-  return largest > 0 ? FIRST_LAYER_RANGE / largest : 1;
+  const first = largest > 0 ? FIRST_LAYER_RANGE / largest : 1;
+  const { hidden2 = 0, wMid } = net;
+  if (hidden2 === 0 || wMid === undefined) return { first, second: 1 };
+  let weight = 0;
+  let column = 0;
+  for (let k = 0; k < hidden2; k++) {
+    let sum = 0;
+    for (let j = 0; j < net.hidden; j++) {
+      const w = Math.abs(wMid[k * net.hidden + j] as number);
+      weight = Math.max(weight, w);
+      sum += w;
+    }
+    column = Math.max(column, sum);
+  }
+  if (weight === 0) return { first, second: 1 };
+  return {
+    first,
+    second: Math.min(SECOND_LAYER_RANGE / weight, SECOND_SUM_RANGE / (FIRST_LAYER_RANGE * column)),
+  };
 }
 
 /**
  * Writes `tables`' network into a kernel's memory from byte `base` (the first layer padded to a
- * multiple of 8 units, the second to a multiple of 4, with units whose weights are 0; the first
- * layer in 16-bit integers scaled by `firstLayerScale`, the next layer's weights divided by the
- * same scale); false when the memory cannot grow.
+ * multiple of 8 units, the second to a multiple of 4, with units whose weights are 0), in the
+ * integers of `networkScales`; false when the memory cannot grow.
  */
 export function writeNetwork(kernel: NetworkKernel, tables: NetworkTables, base: number): boolean {
   const { network: net, rows } = tables;
   const h1 = (net.hidden + 7) & ~7;
   const h2 = ((net.hidden2 ?? 0) + 3) & ~3;
   if (kernel.layout(h1, h2, net.b2, base) !== 0) return false;
-  const scale = firstLayerScale(tables);
+  const { first, second } = networkScales(tables);
   const { buffer } = kernel.memory;
   new Int32Array(buffer, kernel.arrangementsAt(), 4096).set(ROW_ARRANGEMENT);
   const table = new Int16Array(buffer, kernel.rowsAt(), 8 * 625 * h1);
   for (let slice = 0; slice < 8 * 625; slice++)
     for (let j = 0; j < net.hidden; j++)
-      table[slice * h1 + j] = Math.round((rows[slice * net.hidden + j] as number) * scale);
+      table[slice * h1 + j] = Math.round((rows[slice * net.hidden + j] as number) * first);
   const bias = new Int16Array(buffer, kernel.bias1Offset(), net.hidden);
-  for (let j = 0; j < net.hidden; j++) bias[j] = Math.round((net.b1[j] as number) * scale);
+  for (let j = 0; j < net.hidden; j++) bias[j] = Math.round((net.b1[j] as number) * first);
   const output = new Float32Array(buffer, kernel.outputOffset(), net.w2.length);
   if (h2 > 0 && net.wMid !== undefined && net.bMid !== undefined) {
-    // Input-major in the kernel: first layer unit j's weights at j * h2.
-    const middle = new Float32Array(buffer, kernel.middleOffset(), h1 * h2);
+    // By pairs of first layer units, then by fours of second layer units (the kernel's layout).
+    const middle = new Int16Array(buffer, kernel.middleOffset(), h1 * h2);
     for (let k = 0; k < (net.hidden2 ?? 0); k++)
       for (let j = 0; j < net.hidden; j++)
-        middle[j * h2 + k] = (net.wMid[k * net.hidden + j] as number) / scale;
+        middle[(j >> 1) * 2 * h2 + (k >> 2) * 8 + (k & 3) * 2 + (j & 1)] = Math.round(
+          (net.wMid[k * net.hidden + j] as number) * second,
+        );
+    kernel.secondLayerFactor(1 / (first * second));
     new Float32Array(buffer, kernel.bias2Offset(), net.bMid.length).set(net.bMid);
     output.set(net.w2);
-  } else for (let j = 0; j < net.w2.length; j++) output[j] = (net.w2[j] as number) / scale;
+  } else for (let j = 0; j < net.w2.length; j++) output[j] = (net.w2[j] as number) / first;
   return true;
 }
 
