@@ -120,27 +120,23 @@ describe('the evaluation network', () => {
     },
   );
 
-  it('keeps the 16-bit first layer within range: the largest possible sum of a unit is 32,000 at its scale', () => {
-    const net = randomNetwork(12, 4);
-    const tables = networkTables(net, false);
-    const scale = networkScales(tables).first;
-    let largest = 0;
-    for (let j = 0; j < net.hidden; j++) {
-      let bound = Math.abs(net.b1[j] as number);
-      for (let row = 0; row < 8; row++) {
-        let share = 0;
-        for (let code = 0; code < 625; code++)
-          share = Math.max(
-            share,
-            Math.abs(tables.rows[(row * 625 + code) * net.hidden + j] as number),
-          );
-        bound += share;
-      }
-      largest = Math.max(largest, bound);
-    }
-    expect(largest * scale).toBeCloseTo(32_000, 6);
+  it('scales the first layer so that the largest sum any unit can reach is 32,000', () => {
+    // One unit: +1 for each own man, -2 for each king of the other side, bias 3. A row's share
+    // is at most 4 (four own men) or -8 (four kings of the other side): the largest sum in size
+    // is 3 + 8 x 8 = 67, whatever the board.
+    const w1 = new Float32Array(NETWORK_INPUTS);
+    w1.fill(1, 0, 32);
+    w1.fill(-2, 96, 128);
+    const net: EvalNetwork = {
+      hidden: 1,
+      w1,
+      b1: new Float32Array([3]),
+      w2: new Float32Array([1]),
+      b2: 0,
+    };
+    expect(networkScales(networkTables(net, false))).toEqual({ first: 32_000 / 67, second: 1 });
     // A network whose first layer is all 0 keeps the scale 1 (nothing to scale).
-    const flat = { ...net, w1: new Float32Array(net.w1.length), b1: new Float32Array(net.hidden) };
+    const flat = { ...net, w1: new Float32Array(NETWORK_INPUTS), b1: new Float32Array(1) };
     expect(networkScales(networkTables(flat, false)).first).toBe(1);
   });
 
