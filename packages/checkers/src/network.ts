@@ -205,23 +205,25 @@ export function writeNetwork(kernel: NetworkKernel, tables: NetworkTables, base:
   const { first, second } = networkScales(tables);
   const { buffer } = kernel.memory;
   new Int32Array(buffer, kernel.arrangementsAt(), 4096).set(ROW_ARRANGEMENT);
-  const table = new Int16Array(buffer, kernel.rowsAt(), 8 * 625 * h1);
+  // Every region is cleared first: a kernel that held a larger network keeps its values in the
+  // padding otherwise.
+  const table = new Int16Array(buffer, kernel.rowsAt(), 8 * 625 * h1).fill(0);
   for (let slice = 0; slice < 8 * 625; slice++)
     for (let j = 0; j < net.hidden; j++)
       table[slice * h1 + j] = Math.round((rows[slice * net.hidden + j] as number) * first);
-  const bias = new Int16Array(buffer, kernel.bias1Offset(), net.hidden);
+  const bias = new Int16Array(buffer, kernel.bias1Offset(), h1).fill(0);
   for (let j = 0; j < net.hidden; j++) bias[j] = Math.round((net.b1[j] as number) * first);
-  const output = new Float32Array(buffer, kernel.outputOffset(), net.w2.length);
+  const output = new Float32Array(buffer, kernel.outputOffset(), h2 > 0 ? h2 : h1).fill(0);
   if (h2 > 0 && net.wMid !== undefined && net.bMid !== undefined) {
     // By pairs of first layer units, then by fours of second layer units (the kernel's layout).
-    const middle = new Int16Array(buffer, kernel.middleOffset(), h1 * h2);
+    const middle = new Int16Array(buffer, kernel.middleOffset(), h1 * h2).fill(0);
     for (let k = 0; k < (net.hidden2 ?? 0); k++)
       for (let j = 0; j < net.hidden; j++)
         middle[(j >> 1) * 2 * h2 + (k >> 2) * 8 + (k & 3) * 2 + (j & 1)] = Math.round(
           (net.wMid[k * net.hidden + j] as number) * second,
         );
     kernel.secondLayerFactor(1 / (first * second));
-    new Float32Array(buffer, kernel.bias2Offset(), net.bMid.length).set(net.bMid);
+    new Float32Array(buffer, kernel.bias2Offset(), h2).fill(0).set(net.bMid);
     output.set(net.w2);
   } else for (let j = 0; j < net.w2.length; j++) output[j] = (net.w2[j] as number) / first;
   return true;

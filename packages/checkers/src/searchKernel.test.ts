@@ -10,6 +10,7 @@ import { parseFen } from './fen.js';
 import { playChoices } from './games.testkit.js';
 import { type EvalNetwork, networkTables } from './network.js';
 import { randomNetwork as randomNetworkOf } from './network.testkit.js';
+import { initialPosition } from './position.js';
 import {
   clearSearchTable,
   type SearchOptions,
@@ -108,6 +109,19 @@ describe('the search kernel', () => {
       }),
       { numRuns: 12, seed: 23 },
     );
+  });
+
+  it('searches alike with a smaller network installed over a larger one (its padding cleared)', () => {
+    useNetwork(networkTables(randomNetwork(64, 32)));
+    searchBest(initialPosition(), { depth: 4 });
+    // 12 then 6 units, padded in the kernel to 16 then 8 over the larger network's values.
+    useNetwork(networkTables(randomNetwork(12, 6)));
+    for (const { position, history } of gamePositions(
+      Array.from({ length: 60 }, (_, i) => (i * 29) % 13),
+    )) {
+      const [kernel, reference] = both(position, { depth: 5, history });
+      expect(kernel).toEqual(reference);
+    }
   });
 
   it.each([
