@@ -222,11 +222,19 @@ interface BookBuildFlags {
   readonly player?: string;
   readonly maxPly?: number;
   readonly minCount?: number;
+  readonly addTo?: string;
   readonly out?: string;
 }
 
 function bookBuild(options: BookBuildFlags): void {
   const out = options.out ?? DEFAULT_BOOK_PATH;
+  // The book to add to is read before any search, so a refused one costs nothing.
+  let base: Book | null = null;
+  if (options.addTo !== undefined) {
+    const read = readBookFile(options.addTo);
+    if (!read.ok) failUsage(`--add-to: ${read.message}`, read.code);
+    base = read.value;
+  }
   let positions: Position[] = [];
   const { games: files, player, maxPly = 18, minCount = 2 } = options;
   if (files === undefined && (player ?? options.maxPly ?? options.minCount) !== undefined)
@@ -250,9 +258,13 @@ function bookBuild(options: BookBuildFlags): void {
     const seconds = ((performance.now() - started) / 1000).toFixed(0);
     process.stderr.write(`${done}/${total} ${seconds} s  ${line}\n`);
   });
-  writeBookFile(out, formatBook(book));
+  const searched = book.moves.size;
+  const written = base === null ? book : { moves: new Map([...base.moves, ...book.moves]) };
+  writeBookFile(out, formatBook(written));
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
-  process.stdout.write(`wrote ${out}: ${book.moves.size} positions in ${seconds} s\n`);
+  const kept = written.moves.size - searched;
+  const also = base === null ? '' : `, and ${kept} of the ${base.moves.size} it was added to`;
+  process.stdout.write(`wrote ${out}: ${searched} positions in ${seconds} s${also}\n`);
 }
 
 function egdbBuild(options: { pieces: number; out?: string }): void {
@@ -419,6 +431,10 @@ function register(program: Command): void {
       '--min-count <n>',
       'with --games: positions met in at least this many games (default 2)',
       positiveIntFlag('min-count', 1_000_000),
+    )
+    .option(
+      '--add-to <file>',
+      "keep this book's entries, the positions searched now replacing theirs",
     )
     .option('--out <file>', 'where to write it (default: the one checkers engine reads)')
     .action(bookBuild);

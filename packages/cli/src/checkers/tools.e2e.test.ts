@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
+  formatBook,
   INITIAL_FEN,
   legalMoves,
   moveToPdn,
@@ -175,6 +176,51 @@ describe('checkers book build --games', () => {
     ] as const) {
       const { stderr, status } = run(['book', 'build', ...args, '--out', out]);
       expect(stderr).toMatch(pattern);
+      expect(status).toBe(2);
+      expect(existsSync(out)).toBe(false);
+    }
+  });
+
+  it('adds to a book with --add-to: its entries kept, the positions searched now replacing theirs', () => {
+    const base = join(directory, 'base.t48.txt');
+    // The start (searched again below) with a move no search plays, and one (after 11-15 24-20)
+    // the games never meet.
+    const kept = 'B:W20,21,22,23,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,12,15';
+    writeFileSync(
+      base,
+      formatBook({
+        moves: new Map([
+          [INITIAL_FEN, { move: '9-13', score: -99, depth: 1 }],
+          [kept, { move: '8-11', score: 7, depth: 30 }],
+        ]),
+      }),
+    );
+    const out = join(directory, 'added.t48.txt');
+    const flags = ['--plies', '0', '--games', games, '--player', 'ours', '--depth', '4'];
+    const { stdout, status } = run(['book', 'build', ...flags, '--add-to', base, '--out', out]);
+    expect(status).toBe(0);
+    expect(stdout).toMatch(/: 2 positions in [\d.]+ s, and 1 of the 2 it was added to\n$/);
+    const book = parseBook(readFileSync(out, 'latin1'));
+    if (!book.ok) throw new Error(book.message);
+    expect(book.value.moves.size).toBe(3);
+    expect(book.value.moves.get(kept)).toEqual({ move: '8-11', score: 7, depth: 30 });
+    expect(book.value.moves.get(INITIAL_FEN)?.depth).toBe(4);
+  });
+
+  it('refuses a book to add to that is missing, foreign or damaged, by name, before searching', () => {
+    const damaged = join(directory, 'damaged.t48.txt');
+    writeFileSync(damaged, formatBook({ moves: new Map() }).replace('END ', 'END 0'));
+    const foreign = join(directory, 'foreign.t48.txt');
+    writeFileSync(foreign, 'not a book\n');
+    const out = join(directory, 'never.t48.txt');
+    for (const [file, code] of [
+      [join(directory, 'none.t48.txt'), 'ERR_BOOK_MISSING'],
+      [foreign, 'ERR_BOOK_FOREIGN'],
+      [damaged, 'ERR_BOOK_DAMAGED'],
+    ] as const) {
+      const args = ['--plies', '0', '--games', games, '--add-to', file, '--out', out];
+      const { stderr, status } = run(['book', 'build', ...args]);
+      expect(stderr).toMatch(new RegExp(`^error: --add-to: .*\\(${code}\\)\\n$`));
       expect(status).toBe(2);
       expect(existsSync(out)).toBe(false);
     }
