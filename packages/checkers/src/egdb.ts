@@ -1,4 +1,4 @@
-import { bitCount, generateMoves, MAX_MOVES, MoveStack } from './bitboard.js';
+import { bitCount, generateMoves, MAX_MOVES, MoveStack, reverseBits } from './bitboard.js';
 
 /**
  * Endgame databases: the value (win, loss or draw for the side to move, with perfect play and
@@ -260,7 +260,10 @@ function valueAfter(
   return get(solver.values, i);
 }
 
-function solveSlice(solver: Solver, slice: Slice): void {
+// Solves one slice into `solver.values`, whose part for the slice must be all 0 (unsettled).
+// With `distances` (the slice's size), each won or lost position also gets its distance to a
+// conversion, in plies (`EgdbDistances`).
+function solveSlice(solver: Solver, slice: Slice, distances: Uint8Array | null = null): void {
   const { values } = solver;
   const bmSets = setsOf(BLACK_MEN_SQUARES, slice.bm);
   const rmSets = setsOf(RED_MEN_SQUARES, slice.rm);
@@ -292,8 +295,12 @@ function solveSlice(solver: Solver, slice: Slice): void {
       const local = p * 2 + side;
       const end = generateMoves(own, opp, kings, south, stack, 0);
       let value = 0;
-      if (end === 0) value = EGDB_LOSS;
-      else {
+      // The plies to a conversion of a position settled here: 0 with no move left, else 1.
+      let distance = 1;
+      if (end === 0) {
+        value = EGDB_LOSS;
+        distance = 0;
+      } else {
         let inside = 0;
         let drawn = false;
         for (let m = 0; m < end; m++) {
@@ -320,9 +327,23 @@ function solveSlice(solver: Solver, slice: Slice): void {
       }
       if (value !== 0) {
         set(values, slice.offset + local, value);
-        if (value !== EGDB_DRAW) queue[tail++] = local;
+        if (value !== EGDB_DRAW) {
+          queue[tail++] = local;
+          if (distances !== null) distances[local] = distance;
+        }
       }
     }
+  }
+  // The queue settles positions nearest a conversion first, so their distances hold only if it
+  // starts with the positions without a move (distance 0), then the others (1).
+  if (distances !== null) {
+    const nearest = queue.slice(0, tail);
+    let at = 0;
+    for (const d of [0, 1])
+      for (let k = 0; k < tail; k++) {
+        const local = nearest[k] as number;
+        if (distances[local] === d) queue[at++] = local;
+      }
   }
   // 2. Backward from every settled position.
   while (head < tail) {
@@ -377,12 +398,18 @@ function solveSlice(solver: Solver, slice: Slice): void {
         if (value === EGDB_LOSS) {
           set(values, slice.offset + prior, EGDB_WIN);
           queue[tail++] = prior;
+          // The first lost successor settled is the nearest: a win takes the shortest way.
+          if (distances !== null)
+            distances[prior] = Math.min(MAX_EGDB_DISTANCE, (distances[local] as number) + 1);
         } else {
           const left = (count[prior] as number) - 1;
           count[prior] = left;
           if (left === 0) {
             set(values, slice.offset + prior, EGDB_LOSS);
             queue[tail++] = prior;
+            // The last won successor settled is the farthest: a loss holds out longest.
+            if (distances !== null)
+              distances[prior] = Math.min(MAX_EGDB_DISTANCE, (distances[local] as number) + 1);
           }
         }
       }
@@ -429,4 +456,155 @@ export function buildEgdb(pieces: number, onProgress?: (progress: EgdbProgress) 
     onProgress?.({ slice: sliceName(slice), done, total: layout.total });
   }
   return { pieces, values };
+}
+
+/** The longest distance a distance table holds; a longer one is kept as this. */
+export const MAX_EGDB_DISTANCE = 255;
+
+/**
+ * A material balance seen from the side that is ahead: its men and kings, then the other
+ * side's. `[0, 3, 0, 2]` is three kings against two, whichever colour has the three.
+ */
+export type EgdbMaterial = readonly [number, number, number, number];
+
+/**
+ * The balances a distance table is built for by default: the 5-piece endings where the
+ * database's value alone does not win within the forty moves, because no capture or crowning
+ * is in sight of a search (the longest wins: three kings against two 49 plies, two kings and a
+ * man against two kings 110, a king and two men against two kings 54; every other balance of 5
+ * pieces with a side ahead 40 or fewer). A balance of a table has the side ahead first, with
+ * more pieces than the other.
+ */
+export const EGDB_DISTANCE_MATERIALS: readonly EgdbMaterial[] = [
+  [0, 3, 0, 2],
+  [1, 2, 0, 2],
+  [2, 1, 0, 2],
+];
+
+/**
+ * The distance to a conversion (a capture or a crowning) of the positions of some balances with
+ * the side that is behind to move, in plies with perfect play: where that side has lost, the
+ * most it can hold out; where it wins, the fewest it needs. The side ahead wins a won position
+ * without a search by playing, of its moves to a position lost for the other side, one at the
+ * smallest distance (or a capture or crowning that keeps the win): every move brings the
+ * conversion nearer. A man's move that is not a crowning counts inside a distance (the forty
+ * moves would start again).
+ *
+ * Each balance is held once, with the side ahead black (the table of the other colour is the
+ * board turned half round); its array is indexed by the database's number of the position with
+ * black to move, halved (`probeEgdbDistance`).
+ */
+export interface EgdbDistances {
+  /** The pieces of the database the table was built from. */
+  readonly pieces: number;
+  /** The balances held, in the order of the database's slices. */
+  readonly materials: readonly EgdbMaterial[];
+  /** Each balance's distances (0: drawn or unused), by its slice's key, black ahead. */
+  readonly slices: ReadonlyMap<number, Uint8Array>;
+}
+
+/** The database's slices of `materials` with the side ahead black, in the database's order. */
+function distanceSlices(layout: Layout, materials: readonly EgdbMaterial[]): Slice[] {
+  const wanted = new Set<number>();
+  for (const [sm, sk, wm, wk] of materials) wanted.add(sliceKey(sm, sk, wm, wk));
+  return layout.slices.filter((s) => wanted.has(sliceKey(s.bm, s.bk, s.rm, s.rk)));
+}
+
+/**
+ * The balances of `materials` a database of `pieces` pieces holds, in its order, each with the
+ * length of its distances (a balance it does not hold is left out).
+ */
+export function egdbDistanceLayout(
+  pieces: number,
+  materials: readonly EgdbMaterial[],
+): { material: EgdbMaterial; key: number; length: number }[] {
+  return distanceSlices(layoutOf(pieces), materials).map((s) => ({
+    material: [s.bm, s.bk, s.rm, s.rk] as const,
+    key: sliceKey(s.bm, s.bk, s.rm, s.rk),
+    length: s.size / 2,
+  }));
+}
+
+/**
+ * Builds the distance table of `materials` (default `EGDB_DISTANCE_MATERIALS`, each of them with
+ * the side ahead having more pieces) from a database holding them: each slice is solved again,
+ * its values checked against the database's, and its distances kept. Throws when the database's
+ * values are not the ones the slice solves to.
+ *
+ * @example
+ * const table = buildEgdbDistances(buildEgdb(4), [[1, 1, 0, 2]]);
+ * probeEgdbDistance(table, black, red, kings, false) // plies to a capture or crowning, or -1
+ */
+export function buildEgdbDistances(
+  db: Egdb,
+  materials: readonly EgdbMaterial[] = EGDB_DISTANCE_MATERIALS,
+  onProgress?: (progress: EgdbProgress) => void,
+): EgdbDistances {
+  for (const [sm, sk, wm, wk] of materials)
+    if (sm + sk <= wm + wk)
+      throw new RangeError(
+        `a distance table's balances have the side ahead first: ${sm}${sk}${wm}${wk}`,
+      );
+  const layout = layoutOf(db.pieces);
+  const chosen = distanceSlices(layout, materials);
+  const total = chosen.reduce((sum, s) => sum + s.size, 0);
+  // A copy of the database whose chosen slice is emptied and solved again.
+  const values = db.values.slice();
+  const solver: Solver = { layout, values };
+  const slices = new Map<number, Uint8Array>();
+  let done = 0;
+  for (const slice of chosen) {
+    for (let i = 0; i < slice.size; i++) set(values, slice.offset + i, 0);
+    const distances = new Uint8Array(slice.size);
+    solveSlice(solver, slice, distances);
+    for (let i = 0; i < slice.size; i++)
+      if (get(values, slice.offset + i) !== get(db.values, slice.offset + i))
+        throw new Error(`egdb: the database's ${sliceName(slice)} is not what it solves to`);
+    // Red (behind) to move: the odd numbers.
+    const behind = new Uint8Array(slice.size / 2);
+    for (let i = 0; i < behind.length; i++) behind[i] = distances[i * 2 + 1] as number;
+    slices.set(sliceKey(slice.bm, slice.bk, slice.rm, slice.rk), behind);
+    done += slice.size;
+    onProgress?.({ slice: sliceName(slice), done, total });
+  }
+  return {
+    pieces: db.pieces,
+    materials: chosen.map((s) => [s.bm, s.bk, s.rm, s.rk] as const),
+    slices,
+  };
+}
+
+/**
+ * The distance to a conversion of a position with the side behind to move (`EgdbDistances`):
+ * a won or lost one's plies, 0 for a drawn one, or -1 when the table does not hold it (another
+ * balance, or the side ahead to move).
+ *
+ * @example
+ * probeEgdbDistance(table, black, red, kings, false) // black ahead, red to move: 0 to 255
+ */
+export function probeEgdbDistance(
+  table: EgdbDistances,
+  black: number,
+  red: number,
+  kings: number,
+  blackToMove: boolean,
+): number {
+  let b = black | 0;
+  let r = red | 0;
+  let k = kings | 0;
+  // Red ahead with black to move is the same position turned half round, the colours swapped.
+  if (bitCount(r) > bitCount(b)) {
+    if (!blackToMove) return -1;
+    const turned = reverseBits(r);
+    r = reverseBits(b);
+    b = turned;
+    k = reverseBits(k);
+  } else if (blackToMove) return -1;
+  const key = sliceKey(bitCount(b & ~k), bitCount(b & k), bitCount(r & ~k), bitCount(r & k));
+  const layout = layoutOf(table.pieces);
+  const distances = table.slices.get(key);
+  const slice = layout.byKey.get(key);
+  if (distances === undefined || slice === undefined) return -1;
+  const i = indexOf(layout, b, r, k, false);
+  return i < 0 ? -1 : (distances[(i - slice.offset) >>> 1] as number);
 }

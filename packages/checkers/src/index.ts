@@ -31,21 +31,33 @@ export {
 export { crc32 } from './crc32.js';
 export {
   buildEgdb,
+  buildEgdbDistances,
+  EGDB_DISTANCE_MATERIALS,
   EGDB_DRAW,
   EGDB_LOSS,
   EGDB_WIN,
   type Egdb,
+  type EgdbDistances,
+  type EgdbMaterial,
   type EgdbProgress,
+  egdbDistanceLayout,
   egdbSize,
+  MAX_EGDB_DISTANCE,
   MAX_EGDB_PIECES,
   probeEgdb,
+  probeEgdbDistance,
 } from './egdb.js';
 export {
+  EGDB_DISTANCES_HEADER_BYTES,
+  EGDB_DISTANCES_MAGIC,
   EGDB_HEADER_BYTES,
   EGDB_MAGIC,
   type EgdbErrorCode,
+  egdbDistancesBytes,
+  egdbDistancesFromBytes,
   egdbFromBytes,
   egdbHeader,
+  readEgdbDistancesHeader,
   readEgdbHeader,
 } from './egdbFormat.js';
 export {
@@ -211,6 +223,7 @@ export {
   searchBest,
   searchCore,
   useEgdb,
+  useEgdbDistances,
   WIN_SCORE,
 } from './search.js';
 export {

@@ -10,7 +10,15 @@ import {
   stepSE,
   stepSW,
 } from './bitboard.js';
-import { EGDB_DRAW, EGDB_LOSS, EGDB_WIN, type Egdb, probeEgdb } from './egdb.js';
+import {
+  EGDB_DRAW,
+  EGDB_LOSS,
+  EGDB_WIN,
+  type Egdb,
+  type EgdbDistances,
+  probeEgdb,
+  probeEgdbDistance,
+} from './egdb.js';
 import { evaluate } from './evaluate.js';
 import { QUIET_PLY_LIMIT } from './game.js';
 import { applyMove, legalMoves } from './moves.js';
@@ -157,6 +165,55 @@ let egdb: Egdb | null = null;
  */
 export function useEgdb(db: Egdb | null): void {
   egdb = db;
+}
+
+// The distances to a conversion the root plays won endings by, if any (`useEgdbDistances`).
+let egdbDistances: EgdbDistances | null = null;
+
+/**
+ * Lets the root play a position the database (`useEgdb`) scores as won, of a balance the table
+ * holds, by the table instead of a search (or not, with null): the move to a lost position
+ * nearest a conversion, so that the win is played out within the forty moves, where a search
+ * that sees no capture or crowning ahead may wander. Drawn and lost positions are searched.
+ *
+ * @example
+ * useEgdbDistances(buildEgdbDistances(db)); // three kings against two are won, not shuffled
+ */
+export function useEgdbDistances(table: EgdbDistances | null): void {
+  egdbDistances = table;
+}
+
+/**
+ * The move the distance table plays at a won root (`useEgdbDistances`), and the plies to the
+ * conversion after it, or null when the root is not won or not of a balance the table holds.
+ */
+function distanceMove(
+  position: Position,
+  moves: readonly Move[],
+): { move: Move; distance: number } | null {
+  if (egdb === null || egdbDistances === null) return null;
+  const blackToMove = position.turn === 'black';
+  const pieces = bitCount(position.black | position.red);
+  if (pieces > egdb.pieces) return null;
+  if (probeEgdb(egdb, position.black, position.red, position.kings, blackToMove) !== EGDB_WIN)
+    return null;
+  const men = bitCount((position.black | position.red) & ~position.kings);
+  let best: { move: Move; distance: number } | null = null;
+  let held = false;
+  for (const move of moves) {
+    const after = applyMove(position, move);
+    if (probeEgdb(egdb, after.black, after.red, after.kings, !blackToMove) !== EGDB_LOSS) continue;
+    // A capture or a crowning keeping the win is the conversion itself.
+    const converts =
+      bitCount(after.black | after.red) < pieces ||
+      bitCount((after.black | after.red) & ~after.kings) < men;
+    const distance = converts
+      ? 0
+      : probeEgdbDistance(egdbDistances, after.black, after.red, after.kings, !blackToMove);
+    if (!converts && distance >= 0) held = true;
+    if (distance >= 0 && (best === null || distance < best.distance)) best = { move, distance };
+  }
+  return held ? best : null;
 }
 
 // Each square's row and column (0-7), by bit.
@@ -980,6 +1037,18 @@ export function searchBest(position: Position, options: SearchOptions = {}): Sea
       nodes: 0,
       pv: [first],
     };
+
+  const won = distanceMove(position, moves);
+  if (won !== null) {
+    const line = {
+      depth: 0,
+      score: EGDB_WIN_SCORE - won.distance - 1,
+      nodes: 0,
+      pv: [won.move],
+    };
+    options.onIteration?.(line);
+    return { move: won.move, ...line };
+  }
 
   const now = options.now ?? defaultNow;
   const started = now();

@@ -2,17 +2,29 @@
  * The endgame database on disk: the rules package's header (magic `T48EGDB1`, pieces, the
  * values' length and CRC-32), then the 2-bit values gzipped. Reading names every refusal
  * (`ERR_EGDB_MISSING`, `ERR_EGDB_FOREIGN`, `ERR_EGDB_TRUNCATED`, `ERR_EGDB_DAMAGED`) and never
- * throws: an engine without its database plays on without it.
+ * throws: an engine without its database plays on without it. The distance table beside it
+ * (`egdb-distances.t48.br`, the rules package's `EgdbDistances`) is read the same way.
  */
 import { readFile } from 'node:fs/promises';
 import { promisify } from 'node:util';
-import { gunzip, gunzipSync, gzipSync } from 'node:zlib';
+import {
+  brotliCompressSync,
+  brotliDecompressSync,
+  gunzip,
+  gunzipSync,
+  gzipSync,
+  constants as zlibConstants,
+} from 'node:zlib';
 import {
   EGDB_HEADER_BYTES,
   type Egdb,
+  type EgdbDistances,
   type EgdbErrorCode,
+  egdbDistancesBytes,
+  egdbDistancesFromBytes,
   egdbFromBytes,
   egdbHeader,
+  readEgdbDistancesHeader,
   readEgdbHeader,
 } from '@twenty48/checkers';
 import { errorMessage } from '@twenty48/common';
@@ -94,6 +106,63 @@ export function egdbFileBytes(db: Egdb): Uint8Array {
 /** Writes the database to `path` atomically (a temporary file renamed into place). */
 export function writeEgdbFile(path: string, db: Egdb): number {
   const bytes = egdbFileBytes(db);
+  writeDataFile(path, bytes);
+  return bytes.length;
+}
+
+/** Where the committed distance table lives: packages/cli/data/egdb-distances.t48.br. */
+export const DEFAULT_EGDB_DISTANCES_PATH = committedDataPath('egdb-distances.t48.br');
+
+/** A distance table read, or why not. */
+export type EgdbDistancesRead = DataFileRead<EgdbDistances, EgdbErrorCode | 'ERR_EGDB_MISSING'>;
+
+// Brotli at its best, with a window as large as it goes: the same bytes on every run.
+const BROTLI_OPTIONS = {
+  params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11, [zlibConstants.BROTLI_PARAM_LGWIN]: 24 },
+};
+
+/**
+ * The distance table file's bytes checked and opened: the rules package's header (magic
+ * `T48EGDD1`, pieces, balances, the distances' length and CRC-32), then the distances compressed
+ * with Brotli. Refusals are the database's codes.
+ */
+export function egdbDistancesOfFileBytes(bytes: Uint8Array): EgdbDistancesRead {
+  const header = readEgdbDistancesHeader(bytes);
+  if (!header.ok) return header;
+  let distances: Uint8Array;
+  try {
+    distances = brotliDecompressSync(bytes.subarray(header.headerBytes));
+  } catch (error) {
+    const message = errorMessage(error);
+    const truncated = /unexpected end/i.test(message);
+    return {
+      ok: false,
+      code: truncated ? 'ERR_EGDB_TRUNCATED' : 'ERR_EGDB_DAMAGED',
+      message: `the compressed distances cannot be read (${message.slice(0, 60)})`,
+    };
+  }
+  return egdbDistancesFromBytes(bytes.subarray(0, header.headerBytes), distances);
+}
+
+/** The distance table at `path`, or why not (one that cannot be read is `ERR_EGDB_MISSING`). */
+export function readEgdbDistancesFile(path: string): EgdbDistancesRead {
+  const bytes = readDataFile(path, 'ERR_EGDB_MISSING', 'the distance table');
+  return bytes.ok ? egdbDistancesOfFileBytes(bytes.value) : bytes;
+}
+
+/** The file's bytes for a distance table: header, then the distances compressed. */
+export function egdbDistancesFileBytes(table: EgdbDistances): Uint8Array {
+  const { header, distances } = egdbDistancesBytes(table);
+  const body = brotliCompressSync(distances, BROTLI_OPTIONS);
+  const out = new Uint8Array(header.length + body.length);
+  out.set(header, 0);
+  out.set(body, header.length);
+  return out;
+}
+
+/** Writes the distance table to `path` atomically. */
+export function writeEgdbDistancesFile(path: string, table: EgdbDistances): number {
+  const bytes = egdbDistancesFileBytes(table);
   writeDataFile(path, bytes);
   return bytes.length;
 }

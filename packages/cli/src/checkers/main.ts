@@ -8,6 +8,10 @@ import { createInterface } from 'node:readline';
 import {
   type Book,
   buildEgdb,
+  buildEgdbDistances,
+  EGDB_DISTANCE_MATERIALS,
+  type EgdbMaterial,
+  egdbDistanceLayout,
   egdbSize,
   formatBook,
   handleEngineLine,
@@ -27,6 +31,7 @@ import {
   type Side,
   searchBest,
   useEgdb,
+  useEgdbDistances,
   useNetwork,
   warmUpEngine,
 } from '@twenty48/checkers';
@@ -47,7 +52,14 @@ import {
   readGameFiles,
   writeBookFile,
 } from './bookFile.js';
-import { DEFAULT_EGDB_PATH, readEgdbFile, writeEgdbFile } from './egdbFile.js';
+import {
+  DEFAULT_EGDB_DISTANCES_PATH,
+  DEFAULT_EGDB_PATH,
+  readEgdbDistancesFile,
+  readEgdbFile,
+  writeEgdbDistancesFile,
+  writeEgdbFile,
+} from './egdbFile.js';
 import { playFullScreenCheckers } from './fullScreenPlay.js';
 import { announcement } from './moveText.js';
 import { DEFAULT_NETWORK_PATH, readNetworkFile } from './networkFile.js';
@@ -152,10 +164,11 @@ function bestMove(options: { fen: string; ms?: number; depth?: number }): void {
  */
 async function engineCommand(options: {
   egdb?: string | false;
+  egdbDistances?: string | false;
   book?: string | false;
   network?: string | false;
 }): Promise<void> {
-  loadEgdb(options.egdb);
+  loadEgdb(options.egdb, options.egdbDistances);
   loadNetwork(options.network);
   const session = newEngineSession(loadBook(options.book));
   warmUpEngine();
@@ -171,17 +184,27 @@ async function engineCommand(options: {
 }
 
 /**
- * Lets the search use the endgame database (`path`, else the committed one; `false`: none). A
- * file that is missing or refused is named in one line on standard error and the engine plays on
- * without it.
+ * Lets the search use the endgame database (`path`, else the committed one; `false`: none) and
+ * the root play its won endings by the distance table (`distances`, else the committed one;
+ * `false`: none; not without a database). A file that is missing or refused is named in one line
+ * on standard error and the engine plays on without it.
  */
-function loadEgdb(path: string | false | undefined): void {
+function loadEgdb(path: string | false | undefined, distances?: string | false): void {
   if (path === false) return;
   const read = readEgdbFile(path ?? DEFAULT_EGDB_PATH);
   if (read.ok) useEgdb(read.value);
-  else
+  else {
     process.stderr.write(
       `checkers: playing without the endgame database: ${read.message} (${read.code})\n`,
+    );
+    return;
+  }
+  if (distances === false) return;
+  const table = readEgdbDistancesFile(distances ?? DEFAULT_EGDB_DISTANCES_PATH);
+  if (table.ok) useEgdbDistances(table.value);
+  else
+    process.stderr.write(
+      `checkers: playing without the distance table: ${table.message} (${table.code})\n`,
     );
 }
 
@@ -284,6 +307,58 @@ function egdbBuild(options: { pieces: number; out?: string }): void {
   process.stdout.write(`wrote ${out}: ${bytes} bytes, ${options.pieces} pieces, in ${seconds} s\n`);
 }
 
+/** `--balances`: four digits a balance (men and kings of the side ahead, then of the other),
+ * comma-separated. */
+function balancesFlag(text: string): EgdbMaterial[] {
+  const balances = text.split(',').map((word) => {
+    if (!/^[0-6]{4}$/.test(word))
+      throw new InvalidArgumentError(
+        `a balance is four digits (men and kings of the side ahead, then of the other), not ${JSON.stringify(word.slice(0, 20))}`,
+      );
+    const [sm, sk, wm, wk] = [...word].map(Number) as [number, number, number, number];
+    if (sm + sk <= wm + wk)
+      throw new InvalidArgumentError(`${word}: the side ahead (first) must have more pieces`);
+    return [sm, sk, wm, wk] as const;
+  });
+  return balances;
+}
+
+function egdbDistancesBuild(options: {
+  egdb?: string;
+  out?: string;
+  balances?: EgdbMaterial[];
+}): void {
+  const balances = options.balances ?? EGDB_DISTANCE_MATERIALS;
+  const out = options.out ?? DEFAULT_EGDB_DISTANCES_PATH;
+  const read = readEgdbFile(options.egdb ?? DEFAULT_EGDB_PATH);
+  if (!read.ok) {
+    process.stderr.write(`error: no database to build from: ${read.message} (${read.code})\n`);
+    process.exitCode = 2;
+    return;
+  }
+  const materials = balances.map((m) => m.join('')).join(' ');
+  if (egdbDistanceLayout(read.value.pieces, balances).length === 0) {
+    process.stderr.write(
+      `error: a ${read.value.pieces}-piece database holds none of the balances ${materials} (men and kings of the side ahead, then of the other): build one of 5 pieces\n`,
+    );
+    process.exitCode = 2;
+    return;
+  }
+  process.stderr.write(
+    `building the distance table of balances ${materials} from the ${read.value.pieces}-piece database\n`,
+  );
+  const started = performance.now();
+  const table = buildEgdbDistances(read.value, balances, (progress) => {
+    const seconds = ((performance.now() - started) / 1000).toFixed(0);
+    const percent = ((100 * progress.done) / progress.total).toFixed(1);
+    process.stderr.write(`${percent} % ${seconds} s  ${progress.slice}\n`);
+  });
+  const bytes = writeEgdbDistancesFile(out, table);
+  const seconds = ((performance.now() - started) / 1000).toFixed(1);
+  const held = table.materials.map((m) => m.join('')).join(' ');
+  process.stdout.write(`wrote ${out}: ${bytes} bytes, balances ${held}, in ${seconds} s\n`);
+}
+
 function perftCommand(options: { depth: number; json?: boolean; divide?: boolean; fen?: string }) {
   const position = positionOf(options.fen);
   const started = performance.now();
@@ -382,6 +457,11 @@ function register(program: Command): void {
       'the endgame database file (default: the one that comes with checkers)',
     )
     .option('--no-egdb', 'play without the endgame database')
+    .option(
+      '--egdb-distances <file>',
+      "the endgame database's distance table file (default: the one that comes with checkers)",
+    )
+    .option('--no-egdb-distances', 'play won endings by search, without the distance table')
     .option('--book <file>', 'the opening book file (default: the one that comes with checkers)')
     .option('--no-book', 'play without the opening book')
     .option(
@@ -454,6 +534,19 @@ function register(program: Command): void {
     )
     .option('--out <file>', 'where to write it (default: the one checkers engine reads)')
     .action(egdbBuild);
+  egdb
+    .command('distances')
+    .description(
+      'build the distance table the engine plays won endings by, from the database (a progress line per slice)',
+    )
+    .option('--egdb <file>', 'the database to build it from (default: the committed one)')
+    .option(
+      '--balances <list>',
+      `the balances it holds, four digits each: men and kings of the side ahead, then of the other (default ${EGDB_DISTANCE_MATERIALS.map((m) => m.join('')).join(',')})`,
+      balancesFlag,
+    )
+    .option('--out <file>', 'where to write it (default: the one checkers engine reads)')
+    .action(egdbDistancesBuild);
   program
     .command('perft')
     .description('count the move sequences DEPTH plies deep (a move generator check)')
