@@ -1012,7 +1012,8 @@ function checkOptions(options: SearchOptions): void {
  * answers with the best move of the last completed depth (or a better one the unfinished depth
  * has already proved); with none of them, spends `DEFAULT_SEARCH_MS`. A position met earlier in
  * `history` (or on the searched line) counts as a draw. Answers at once, with depth 0, when
- * there is one legal move; `move` is `null` only when there is none. Throws a RangeError for a
+ * there is one legal move, or when the root is a won ending the distance table plays
+ * (`useEgdbDistances`); `move` is `null` only when there is none. Throws a RangeError for a
  * depth or a node budget that is not a whole number, 1 or more, or a time budget that is not a
  * positive number (programmer errors: data from outside goes through `parseSearchRequest`).
  *
