@@ -51,19 +51,27 @@ export type EgdbRead = DataFileRead<Egdb, EgdbErrorCode | 'ERR_EGDB_MISSING'>;
 export function egdbOfFileBytes(bytes: Uint8Array): EgdbRead {
   const header = readEgdbHeader(bytes.subarray(0, EGDB_HEADER_BYTES));
   if (!header.ok) return header;
-  let values: Uint8Array;
+  const values = inflated(() => gunzipSync(bytes.subarray(EGDB_HEADER_BYTES)), 'values');
+  return values.ok ? egdbFromBytes(bytes.subarray(0, EGDB_HEADER_BYTES), values.value) : values;
+}
+
+/** The bytes `inflate` decompresses, or why not: cut short is `ERR_EGDB_TRUNCATED`, anything
+ * else `ERR_EGDB_DAMAGED` (`what`: the part compressed, for the message). */
+function inflated(
+  inflate: () => Uint8Array,
+  what: string,
+): DataFileRead<Uint8Array, 'ERR_EGDB_TRUNCATED' | 'ERR_EGDB_DAMAGED'> {
   try {
-    values = gunzipSync(bytes.subarray(EGDB_HEADER_BYTES));
+    return { ok: true, value: inflate() };
   } catch (error) {
     const message = errorMessage(error);
     const truncated = /unexpected end/i.test(message);
     return {
       ok: false,
       code: truncated ? 'ERR_EGDB_TRUNCATED' : 'ERR_EGDB_DAMAGED',
-      message: `the compressed values cannot be read (${message.slice(0, 60)})`,
+      message: `the compressed ${what} cannot be read (${message.slice(0, 60)})`,
     };
   }
-  return egdbFromBytes(bytes.subarray(0, EGDB_HEADER_BYTES), values);
 }
 
 /** The database at `path`, or why not (a file that cannot be read is `ERR_EGDB_MISSING`). */
@@ -129,19 +137,13 @@ const BROTLI_OPTIONS = {
 export function egdbDistancesOfFileBytes(bytes: Uint8Array): EgdbDistancesRead {
   const header = readEgdbDistancesHeader(bytes);
   if (!header.ok) return header;
-  let distances: Uint8Array;
-  try {
-    distances = brotliDecompressSync(bytes.subarray(header.headerBytes));
-  } catch (error) {
-    const message = errorMessage(error);
-    const truncated = /unexpected end/i.test(message);
-    return {
-      ok: false,
-      code: truncated ? 'ERR_EGDB_TRUNCATED' : 'ERR_EGDB_DAMAGED',
-      message: `the compressed distances cannot be read (${message.slice(0, 60)})`,
-    };
-  }
-  return egdbDistancesFromBytes(bytes.subarray(0, header.headerBytes), distances);
+  const distances = inflated(
+    () => brotliDecompressSync(bytes.subarray(header.headerBytes)),
+    'distances',
+  );
+  return distances.ok
+    ? egdbDistancesFromBytes(bytes.subarray(0, header.headerBytes), distances.value)
+    : distances;
 }
 
 /** The distance table at `path`, or why not (one that cannot be read is `ERR_EGDB_MISSING`). */
