@@ -491,8 +491,9 @@ export const EGDB_DISTANCE_MATERIALS: readonly EgdbMaterial[] = [
  * moves would start again).
  *
  * Each balance is held once, with the side ahead black (the table of the other colour is the
- * board turned half round); its array is indexed by the database's number of the position with
- * black to move, halved (`probeEgdbDistance`).
+ * board turned half round); its array is indexed by the position's number within the
+ * database's slice, halved (the side to move is that number's lowest bit: red, the side behind,
+ * is 1), as `probeEgdbDistance` reads it.
  */
 export interface EgdbDistances {
   /** The pieces of the database the table was built from. */
@@ -532,7 +533,7 @@ export function egdbDistanceLayout(
  * values are not the ones the slice solves to.
  *
  * @example
- * const table = buildEgdbDistances(buildEgdb(4), [[1, 1, 0, 2]]);
+ * const table = buildEgdbDistances(buildEgdb(4), [[0, 3, 0, 1]]); // three kings against one
  * probeEgdbDistance(table, black, red, kings, false) // plies to a capture or crowning, or -1
  */
 export function buildEgdbDistances(

@@ -183,7 +183,10 @@ export function readEgdbDistancesHeader(bytes: Uint8Array):
   const inOrder = layout.every(({ material }, i) => material.join() === materials[i]?.join());
   if (!ahead || layout.length !== count || !inOrder)
     return foreign(
-      `balances ${materials.map((m) => m.join('')).join(' ')} are not a table of ${pieces} pieces`,
+      `balances ${materials
+        .slice(0, 8)
+        .map((m) => m.join(''))
+        .join(' ')}${count > 8 ? ' …' : ''} are not a table of ${pieces} pieces`,
     );
   if (length !== layout.reduce((sum, s) => sum + s.length, 0))
     return foreign(`${length} distances are not those of its balances`);
