@@ -549,8 +549,9 @@ export function buildEgdbDistances(
   const layout = layoutOf(db.pieces);
   const chosen = distanceSlices(layout, materials);
   const total = chosen.reduce((sum, s) => sum + s.size, 0);
-  // A copy of the database whose chosen slice is emptied and solved again.
-  const values = db.values.slice();
+  // A copy of the database whose chosen slice is emptied and solved again (a copy even where the
+  // values are a Node Buffer, whose slice() is a view).
+  const values = new Uint8Array(db.values);
   const solver: Solver = { layout, values };
   const slices = new Map<number, Uint8Array>();
   let done = 0;

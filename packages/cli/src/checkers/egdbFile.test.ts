@@ -216,6 +216,20 @@ describe("the database's distance table file", () => {
     );
     expect(wrong.stderr).toMatch(/0102: the side ahead \(first\) must have more pieces/);
     expect(wrong.status).not.toBe(0);
+    // A database that reads well but is not what its slices solve to: refused, nothing written.
+    const tampered = join(directory, 'tampered.t48.gz');
+    writeEgdbFile(tampered, { pieces: 3, values: db.values.map((byte) => byte ^ 0xff) });
+    const other = join(directory, 'other.t48.br');
+    const refused = spawnSync(
+      process.execPath,
+      [MAIN, 'egdb', 'distances', '--egdb', tampered, '--balances', '0201', '--out', other],
+      { encoding: 'utf8', timeout: 60_000 },
+    );
+    expect(refused.stderr).toMatch(
+      /^error: egdb: the database's 3 pieces: .* is not what it solves to$/m,
+    );
+    expect(refused.status).toBe(2);
+    expect(existsSync(other)).toBe(false);
     const missing = spawnSync(
       process.execPath,
       [MAIN, 'egdb', 'distances', '--egdb', join(directory, 'none.t48.gz'), '--out', out],

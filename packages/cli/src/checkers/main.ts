@@ -10,6 +10,7 @@ import {
   buildEgdb,
   buildEgdbDistances,
   EGDB_DISTANCE_MATERIALS,
+  type EgdbDistances,
   type EgdbMaterial,
   egdbDistanceLayout,
   egdbSize,
@@ -35,6 +36,7 @@ import {
   useNetwork,
   warmUpEngine,
 } from '@twenty48/checkers';
+import { errorMessage } from '@twenty48/common';
 import { type Command, InvalidArgumentError, Option } from 'commander';
 import { detectColorMode } from '../toolkit/colors.js';
 import {
@@ -348,11 +350,19 @@ function egdbDistancesBuild(options: {
     `building the distance table of balances ${materials} from the ${read.value.pieces}-piece database\n`,
   );
   const started = performance.now();
-  const table = buildEgdbDistances(read.value, balances, (progress) => {
-    const seconds = ((performance.now() - started) / 1000).toFixed(0);
-    const percent = ((100 * progress.done) / progress.total).toFixed(1);
-    process.stderr.write(`${percent} % ${seconds} s  ${progress.slice}\n`);
-  });
+  let table: EgdbDistances;
+  try {
+    table = buildEgdbDistances(read.value, balances, (progress) => {
+      const seconds = ((performance.now() - started) / 1000).toFixed(0);
+      const percent = ((100 * progress.done) / progress.total).toFixed(1);
+      process.stderr.write(`${percent} % ${seconds} s  ${progress.slice}\n`);
+    });
+  } catch (error) {
+    // A database whose values are not what its slices solve to (a file made by other rules).
+    process.stderr.write(`error: ${errorMessage(error).slice(0, 200)}\n`);
+    process.exitCode = 2;
+    return;
+  }
   const bytes = writeEgdbDistancesFile(out, table);
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   const held = table.materials.map((m) => m.join('')).join(' ');
