@@ -189,6 +189,39 @@ describe('tune.js network', () => {
     expect(Array.from(results.network.w2)).not.toEqual(Array.from(scores.network.w2));
   });
 
+  it('with --result-pieces N, fits only positions of N pieces or more to their result', () => {
+    // The fewest pieces of the middle label: about half the positions have as many or more.
+    const lines = readFileSync(labels, 'utf8').trim().split('\n');
+    const pieces = (line: string) => {
+      const parsed = parseFen(line.split('\t')[0] ?? '');
+      if (!parsed.ok) throw new Error(`bad label ${line}`);
+      return bitCount(parsed.value.black | parsed.value.red);
+    };
+    const counts = lines.map(pieces).sort((a, b) => a - b);
+    const least = counts[counts.length >> 1] as number;
+    expect(counts[0]).toBeLessThan(least);
+    // The same labels with the result cut from the positions of fewer pieces: what the flag means.
+    const cut = join(dir, 'cut.tsv');
+    writeFileSync(
+      cut,
+      lines
+        .map((line) => (pieces(line) < least ? line.split('\t').slice(0, 2).join('\t') : line))
+        .join('\n'),
+    );
+    const flagged = fitted('pieces.t48c.gz', ['--result', '1', '--result-pieces', `${least}`]);
+    expect(JSON.stringify(flagged.provenance)).toContain(`--result 1 --result-pieces ${least} `);
+    const out = join(dir, 'cut.t48c.gz');
+    const args = ['network', '--in', cut, '--hidden', '4', '--epochs', '1', '--result', '1'];
+    expect(tune([...args, '--out', out]).status).toBe(0);
+    const read = parseNetworkFile(gunzipSync(readFileSync(out)));
+    if (!read.ok) throw new Error(read.message);
+    expect(Array.from(flagged.network.w1)).toEqual(Array.from(read.value.network.w1));
+    expect(flagged.network.b2).toBe(read.value.network.b2);
+    // And it is not the fit to every result.
+    const every = fitted('every.t48c.gz', ['--result', '1']);
+    expect(Array.from(flagged.network.w2)).not.toEqual(Array.from(every.network.w2));
+  });
+
   it('fits a second hidden layer', () => {
     const two = fitted('two.t48c.gz', ['--hidden2', '2', '--result', '0.5']);
     expect(two.network.hidden2).toBe(2);
@@ -231,6 +264,11 @@ describe('tune.js network', () => {
     const { status, stderr } = tune(['network', '--in', join(dir, 'none.tsv'), '--result', '1.5']);
     expect(status).toBe(2);
     expect(stderr).toBe('tune: --result takes a weight from 0 to 1 (ERR_OPTIONS)\n');
+    for (const pieces of ['0', '25', '2.5', 'ten', '']) {
+      const refused = tune(['network', '--in', join(dir, 'none.tsv'), `--result-pieces=${pieces}`]);
+      expect(refused.status, pieces).toBe(2);
+      expect(refused.stderr).toBe('tune: --result-pieces takes 1 to 24 pieces (ERR_OPTIONS)\n');
+    }
   });
 });
 
@@ -498,6 +536,25 @@ require('node:readline').createInterface({ input: process.stdin }).on('line', (l
     const { status, stderr } = runStatic(fakePeer(false), out);
     expect(stderr).toBe('3 positions labelled\n');
     expect(status).toBe(0);
+    expect(readFileSync(out, 'utf8')).toBe(fens.map((fen) => `${fen}\t${fen.length}\n`).join(''));
+  });
+
+  it("keeps each line's game result with --results, and only a result", () => {
+    const withResults = join(dir, 'results-in.tsv');
+    writeFileSync(
+      withResults,
+      `${fens[0]}\t5\t-1\n${fens[1]}\t17\tmore\n${fens[2]}\t0\t0\tmore\nnot a fen\t3\t1\n`,
+    );
+    const out = join(dir, 'static-results.tsv');
+    const peerCommand = fakePeer(false);
+    const run = (...flags: string[]) =>
+      tune(['static', '--peer', peerCommand, '--in', withResults, '--out', out, ...flags]);
+    expect(run('--results').status).toBe(0);
+    expect(readFileSync(out, 'utf8')).toBe(
+      `${fens[0]}\t${fens[0].length}\t-1\n${fens[1]}\t${fens[1].length}\n${fens[2]}\t${fens[2].length}\t0\n`,
+    );
+    // Without the flag, the labels alone.
+    expect(run().status).toBe(0);
     expect(readFileSync(out, 'utf8')).toBe(fens.map((fen) => `${fen}\t${fen.length}\n`).join(''));
   });
 

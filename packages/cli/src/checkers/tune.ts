@@ -12,11 +12,12 @@
  *   node packages/cli/dist/checkers/tune.js sample --in FILE[,FILE…] --out FILE
  *     [--pieces 2-24] [--count all] [--seed 1]
  *   node packages/cli/dist/checkers/tune.js static --peer CMD --in FILE[,FILE…] --out FILE
- *     [--symmetric] [--depth 0]
+ *     [--symmetric] [--results] [--depth 0]
  *   node packages/cli/dist/checkers/tune.js fit --in FILE[,FILE…] [--lambda 0.01]
  *     --out packages/checkers/src/evalWeights.ts
  *   node packages/cli/dist/checkers/tune.js network --in FILE[,FILE…] --out FILE [--hidden 64]
- *     [--hidden2 0] [--result 0] [--epochs 20] [--rate 0.8] [--seed 1] [--init FILE]
+ *     [--hidden2 0] [--result 0] [--result-pieces 1] [--epochs 20] [--rate 0.8] [--seed 1]
+ *     [--init FILE]
  *
  * (label files may be gzipped: the committed ones are packages/cli/data/tuning/*.tsv.gz).
  *
@@ -363,17 +364,25 @@ async function leaves(values: Record<string, string | undefined>): Promise<void>
 
 /** Calls `each` with the first field of every line of the files (comma-separated, gzipped or
  * not) that is a FEN, and its position; other lines are skipped. */
-function forEachFen(paths: string, each: (fen: string, position: Position) => void): void {
+function forEachFen(
+  paths: string,
+  each: (fen: string, position: Position, fields: string[]) => void,
+): void {
   for (const path of paths.split(',')) {
     const bytes = readFileSync(path);
     for (const text of textChunks(path.endsWith('.gz') ? gunzipSync(bytes) : bytes))
       for (const line of text.split('\n')) {
-        const fen = line.split('\t')[0] ?? '';
+        const fields = line.split('\t');
+        const fen = fields[0] ?? '';
         const parsed = fen === '' ? null : parseFen(fen);
-        if (parsed?.ok) each(fen, parsed.value);
+        if (parsed?.ok) each(fen, parsed.value, fields);
       }
   }
 }
+
+/** A label line's game result (its third field: 1, 0 or -1 for the side to move), or null. */
+const resultField = (field: string | undefined): number | null =>
+  field === '1' ? 1 : field === '-1' ? -1 : field === '0' ? 0 : null;
 
 /**
  * Draws positions to label from FEN files (`leaves`' output, or any file whose lines begin
@@ -444,7 +453,9 @@ const MAX_LABEL_DEPTH = 30;
  * the two, rounded half away from zero: GuiNN's evaluation gives the twins values that differ
  * (by 81 rms on 2,000 positions of the opening and middle game without kings; its depth-2
  * search by 58), and our network, which sees the board from the side to move, cannot tell them
- * apart, so that difference is noise to it. A line whose first field is no FEN is skipped; a
+ * apart, so that difference is noise to it. With `--results`, a line whose third field is a
+ * game's result (1, 0 or -1, as `selfplay` writes it) keeps it: `FEN<TAB>n<TAB>result`, for
+ * `network --result`. A line whose first field is no FEN is skipped; a
  * peer that answers anything else, ends or goes silent stops the run with ERR_PEER. The `--out`
  * file is written only once every `--in` file has been read.
  */
@@ -455,12 +466,17 @@ async function staticLabels(values: Record<string, string | undefined>): Promise
     failOptions('tune', `--depth takes 0 (the static value) to ${MAX_LABEL_DEPTH} plies`);
   }
   const symmetric = values.symmetric !== undefined;
+  const keepResults = values.results !== undefined;
   const fens: string[] = [];
   // Each FEN's twin with the colours exchanged, when asked for (`--symmetric`).
   const twins: string[] = [];
-  forEachFen(values.in ?? '', (fen, position) => {
+  // Each FEN's game result as the label line's tail ('' when not kept or there is none).
+  const tails: string[] = [];
+  forEachFen(values.in ?? '', (fen, position, fields) => {
     fens.push(fen);
     if (symmetric) twins.push(makeFen(colourFlip(position)));
+    const result = keepResults ? resultField(fields[2]) : null;
+    tails.push(result === null ? '' : `\t${result}`);
   });
   const peer = startEngine('peer', values.peer ?? '');
   const file = values.out ?? 'static.tsv';
@@ -512,7 +528,7 @@ async function staticLabels(values: Record<string, string | undefined>): Promise
         continue;
       }
       kept++;
-      out.push(`${fen}\t${value}\n`);
+      out.push(`${fen}\t${value}${tails[from + i]}\n`);
     }
     appendFileSync(file, out.join(''));
     if ((from / 1000) % 100 === 99) process.stderr.write(`${from + chunk.length} positions\n`);
@@ -592,8 +608,7 @@ function forEachLine(
     const [fen, score, result] = line.split('\t');
     if (!fen || score === undefined) continue;
     const parsed = parseFen(fen);
-    const outcome = result === '1' ? 1 : result === '-1' ? -1 : result === '0' ? 0 : null;
-    if (parsed.ok) take(sideMasks(parsed.value), Number(score), outcome);
+    if (parsed.ok) take(sideMasks(parsed.value), Number(score), resultField(result));
   }
 }
 
@@ -655,7 +670,9 @@ const sigmoid = (x: number): number => 1 / (1 + Math.exp(-x / SIGMOID_SCALE));
  * descent on the squared difference of the two as win chances (a sigmoid), holding out the last
  * tenth of the positions (the latest games) to report the fit. With `--result W` (0 to 1) and
  * label lines that carry the game's result, the win chance fitted to is (1 - W) · the score's
- * plus W · the result's (1, 1/2, 0). Writes the network file (networkFormat.ts), gzipped.
+ * plus W · the result's (1, 1/2, 0); with `--result-pieces N` as well, only positions of N
+ * pieces or more are fitted to their result (in an ending a game's result says more of how it
+ * was played than of the position). Writes the network file (networkFormat.ts), gzipped.
  */
 function fitNetwork(values: Record<string, string | undefined>): void {
   // With --init, the fit goes on from that network's weights, and its layers' sizes are its own.
@@ -692,6 +709,11 @@ function fitNetwork(values: Record<string, string | undefined>): void {
   if (!(resultWeight >= 0 && resultWeight <= 1)) {
     failOptions('tune', '--result takes a weight from 0 to 1');
   }
+  const resultPieces = values['result-pieces'] ?? '1';
+  if (!/^\d{1,2}$/.test(resultPieces) || Number(resultPieces) < 1 || Number(resultPieces) > 24) {
+    failOptions('tune', '--result-pieces takes 1 to 24 pieces');
+  }
+  const fewestForResult = Number(resultPieces);
   const bases: number[] = [];
   const targets: number[] = [];
   // The win chance each position is fitted to: the score's, blended with the game's result.
@@ -714,7 +736,7 @@ function fitNetwork(values: Record<string, string | undefined>): void {
     bases.push(evaluate(own, opp, kings, south));
     targets.push(score);
     chances.push(
-      result === null
+      result === null || bitCount(own | opp) < fewestForResult
         ? sigmoid(score)
         : (1 - resultWeight) * sigmoid(score) + (resultWeight * (result + 1)) / 2,
     );
@@ -832,7 +854,7 @@ function fitNetwork(values: Record<string, string | undefined>): void {
   const summary = `${n} positions; scale ${scale.toFixed(3)}; rms error on the held-out last tenth: evaluation alone ${handOnly}, with the network ${rms(predict)} (peer units)`;
   process.stderr.write(`${summary}\n`);
   const provenance = {
-    command: `tune.js network --in ${values.in}${values.init === undefined ? '' : ` --init ${values.init}`} --hidden ${hidden}${hidden2 > 0 ? ` --hidden2 ${hidden2}` : ''}${resultWeight > 0 ? ` --result ${resultWeight}` : ''} --epochs ${epochs} --rate ${firstRate} --seed ${values.seed ?? 1}`,
+    command: `tune.js network --in ${values.in}${values.init === undefined ? '' : ` --init ${values.init}`} --hidden ${hidden}${hidden2 > 0 ? ` --hidden2 ${hidden2}` : ''}${resultWeight > 0 ? ` --result ${resultWeight}` : ''}${fewestForResult > 1 ? ` --result-pieces ${fewestForResult}` : ''} --epochs ${epochs} --rate ${firstRate} --seed ${values.seed ?? 1}`,
     summary,
   };
   writeFileSync(
@@ -855,6 +877,8 @@ const { positionals, values } = scriptFlags('tune', {
     random: { type: 'string' },
     'random-until': { type: 'string' },
     result: { type: 'string' },
+    'result-pieces': { type: 'string' },
+    results: { type: 'boolean' },
     epochs: { type: 'string' },
     hidden: { type: 'string' },
     hidden2: { type: 'string' },
@@ -880,7 +904,7 @@ const name = positionals[0] ?? '';
 const command = Object.hasOwn(commands, name) ? commands[name] : undefined;
 if (command === undefined) {
   process.stderr.write(
-    'usage: tune.js label --peer CMD --pdn FILES --out FILE | selfplay --peer CMD --out FILE | leaves --out FILE [--peer CMD] | sample --in FILES --out FILE [--pieces MIN-MAX] [--count N] [--seed S] | static --peer CMD --in FILES --out FILE [--symmetric] [--depth D] | fit --in FILES --out FILE | network --in FILES --out FILE (ERR_OPTIONS)\n',
+    'usage: tune.js label --peer CMD --pdn FILES --out FILE | selfplay --peer CMD --out FILE | leaves --out FILE [--peer CMD] | sample --in FILES --out FILE [--pieces MIN-MAX] [--count N] [--seed S] | static --peer CMD --in FILES --out FILE [--symmetric] [--results] [--depth D] | fit --in FILES --out FILE | network --in FILES --out FILE (ERR_OPTIONS)\n',
   );
   process.exit(2);
 }
