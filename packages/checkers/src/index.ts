@@ -222,6 +222,7 @@ export {
   sampleLeaves,
   searchBest,
   searchCore,
+  searchValue,
   useEgdb,
   useEgdbDistances,
   WIN_SCORE,

@@ -1,5 +1,5 @@
 import { applyMove, legalMoves } from './moves.js';
-import { searchBest, WIN_SCORE } from './search.js';
+import { searchValue } from './search.js';
 import type { Move, Position } from './types.js';
 
 /**
@@ -66,19 +66,9 @@ export function rootScores(
 ): ScoredMove[] {
   const scored = legalMoves(position).map((move) => ({
     move,
-    score: -valueAfter(applyMove(position, move), depth - 1, [...history, position]),
+    score: -searchValue(applyMove(position, move), depth - 1, [...history, position]),
   }));
   return scored.sort((a, b) => b.score - a.score);
-}
-
-// The value of `position` for its side to move, searched `depth` plies (forced moves free).
-function valueAfter(position: Position, depth: number, history: readonly Position[]): number {
-  const moves = legalMoves(position);
-  const [only] = moves;
-  if (only === undefined) return -WIN_SCORE;
-  if (moves.length === 1 && history.length < 400)
-    return -valueAfter(applyMove(position, only), depth, [...history, position]);
-  return searchBest(position, { depth: Math.max(1, depth), history }).score;
 }
 
 /** A small seeded generator (mulberry32): numbers in [0, 1), the same for the same seed. */

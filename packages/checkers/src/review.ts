@@ -3,7 +3,7 @@ import { makeFen } from './fen.js';
 import type { Game } from './game.js';
 import { applyMove, legalMoves, sameMove } from './moves.js';
 import { moveToPdn, movetextOf } from './pdn.js';
-import { searchBest, WIN_SCORE } from './search.js';
+import { searchBest, searchValue } from './search.js';
 import type { Move, Position, Side } from './types.js';
 
 /**
@@ -87,23 +87,6 @@ function comparable(value: number, other: number): number {
   return value;
 }
 
-// The value of `position` for its side to move, `depth` plies deep; a forced move is played out
-// without costing a ply (searchBest answers a one-move position with its static value).
-function forcedValue(
-  position: Position,
-  depth: number,
-  history: readonly Position[],
-  forced = 0,
-): number {
-  const moves = legalMoves(position);
-  const [only] = moves;
-  if (only === undefined) return -WIN_SCORE;
-  // A cycle of forced moves is a repetition the search sees: stop playing them out after 40.
-  if (moves.length === 1 && forced < 40)
-    return -forcedValue(applyMove(position, only), depth, [...history, position], forced + 1);
-  return searchBest(position, { depth: Math.max(1, depth), history }).score;
-}
-
 /**
  * Grades the move `played` from `position` (the game's earlier positions in `history`, oldest
  * first, for repetitions), searched within `limits` (default depth 10).
@@ -123,7 +106,7 @@ export function reviewMove(
   const moves = legalMoves(position);
   if (moves.length === 1) {
     // A forced move: nothing to choose, the value is the one after it.
-    const value = -forcedValue(applyMove(position, played), (limits.depth ?? 10) - 1, [
+    const value = -searchValue(applyMove(position, played), (limits.depth ?? 10) - 1, [
       ...history,
       position,
     ]);
@@ -139,7 +122,7 @@ export function reviewMove(
   const before = root.score;
   if (sameMove(best, played))
     return { index, side, played, best, before, after: before, mark: null, depth: root.depth };
-  const after = -forcedValue(applyMove(position, played), root.depth - 1, [...history, position]);
+  const after = -searchValue(applyMove(position, played), root.depth - 1, [...history, position]);
   return {
     index,
     side,

@@ -5,7 +5,7 @@ import { pliesArb } from './games.testkit.js';
 import { applyMove, legalMoves, sameMove } from './moves.js';
 import { moveToPdn, parsePdnMove } from './pdn.js';
 import { initialPosition } from './position.js';
-import { sampleLeaves, searchBest, WIN_SCORE, winProgress } from './search.js';
+import { sampleLeaves, searchBest, searchValue, WIN_SCORE, winProgress } from './search.js';
 import type { Position } from './types.js';
 
 const position = (fen: string): Position => {
@@ -266,5 +266,29 @@ describe('winProgress', () => {
     // Kings nearer the loser, and the loser's king out of its double corner, are further on.
     expect(progress('W:WK10,K15:BK1')).toBeGreaterThan(progress('W:WK27,K31:BK1'));
     expect(progress('W:WK23,K24:BK19')).toBeGreaterThan(progress('W:WK23,K24:BK28'));
+  });
+});
+
+describe('searchValue plays forced moves out', () => {
+  const at = (fen: string): Position => {
+    const parsed = parseFen(fen);
+    if (!parsed.ok) throw new Error(parsed.error.message);
+    return parsed.value;
+  };
+
+  it('scores a one-move position by what follows, where searchBest gives the static value', () => {
+    // Red's only move, 9x2, crowns and wins the last man: red is a man down before it.
+    const red = at('W:W9:B1,6');
+    expect(searchBest(red, { depth: 4 }).depth).toBe(0);
+    expect(searchBest(red, { depth: 4 }).score).toBeLessThan(0);
+    expect(searchValue(red, 4, [])).toBeGreaterThan(WIN_SCORE - 20);
+    // The same from the other side: black to move after 9x2 is lost.
+    expect(searchValue(at('B:WK2:B1'), 4, [])).toBeLessThan(-(WIN_SCORE - 20));
+  });
+
+  it('equals searchBest where there is a choice, and scores no move as a loss', () => {
+    const start = initialPosition();
+    expect(searchValue(start, 5, [])).toBe(searchBest(start, { depth: 5 }).score);
+    expect(searchValue(at('W:W:B1,2'), 5, [])).toBe(-WIN_SCORE);
   });
 });

@@ -1006,6 +1006,33 @@ function checkOptions(options: SearchOptions): void {
     throw new RangeError(`search nodes must be a whole number, 1 or more: ${nodes}`);
 }
 
+/** How many forced moves in a row `searchValue` plays out before it searches anyway. */
+const FORCED_RUN_LIMIT = 40;
+
+/**
+ * The value of `position` for its side to move, searched `depth` plies (at least 1) with the
+ * game's earlier positions in `history` (oldest first) counting for repetitions. Unlike
+ * `searchBest`, which answers a one-move position at once with its static value, a forced move
+ * is played out without costing a ply, as the search itself does inside the tree (after 40 in a
+ * row, a cycle, the position is searched as it is); no legal move is a loss.
+ *
+ * @example
+ * searchValue(parseFen('W:W9:B1,6').value, 4, []) // a win for red: 9x2 is forced and wins
+ */
+export function searchValue(
+  position: Position,
+  depth: number,
+  history: readonly Position[],
+  forced = 0,
+): number {
+  const moves = legalMoves(position);
+  const [only] = moves;
+  if (only === undefined) return -WIN_SCORE;
+  if (moves.length === 1 && forced < FORCED_RUN_LIMIT)
+    return -searchValue(applyMove(position, only), depth, [...history, position], forced + 1);
+  return searchBest(position, { depth: Math.max(1, depth), history }).score;
+}
+
 /**
  * The best move for the side to move, by iterative deepening alpha-beta. With `depth` only,
  * searches exactly that deep; with `ms` (or `nodes`), deepens until the budget runs out and

@@ -51,8 +51,10 @@ describe('heldCheck.js', () => {
     expect(lines[1]).toMatch(
       /^game 3 \(t, ours red\), lost in 2 plies: never held by the database/,
     );
+    // 2-6 gives up a man and the game: the 4-ply search scores the position it makes far below 0.
+    expect(lines[0]).toMatch(/, then 2-6 to -\d{3,}$/);
     expect(lines[2]).toBe(
-      '2 games lost; 1 after a position the 3-piece database holds for us; 1 after a position a 4-ply search scores 0 or more for us',
+      '2 games lost; 1 after a position the 3-piece database holds for us; 1 after a position a 4-ply search scores 0 or more for us, in 1 of them lost there by a move it scores 100 or more below 0',
     );
     // Game 1 started from a won position too (two men against one, black to move).
     expect(lines.slice(3)).toEqual([
@@ -60,6 +62,38 @@ describe('heldCheck.js', () => {
       'game 4 (t, ours red), drawn in 4 plies: won by the database at ply 0 (W:WK28,K32:BK1)',
       '2 games drawn or lost after a position the 3-piece database scores as won for us',
     ]);
+  }, 60_000);
+
+  it("does not count a hold inside the ballot's dealt moves as ours", () => {
+    const pdn = join(dir, 'ballot.pdn');
+    // Ballot 1 from the start, then the record stops: black (ours) was to move only at plies 0
+    // and 2, both dealt by the ballot, where a 4-ply search scores the game even or better.
+    const dealt = (fen: string) =>
+      `[Event "t"]\n[Black "ours"]\n[White "peer"]\n[Result "0-2"]\n${fen}\n1. 9-13 21-17 2. 5-9 0-2\n`;
+    writeFileSync(
+      pdn,
+      [
+        dealt(''),
+        dealt('[FEN "B:W21,22,23,24,25,26,27,28,29,30,31:B1,2,3,4,5,6,7,8,9,10,11,12"]'),
+      ].join('\n'),
+    );
+    const { stdout, status } = spawnSync(process.execPath, [HELD, '--pdn', pdn, '--depth', '4'], {
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    expect(status).toBe(0);
+    const lines = stdout.trim().split('\n');
+    expect(lines[0]).toMatch(
+      /^game 1 \(t, ours black\), lost in 3 plies: .*; never held at 4 plies after the ballot$/,
+    );
+    // From a setup other than the start (red short of 32) the same moves deal nothing: ply 2 is
+    // judged, and held (black is a man up).
+    expect(lines[1]).toMatch(
+      /^game 2 \(t, ours black\), lost in 3 plies: .*; last held at 4 plies: ply 2 \(score \d+, 1 of our moves to the end, /,
+    );
+    expect(lines[2]).toMatch(
+      /^2 games lost; 0 after .*; 1 after a position a 4-ply search scores 0 or more for us/,
+    );
   }, 60_000);
 
   it('refuses a missing --pdn by name', () => {

@@ -10,25 +10,33 @@
  *   draw or a win for us is named: the ply, the FEN, the value;
  * - with `--depth D`, every position where we were to move is searched D plies deep (our search,
  *   the game's earlier positions counting for repetitions) and the last one scored held (0 or
- *   more for us) is named with the number of our moves from there to the end: where the game
- *   was lost by a mistake a D-ply search sees.
+ *   more for us) is named with the number of our moves from there to the end, the move we
+ *   played there and the D-ply score for us of the position it made: where the game was lost
+ *   by a mistake a D-ply search sees (a fall of a man or more in that one move), or lost by
+ *   degrees. A game that opens with an ACF ballot from the start position (every match game)
+ *   is judged from the first position after the ballot where we were to move: the ballot's
+ *   moves were dealt, not chosen, so a hold inside them does not count.
  * Then the totals; then each game "ours" drew or lost after a position the database scores as a
  * win for us (the ply and the FEN), and how many: wins let slip in the ending. A tool, not a
  * test: with `--depth` it takes about a second a position.
  */
 import { readFileSync } from 'node:fs';
 import {
+  ACF_BALLOTS,
+  ballot,
   bitCount,
   EGDB_DRAW,
   EGDB_WIN,
   type Egdb,
   type Game,
   gamesOf,
+  INITIAL_FEN,
   makeFen,
+  moveToPdn,
   networkTables,
   parsePdnGame,
   probeEgdb,
-  searchBest,
+  searchValue,
   splitPdnGames,
   useEgdb,
   useNetwork,
@@ -67,10 +75,18 @@ useEgdb(db);
 const network = readNetworkFile(DEFAULT_NETWORK_PATH);
 if (network.ok) useNetwork(networkTables(network.value.network));
 
+// The positions after each ballot's three moves, to tell a ballot's dealt plies from chosen ones.
+const BALLOT_PLIES = 3;
+const ballotFens = new Set(ACF_BALLOTS.map((_, i) => makeFen(ballot(i).position)));
+
 const chunks = splitPdnGames(text);
 let lost = 0;
 let heldByDatabase = 0;
 let heldBySearch = 0;
+let blunders = 0;
+// A fall of this much or more in one move is a mistake the search sees: a man, in the
+// evaluation's units.
+const MAN = 100;
 const slipped: string[] = [];
 for (const [index, chunk] of chunks.entries()) {
   const parsed = parsePdnGame(chunk);
@@ -101,16 +117,19 @@ for (const [index, chunk] of chunks.entries()) {
       ? 'never held by the database'
       : `held by the database at ply ${fromDatabase.ply} (${fromDatabase.value}, ${fromDatabase.fen})`;
   if (depth > 0) {
-    const fromSearch = lastSearchHold(games, ours, depth);
+    const dealt = dealtPlies(games);
+    const fromSearch = lastSearchHold(games, ours, depth, dealt);
+    const after = dealt > 0 ? ' after the ballot' : '';
     if (fromSearch !== null) {
       heldBySearch++;
-      line += `; last held at ${depth} plies: ply ${fromSearch.ply} (score ${fromSearch.score}, ${fromSearch.ourMovesLeft} of our moves to the end, ${fromSearch.fen})`;
-    } else line += `; never held at ${depth} plies`;
+      line += `; last held at ${depth} plies${after}: ply ${fromSearch.ply} (score ${fromSearch.score}, ${fromSearch.ourMovesLeft} of our moves to the end, ${fromSearch.fen}), then ${fromSearch.played} to ${fromSearch.scoreAfter}`;
+      if (fromSearch.scoreAfter <= -MAN) blunders++;
+    } else line += `; never held at ${depth} plies${after}`;
   }
   console.log(line);
 }
 console.log(
-  `${lost} games lost; ${heldByDatabase} after a position the ${db.pieces}-piece database holds for us${depth > 0 ? `; ${heldBySearch} after a position a ${depth}-ply search scores 0 or more for us` : ''}`,
+  `${lost} games lost; ${heldByDatabase} after a position the ${db.pieces}-piece database holds for us${depth > 0 ? `; ${heldBySearch} after a position a ${depth}-ply search scores 0 or more for us, in ${blunders} of them lost there by a move it scores ${MAN} or more below 0` : ''}`,
 );
 for (const line of slipped) console.log(line);
 console.log(
@@ -133,16 +152,44 @@ function firstDatabaseHold(games: readonly Game[], ours: 'black' | 'red', only?:
   return null;
 }
 
-// The last position with `ours` to move a fixed-depth search scores 0 or more.
-function lastSearchHold(games: readonly Game[], ours: 'black' | 'red', plies: number) {
-  for (let ply = games.length - 1; ply >= 0; ply--) {
+// How many of the game's first plies a ballot dealt: 3 when it starts from the start position
+// and its third ply reaches a ballot's position, else 0.
+function dealtPlies(games: readonly Game[]): number {
+  const start = games[0];
+  const third = games[BALLOT_PLIES];
+  if (start === undefined || third === undefined || makeFen(start.position) !== INITIAL_FEN)
+    return 0;
+  return ballotFens.has(makeFen(third.position)) ? BALLOT_PLIES : 0;
+}
+
+// The last position from ply `from` on with `ours` to move a fixed-depth search scores 0 or
+// more, with the move played there and the same search's score for us of the position it made.
+function lastSearchHold(
+  games: readonly Game[],
+  ours: 'black' | 'red',
+  plies: number,
+  from: number,
+) {
+  // A forced move costs no ply (searchBest alone would answer it with the static value).
+  const score = (ply: number) =>
+    searchValue(
+      (games[ply] as Game).position,
+      plies,
+      games.slice(0, ply).map((earlier) => earlier.position),
+    );
+  for (let ply = games.length - 1; ply >= from; ply--) {
     const g = games[ply] as Game;
     if (g.position.turn !== ours || g.status.kind !== 'playing') continue;
-    const history = games.slice(0, ply).map((earlier) => earlier.position);
-    const { score } = searchBest(g.position, { depth: plies, history });
-    if (score >= 0) {
+    const held = score(ply);
+    if (held >= 0) {
       const ourMovesLeft = games.slice(ply, -1).filter((x) => x.position.turn === ours).length;
-      return { ply, score, ourMovesLeft, fen: makeFen(g.position) };
+      // The move played there ('none' when the record stops at it) and the position it made,
+      // scored for the side to move there, the opponent: for us it is the opposite.
+      const next = games[ply + 1];
+      const move = next?.moves[next.moves.length - 1];
+      const played = move === undefined ? 'none' : moveToPdn(move);
+      const scoreAfter = next?.status.kind === 'playing' ? -score(ply + 1) : held;
+      return { ply, score: held, ourMovesLeft, fen: makeFen(g.position), played, scoreAfter };
     }
   }
   return null;
