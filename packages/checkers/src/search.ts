@@ -1023,13 +1023,21 @@ export function searchValue(
   position: Position,
   depth: number,
   history: readonly Position[],
-  forced = 0,
+): number {
+  return forcedRun(position, depth, history, 0);
+}
+
+function forcedRun(
+  position: Position,
+  depth: number,
+  history: readonly Position[],
+  forced: number,
 ): number {
   const moves = legalMoves(position);
   const [only] = moves;
   if (only === undefined) return -WIN_SCORE;
   if (moves.length === 1 && forced < FORCED_RUN_LIMIT)
-    return -searchValue(applyMove(position, only), depth, [...history, position], forced + 1);
+    return -forcedRun(applyMove(position, only), depth, [...history, position], forced + 1);
   return searchBest(position, { depth: Math.max(1, depth), history }).score;
 }
 
