@@ -214,6 +214,7 @@ export {
   clearSearchTable,
   DEFAULT_SEARCH_MS,
   EGDB_WIN_SCORE,
+  forcedMoves,
   type LeafSampler,
   MAX_SEARCH_DEPTH,
   type SearchIteration,

@@ -5,7 +5,14 @@ import { pliesArb } from './games.testkit.js';
 import { applyMove, legalMoves, sameMove } from './moves.js';
 import { moveToPdn, parsePdnMove } from './pdn.js';
 import { initialPosition } from './position.js';
-import { sampleLeaves, searchBest, searchValue, WIN_SCORE, winProgress } from './search.js';
+import {
+  forcedMoves,
+  sampleLeaves,
+  searchBest,
+  searchValue,
+  WIN_SCORE,
+  winProgress,
+} from './search.js';
 import type { Position } from './types.js';
 
 const position = (fen: string): Position => {
@@ -290,5 +297,14 @@ describe('searchValue plays forced moves out', () => {
     const start = initialPosition();
     expect(searchValue(start, 5, [])).toBe(searchBest(start, { depth: 5 }).score);
     expect(searchValue(at('W:W:B1,2'), 5, [])).toBe(-WIN_SCORE);
+  });
+
+  it('forcedMoves gives the forced line: to a choice, to the end, or nothing', () => {
+    // 9x2 is forced; then black's man on 1 may go to 5 or 6.
+    expect(forcedMoves(at('W:W9:B1,6')).map(moveToPdn)).toEqual(['9x2']);
+    // Black's man on 5 can only go to 9, and the king on 6 must take it: the game is over.
+    expect(forcedMoves(at('B:WK6:B5')).map(moveToPdn)).toEqual(['5-9', '6x13']);
+    expect(forcedMoves(initialPosition())).toEqual([]);
+    expect(forcedMoves(at('W:W:B1,2'))).toEqual([]);
   });
 });

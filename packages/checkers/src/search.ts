@@ -1006,15 +1006,37 @@ function checkOptions(options: SearchOptions): void {
     throw new RangeError(`search nodes must be a whole number, 1 or more: ${nodes}`);
 }
 
-/** How many forced moves in a row `searchValue` plays out before it searches anyway. */
+/** How many forced moves in a row `forcedMoves` plays out before it stops anyway. */
 const FORCED_RUN_LIMIT = 40;
+
+/**
+ * The forced moves from `position` on: while the side to move has exactly one legal move, that
+ * move, up to 40 in a row (a cycle of forced moves stops there). Empty when the side to move has
+ * a choice or no move at all. The one rule for "a forced move costs no ply" that `searchValue`
+ * and an outside judge (`heldCheck.js --judge`) both follow.
+ *
+ * @example
+ * forcedMoves(parseFen('W:W9:B1,6').value).map(moveToPdn) // ['9x2']
+ */
+export function forcedMoves(position: Position): Move[] {
+  const line: Move[] = [];
+  let at = position;
+  while (line.length < FORCED_RUN_LIMIT) {
+    const moves = legalMoves(at);
+    const [only] = moves;
+    if (only === undefined || moves.length > 1) break;
+    line.push(only);
+    at = applyMove(at, only);
+  }
+  return line;
+}
 
 /**
  * The value of `position` for its side to move, searched `depth` plies (at least 1) with the
  * game's earlier positions in `history` (oldest first) counting for repetitions. Unlike
- * `searchBest`, which answers a one-move position at once with its static value, a forced move
- * is played out without costing a ply, as the search itself does inside the tree (after 40 in a
- * row, a cycle, the position is searched as it is); no legal move is a loss.
+ * `searchBest`, which answers a one-move position at once with its static value, the forced
+ * moves (`forcedMoves`) are played out without costing a ply, as the search itself does inside
+ * the tree, and the position they reach is searched; no legal move is a loss.
  *
  * @example
  * searchValue(parseFen('W:W9:B1,6').value, 4, []) // a win for red: 9x2 is forced and wins
@@ -1024,21 +1046,20 @@ export function searchValue(
   depth: number,
   history: readonly Position[],
 ): number {
-  return forcedRun(position, depth, history, 0);
-}
-
-function forcedRun(
-  position: Position,
-  depth: number,
-  history: readonly Position[],
-  forced: number,
-): number {
-  const moves = legalMoves(position);
-  const [only] = moves;
-  if (only === undefined) return -WIN_SCORE;
-  if (moves.length === 1 && forced < FORCED_RUN_LIMIT)
-    return -forcedRun(applyMove(position, only), depth, [...history, position], forced + 1);
-  return searchBest(position, { depth: Math.max(1, depth), history }).score;
+  const line = forcedMoves(position);
+  const seen = [...history];
+  let at = position;
+  for (const move of line) {
+    seen.push(at);
+    at = applyMove(at, move);
+  }
+  // Each forced move hands the turn over: the value flips sign once a move.
+  const sign = line.length % 2 === 0 ? 1 : -1;
+  const searched =
+    legalMoves(at).length === 0
+      ? -WIN_SCORE
+      : searchBest(at, { depth: Math.max(1, depth), history: seen }).score;
+  return sign * searched;
 }
 
 /**

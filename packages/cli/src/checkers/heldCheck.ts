@@ -3,6 +3,7 @@
  * --pdn FILE`). Run after a build:
  *
  *   node packages/cli/dist/checkers/heldCheck.js --pdn FILE [--depth 12] [--egdb FILE]
+ *     [--judge CMD]
  *
  * For each game "ours" lost (the `Black`/`White` tags name the sides, the result says who won):
  * - every position of the game with few enough pieces is looked up in the endgame database
@@ -13,7 +14,11 @@
  *   more for us) is named with the number of our moves from there to the end, the move we
  *   played there and the D-ply score for us of the position it made: where the game was lost
  *   by a mistake a D-ply search sees (a fall of a man or more in that one move), or lost by
- *   degrees. A game that opens with an ACF ballot from the start position (every match game)
+ *   degrees. With `--judge CMD` another engine speaking the `checkers engine` protocol (GuiNN's
+ *   driver, say) judges instead: each position is sent with the game's moves before it
+ *   (`position … moves …`), searched with `go depth D`, and scored by its last `info … score`
+ *   line, in the judge's own units. Either judge plays forced moves out first (`forcedMoves`):
+ *   a one-move position is scored by the position its forced moves reach. A game that opens with an ACF ballot from the start position (every match game)
  *   is judged from the first position after the ballot where we were to move: the ballot's
  *   moves were dealt, not chosen, so a hold inside them does not count.
  * Then the totals; then each game "ours" drew or lost after a position the database scores as a
@@ -23,14 +28,17 @@
 import { readFileSync } from 'node:fs';
 import {
   ACF_BALLOTS,
+  applyMove,
   ballot,
   bitCount,
   EGDB_DRAW,
   EGDB_WIN,
   type Egdb,
+  forcedMoves,
   type Game,
   gamesOf,
   INITIAL_FEN,
+  legalMoves,
   makeFen,
   moveToPdn,
   networkTables,
@@ -40,27 +48,49 @@ import {
   splitPdnGames,
   useEgdb,
   useNetwork,
+  WIN_SCORE,
 } from '@twenty48/checkers';
-import { failOptions, scriptFlags } from '../toolkit/commandLine.js';
+import { escapeAndCut } from '@twenty48/common';
+import { failOptions, scriptFlags, writeErrorLine } from '../toolkit/commandLine.js';
 import { DEFAULT_EGDB_PATH, readEgdbFile } from './egdbFile.js';
+import { type EngineProcess, startEngine } from './engineProcess.js';
 import { DEFAULT_NETWORK_PATH, readNetworkFile } from './networkFile.js';
 
 const USAGE =
-  'usage: node packages/cli/dist/checkers/heldCheck.js --pdn FILE [--depth 12] [--egdb FILE]';
+  'usage: node packages/cli/dist/checkers/heldCheck.js --pdn FILE [--depth 12] [--egdb FILE] [--judge CMD]';
+
+/** The longest the judge may take over one line of its answer. */
+const JUDGE_LINE_MS = 600_000;
 
 function fail(message: string): never {
   return failOptions('heldCheck', message, USAGE);
 }
 
+// The judge failed: its words, named, and the check ends (exit 1) without a verdict; the
+// judge's input closes with this process, so it ends too.
+function judgeFailed(message: string): never {
+  writeErrorLine(`heldCheck: ${message}`, 'ERR_JUDGE');
+  process.exit(1);
+}
+
 const { values } = scriptFlags(
   'heldCheck',
-  { options: { pdn: { type: 'string' }, depth: { type: 'string' }, egdb: { type: 'string' } } },
+  {
+    options: {
+      pdn: { type: 'string' },
+      depth: { type: 'string' },
+      egdb: { type: 'string' },
+      judge: { type: 'string' },
+    },
+  },
   USAGE,
 );
 if (values.pdn === undefined) fail('--pdn FILE is required');
 const depth = values.depth === undefined ? 0 : Number(values.depth);
 if (!Number.isInteger(depth) || depth < 0 || depth > 30)
   fail(`--depth must be a whole number 1 to 30, not ${String(values.depth).slice(0, 20)}`);
+if (values.judge !== undefined && depth === 0)
+  fail('--judge needs --depth: the depth it searches to');
 let text: string;
 try {
   text = readFileSync(values.pdn, 'utf8');
@@ -80,6 +110,9 @@ const BALLOT_PLIES = 3;
 const ballotFens = new Set(ACF_BALLOTS.map((_, i) => makeFen(ballot(i).position)));
 
 const chunks = splitPdnGames(text);
+// Who judges the positions: our search, or the engine `--judge` names.
+const judge = values.judge === undefined ? null : await startJudge(values.judge);
+const judgeName = judge === null ? '' : ' by the judge';
 let lost = 0;
 let heldByDatabase = 0;
 let heldBySearch = 0;
@@ -118,19 +151,21 @@ for (const [index, chunk] of chunks.entries()) {
       : `held by the database at ply ${fromDatabase.ply} (${fromDatabase.value}, ${fromDatabase.fen})`;
   if (depth > 0) {
     const dealt = dealtPlies(games);
-    const fromSearch = lastSearchHold(games, ours, depth, dealt);
+    if (judge !== null) judge.send('newgame');
+    const fromSearch = await lastSearchHold(games, ours, depth, dealt);
     const after = dealt > 0 ? ' after the ballot' : '';
     if (fromSearch !== null) {
       heldBySearch++;
-      line += `; last held at ${depth} plies${after}: ply ${fromSearch.ply} (score ${fromSearch.score}, ${fromSearch.ourMovesLeft} of our moves to the end, ${fromSearch.fen}), then ${fromSearch.played} to ${fromSearch.scoreAfter}`;
+      line += `; last held at ${depth} plies${judgeName}${after}: ply ${fromSearch.ply} (score ${fromSearch.score}, ${fromSearch.ourMovesLeft} of our moves to the end, ${fromSearch.fen}), then ${fromSearch.played} to ${fromSearch.scoreAfter}`;
       if (fromSearch.scoreAfter <= -MAN) blunders++;
-    } else line += `; never held at ${depth} plies${after}`;
+    } else line += `; never held at ${depth} plies${judgeName}${after}`;
   }
   console.log(line);
 }
 console.log(
-  `${lost} games lost; ${heldByDatabase} after a position the ${db.pieces}-piece database holds for us${depth > 0 ? `; ${heldBySearch} after a position a ${depth}-ply search scores 0 or more for us, in ${blunders} of them lost there by a move it scores ${MAN} or more below 0` : ''}`,
+  `${lost} games lost; ${heldByDatabase} after a position the ${db.pieces}-piece database holds for us${depth > 0 ? `; ${heldBySearch} after a position a ${depth}-ply search${judgeName} scores 0 or more for us, in ${blunders} of them lost there by a move it scores ${MAN} or more below 0` : ''}`,
 );
+judge?.close();
 for (const line of slipped) console.log(line);
 console.log(
   `${slipped.length} games drawn or lost after a position the ${db.pieces}-piece database scores as won for us`,
@@ -164,23 +199,18 @@ function dealtPlies(games: readonly Game[]): number {
 
 // The last position from ply `from` on with `ours` to move a fixed-depth search scores 0 or
 // more, with the move played there and the same search's score for us of the position it made.
-function lastSearchHold(
+async function lastSearchHold(
   games: readonly Game[],
   ours: 'black' | 'red',
   plies: number,
   from: number,
 ) {
-  // A forced move costs no ply (searchBest alone would answer it with the static value).
   const score = (ply: number) =>
-    searchValue(
-      (games[ply] as Game).position,
-      plies,
-      games.slice(0, ply).map((earlier) => earlier.position),
-    );
+    judge === null ? ourScore(games, ply, plies) : judged(games, ply, plies);
   for (let ply = games.length - 1; ply >= from; ply--) {
     const g = games[ply] as Game;
     if (g.position.turn !== ours || g.status.kind !== 'playing') continue;
-    const held = score(ply);
+    const held = await score(ply);
     if (held >= 0) {
       const ourMovesLeft = games.slice(ply, -1).filter((x) => x.position.turn === ours).length;
       // The move played there ('none' when the record stops at it) and the position it made,
@@ -188,9 +218,65 @@ function lastSearchHold(
       const next = games[ply + 1];
       const move = next?.moves[next.moves.length - 1];
       const played = move === undefined ? 'none' : moveToPdn(move);
-      const scoreAfter = next?.status.kind === 'playing' ? -score(ply + 1) : held;
+      const scoreAfter = next?.status.kind === 'playing' ? -(await score(ply + 1)) : held;
       return { ply, score: held, ourMovesLeft, fen: makeFen(g.position), played, scoreAfter };
     }
   }
   return null;
+}
+
+// Our search's value of the position at `ply` for its side to move; a forced move costs no ply
+// (searchBest alone would answer it with the static value).
+function ourScore(games: readonly Game[], ply: number, plies: number): number {
+  return searchValue(
+    (games[ply] as Game).position,
+    plies,
+    games.slice(0, ply).map((earlier) => earlier.position),
+  );
+}
+
+// The judge, started and asked `isready`: a command that is not an engine fails by name.
+async function startJudge(command: string): Promise<EngineProcess> {
+  const engine = startEngine('judge', command);
+  engine.send('isready');
+  for (;;) {
+    const line = await engine.next(JUDGE_LINE_MS);
+    if (line === 'readyok') return engine;
+    if (line === null) {
+      engine.close();
+      judgeFailed(`the judge did not answer isready (${escapeAndCut(command, 80)})`);
+    }
+  }
+}
+
+// The judge's value of the position at `ply` for its side to move: the game's moves to there
+// and the forced moves after it sent as one position, searched `plies` deep; its sign flips
+// with each forced move. A position with no legal move is lost; a judge that answers with an
+// error, no score or not at all ends the check with the judge's words.
+async function judged(games: readonly Game[], ply: number, plies: number): Promise<number> {
+  const engine = judge as EngineProcess;
+  const g = games[ply] as Game;
+  const forced = forcedMoves(g.position);
+  const sign = forced.length % 2 === 0 ? 1 : -1;
+  let at = g.position;
+  for (const move of forced) at = applyMove(at, move);
+  if (legalMoves(at).length === 0) return -sign * WIN_SCORE;
+  const start = makeFen((games[0] as Game).position);
+  const moves = [...g.moves, ...forced].map(moveToPdn).join(' ');
+  const setup = start === INITIAL_FEN ? 'position startpos' : `position fen ${start}`;
+  engine.send(`${setup}${moves === '' ? '' : ` moves ${moves}`}`);
+  engine.send(`go depth ${plies}`);
+  let value: number | null = null;
+  for (;;) {
+    const line = await engine.next(JUDGE_LINE_MS);
+    if (line === null) judgeFailed(`the judge ended or went silent at ${makeFen(at)}`);
+    if (line.startsWith('error '))
+      judgeFailed(`the judge said ${escapeAndCut(line, 120)} at ${makeFen(at)}`);
+    const found = /^info .*\bscore (-?\d+)/.exec(line);
+    if (found) value = Number(found[1]);
+    if (line.startsWith('bestmove ')) {
+      if (value === null) judgeFailed(`the judge gave no score at ${makeFen(at)}`);
+      return sign * value;
+    }
+  }
 }
