@@ -18,9 +18,10 @@
  *   driver, say) judges instead: each position is sent with the game's moves before it
  *   (`position … moves …`), searched with `go depth D`, and scored by its last `info … score`
  *   line, in the judge's own units. Either judge plays forced moves out first (`forcedMoves`):
- *   a one-move position is scored by the position its forced moves reach. A game that opens with an ACF ballot from the start position (every match game)
- *   is judged from the first position after the ballot where we were to move: the ballot's
- *   moves were dealt, not chosen, so a hold inside them does not count.
+ *   a one-move position is scored by the position its forced moves reach. A game that opens
+ *   with an ACF ballot from the start position (every match game) is judged from the first
+ *   position after the ballot where we were to move: the ballot's moves were dealt, not
+ *   chosen, so a hold inside them does not count.
  * Then the totals; then each game "ours" drew or lost after a position the database scores as a
  * win for us (the ply and the FEN), and how many: wins let slip in the ending. A tool, not a
  * test: with `--depth` it takes about a second a position.
