@@ -1,12 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { makeFen, parseFen } from './fen.js';
+import { INITIAL_FEN, makeFen, parseFen } from './fen.js';
 import { pliesArb } from './games.testkit.js';
 import { applyMove, legalMoves, sameMove } from './moves.js';
 import { moveToPdn, parsePdnMove } from './pdn.js';
 import { initialPosition } from './position.js';
 import {
-  forcedMoves,
+  forcedLine,
   sampleLeaves,
   searchBest,
   searchValue,
@@ -299,12 +299,25 @@ describe('searchValue plays forced moves out', () => {
     expect(searchValue(at('W:W:B1,2'), 5, [])).toBe(-WIN_SCORE);
   });
 
-  it('forcedMoves gives the forced line: to a choice, to the end, or nothing', () => {
+  it('forcedLine gives the forced line: to a choice, to the end, or nothing', () => {
     // 9x2 is forced; then black's man on 1 may go to 5 or 6.
-    expect(forcedMoves(at('W:W9:B1,6')).map(moveToPdn)).toEqual(['9x2']);
+    const capture = forcedLine(at('W:W9:B1,6'));
+    expect(capture.moves.map(moveToPdn)).toEqual(['9x2']);
+    expect(capture.passed.map(makeFen)).toEqual(['W:W9:B1,6']);
+    expect(makeFen(capture.reached)).toBe('B:WK2:B1');
+    expect(capture.sign).toBe(-1);
     // Black's man on 5 can only go to 9, and the king on 6 must take it: the game is over.
-    expect(forcedMoves(at('B:WK6:B5')).map(moveToPdn)).toEqual(['5-9', '6x13']);
-    expect(forcedMoves(initialPosition())).toEqual([]);
-    expect(forcedMoves(at('W:W:B1,2'))).toEqual([]);
+    const end = forcedLine(at('B:WK6:B5'));
+    expect(end.moves.map(moveToPdn)).toEqual(['5-9', '6x13']);
+    expect(end.passed.map(makeFen)).toEqual(['B:WK6:B5', 'W:WK6:B9']);
+    expect(makeFen(end.reached)).toBe('B:WK13:B');
+    expect(end.sign).toBe(1);
+    for (const fen of [INITIAL_FEN, 'W:W:B1,2']) {
+      const none = forcedLine(at(fen));
+      expect(none.moves).toEqual([]);
+      expect(none.passed).toEqual([]);
+      expect(makeFen(none.reached)).toBe(fen);
+      expect(none.sign).toBe(1);
+    }
   });
 });

@@ -1006,36 +1006,51 @@ function checkOptions(options: SearchOptions): void {
     throw new RangeError(`search nodes must be a whole number, 1 or more: ${nodes}`);
 }
 
-/** How many forced moves in a row `forcedMoves` plays out before it stops anyway. */
+/** How many forced moves in a row `forcedLine` plays out before it stops anyway. */
 const FORCED_RUN_LIMIT = 40;
+
+/** The forced moves from a position on, and where they lead (`forcedLine`). */
+export interface ForcedLine {
+  /** The forced moves in order; empty when the side to move has a choice or no move. */
+  readonly moves: readonly Move[];
+  /** The positions each move was played from: the start first, as a game's history. */
+  readonly passed: readonly Position[];
+  /** The position the moves reach (the start when there are none). */
+  readonly reached: Position;
+  /** 1 if `reached` has the start's side to move, −1 if the other: each move hands the turn over. */
+  readonly sign: 1 | -1;
+}
 
 /**
  * The forced moves from `position` on: while the side to move has exactly one legal move, that
- * move, up to 40 in a row (a cycle of forced moves stops there). Empty when the side to move has
- * a choice or no move at all. The one rule for "a forced move costs no ply" that `searchValue`
- * and an outside judge (`heldCheck.js --judge`) both follow.
+ * move, up to 40 in a row (a cycle of forced moves stops there); with the positions they pass
+ * and reach, and the sign that turns a value of the position reached into one of `position`.
+ * The one rule for "a forced move costs no ply" that `searchValue` and an outside judge
+ * (`heldCheck.js --judge`) both follow.
  *
  * @example
- * forcedMoves(parseFen('W:W9:B1,6').value).map(moveToPdn) // ['9x2']
+ * forcedLine(parseFen('W:W9:B1,6').value).moves.map(moveToPdn) // ['9x2']
  */
-export function forcedMoves(position: Position): Move[] {
-  const line: Move[] = [];
-  let at = position;
-  while (line.length < FORCED_RUN_LIMIT) {
-    const moves = legalMoves(at);
-    const [only] = moves;
-    if (only === undefined || moves.length > 1) break;
-    line.push(only);
-    at = applyMove(at, only);
+export function forcedLine(position: Position): ForcedLine {
+  const moves: Move[] = [];
+  const passed: Position[] = [];
+  let reached = position;
+  while (moves.length < FORCED_RUN_LIMIT) {
+    const legal = legalMoves(reached);
+    const [only] = legal;
+    if (only === undefined || legal.length > 1) break;
+    moves.push(only);
+    passed.push(reached);
+    reached = applyMove(reached, only);
   }
-  return line;
+  return { moves, passed, reached, sign: moves.length % 2 === 0 ? 1 : -1 };
 }
 
 /**
  * The value of `position` for its side to move, searched `depth` plies (at least 1) with the
  * game's earlier positions in `history` (oldest first) counting for repetitions. Unlike
  * `searchBest`, which answers a one-move position at once with its static value, the forced
- * moves (`forcedMoves`) are played out without costing a ply, as the search itself does inside
+ * moves (`forcedLine`) are played out without costing a ply, as the search itself does inside
  * the tree, and the position they reach is searched; no legal move is a loss.
  *
  * @example
@@ -1046,20 +1061,10 @@ export function searchValue(
   depth: number,
   history: readonly Position[],
 ): number {
-  const line = forcedMoves(position);
-  const seen = [...history];
-  let at = position;
-  for (const move of line) {
-    seen.push(at);
-    at = applyMove(at, move);
-  }
-  // Each forced move hands the turn over: the value flips sign once a move.
-  const sign = line.length % 2 === 0 ? 1 : -1;
-  const searched =
-    legalMoves(at).length === 0
-      ? -WIN_SCORE
-      : searchBest(at, { depth: Math.max(1, depth), history: seen }).score;
-  return sign * searched;
+  const { passed, reached, sign } = forcedLine(position);
+  if (legalMoves(reached).length === 0) return -sign * WIN_SCORE;
+  const seen = [...history, ...passed];
+  return sign * searchBest(reached, { depth: Math.max(1, depth), history: seen }).score;
 }
 
 /**

@@ -17,7 +17,7 @@
  *   degrees. With `--judge CMD` another engine speaking the `checkers engine` protocol (GuiNN's
  *   driver, say) judges instead: each position is sent with the game's moves before it
  *   (`position … moves …`), searched with `go depth D`, and scored by its last `info … score`
- *   line, in the judge's own units. Either judge plays forced moves out first (`forcedMoves`):
+ *   line, in the judge's own units. Either judge plays forced moves out first (`forcedLine`):
  *   a one-move position is scored by the position its forced moves reach. A game that opens
  *   with an ACF ballot from the start position (every match game) is judged from the first
  *   position after the ballot where we were to move: the ballot's moves were dealt, not
@@ -29,13 +29,12 @@
 import { readFileSync } from 'node:fs';
 import {
   ACF_BALLOTS,
-  applyMove,
   ballot,
   bitCount,
   EGDB_DRAW,
   EGDB_WIN,
   type Egdb,
-  forcedMoves,
+  forcedLine,
   type Game,
   gamesOf,
   INITIAL_FEN,
@@ -257,10 +256,7 @@ async function startJudge(command: string): Promise<EngineProcess> {
 async function judged(games: readonly Game[], ply: number, plies: number): Promise<number> {
   const engine = judge as EngineProcess;
   const g = games[ply] as Game;
-  const forced = forcedMoves(g.position);
-  const sign = forced.length % 2 === 0 ? 1 : -1;
-  let at = g.position;
-  for (const move of forced) at = applyMove(at, move);
+  const { moves: forced, reached: at, sign } = forcedLine(g.position);
   if (legalMoves(at).length === 0) return -sign * WIN_SCORE;
   const start = makeFen((games[0] as Game).position);
   const moves = [...g.moves, ...forced].map(moveToPdn).join(' ');
